@@ -1,0 +1,13 @@
+export * from './auth.js';
+export * from './bank.js';
+// operations (issue 8): console roles and two-factor sign-in
+export * from './console-roles.js';
+// perpetual contracts (lever/*)
+export * from './contracts.js';
+export * from './envelope.js';
+export * from './errors.js';
+export * from './langs.js';
+export * from './market.js';
+// products (switches): contracts/options on or off
+export * from './products.js';
+export * from './spot.js';
