@@ -1,0 +1,360 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type Database, type Db, openDatabase } from './db/client.js';
+import { seed } from './db/seed.js';
+import { afterFirstReply } from './lib/after-first-reply.js';
+import { AppError } from './lib/app-error.js';
+// operations (issue 8)
+import { consoleSecretKey } from './lib/totp.js';
+import { MarketService } from './market/market-service.js';
+import { accountSecurityRoutes } from './modules/account-security/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+// operations (issue 8, part 3): runtime configuration
+import { adminConfigRoutes } from './modules/admin-config/routes.js';
+import { adminMoneyRoutes } from './modules/admin-money/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { bankCardRoutes } from './modules/bank-cards/routes.js';
+// help centre and support chat (issue 7)
+import { chatRoutes } from './modules/chat/routes.js';
+// perpetual contracts
+import { contractsPlugin } from './modules/contracts/plugin.js';
+import { contractRoutes } from './modules/contracts/routes.js';
+// operations (issue 8, part 4): the console dashboard
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { depositRoutes } from './modules/deposits/routes.js';
+import { helpRoutes } from './modules/help/routes.js';
+import { identityRoutes } from './modules/identity/routes.js';
+// options: time-based options and the per-second index samples
+import { indexSampleRoutes, indexSamplesPlugin } from './modules/index-samples/routes.js';
+import { marketRoutes } from './modules/market/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+// community: referral programme and notices
+import { newsRoutes } from './modules/news/routes.js';
+import { operatorRoutes } from './modules/operators/routes.js';
+import { optionRoutes, optionsPlugin } from './modules/options/routes.js';
+// products (switches)
+import { productRoutes, productSwitchesPlugin } from './modules/products/routes.js';
+import { startProofJob } from './modules/proof/job.js';
+import { proofRoutes } from './modules/proof/routes.js';
+import { referenceRoutes } from './modules/reference/routes.js';
+import { RebateWorker } from './modules/referral/rebates.js';
+import { referralRoutes } from './modules/referral/routes.js';
+import { MarketMaker } from './modules/spot/market-maker.js';
+import { spotRoutes } from './modules/spot/routes.js';
+import { SpotService } from './modules/spot/service.js';
+// new-coin subscription
+import { subscriptionRoutes } from './modules/subscription/routes.js';
+import { startUnlockJob } from './modules/subscription/unlock.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
+// wealth: fixed-term financial products
+import { wealthRoutes } from './modules/wealth/routes.js';
+import { WealthService } from './modules/wealth/service.js';
+import { withdrawalRoutes } from './modules/withdrawals/routes.js';
+import { createNotifier, type Notifier } from './notify/notifier.js';
+import { authPlugin } from './plugins/auth.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { socketPlugin } from './plugins/socket.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    notifier: Notifier;
+    market: MarketService;
+    spot: SpotService;
+    marketMaker: MarketMaker;
+    // wealth: fixed-term financial products and their daily accrual
+    wealth: WealthService;
+    // community: the referral rebate worker (runs in the process entry; tests call runOnce())
+    rebates: RebateWorker;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  /** An open database (tests pass a copy of the template); otherwise opened from the config. */
+  database?: Database;
+  /** Close the database with the app (the process entry hands over the one it opened). */
+  ownsDatabase?: boolean;
+  /** Run migrations and the seed before serving (the process entry does; tests use a seeded template). */
+  prepare?: boolean;
+  /**
+   * Start the market feed once the server has answered its first request (the process entry does).
+   * Off by default, so API tests do not pay for a backfill; a test that needs prices calls
+   * `app.market.start()`.
+   */
+  startMarket?: boolean;
+  /** The market's clock (tests fix it). */
+  now?: () => number;
+  logger?: boolean;
+};
+
+/** Forms and JSON bodies are small; uploads (multipart) carry their own limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const APPS_DIR = join(import.meta.dirname, '..', '..');
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  if (options.prepare) {
+    await database.migrate();
+    await seed(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      log: (line) => app.log.warn(line),
+      // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor.
+      adminTotpSecret: config.adminTotpSecret,
+      secretKey: config.adminTotpSecret ? consoleSecretKey(config.consoleSecretKey, config.dataDir) : undefined,
+    });
+  }
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('notifier', createNotifier({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
+  const market = new MarketService({
+    database,
+    feed: config.marketFeed,
+    seed: config.marketSeed,
+    historyDays: config.marketHistoryDays,
+    dailyHistoryDays: config.marketDailyHistoryDays,
+    gapFillMaxMinutes: config.marketGapFillMaxMinutes,
+    restUrl: config.marketRestUrl,
+    wsUrl: config.marketWsUrl,
+    log: app.log,
+    now: options.now,
+  });
+  // Pairs are read on first use (market routes, the feed), not on the way to the first reply.
+  app.decorate('market', market);
+  // Spot books are rebuilt from the database once the server has answered (or on first use); the market
+  // maker quotes only while the feed runs (tests start it themselves).
+  const spot = new SpotService({
+    database,
+    market,
+    toUser: (userId, event, payload) => app.realtime?.toUser(userId, event, payload),
+    log: app.log,
+  });
+  app.decorate('spot', spot);
+  const marketMaker = new MarketMaker({ db: database.db, spot, market, config: config.marketMaker, log: app.log });
+  app.decorate('marketMaker', marketMaker);
+  // wealth: the products' service on the app's clock; the daily accrual runs (and catches up) only in the
+  // process entry (startMarket), tests call app.wealth.accrue() themselves.
+  const wealth = new WealthService({ db: database.db, now: options.now ?? Date.now, prices: () => market.livePrices });
+  app.decorate('wealth', wealth);
+  if (options.startMarket) afterFirstReply(app, () => wealth.start(undefined, (error) => app.log.error(error, 'wealth accrual')));
+  // community: rebates follow the fee postings within about a second, off the trading hot path.
+  const rebates = new RebateWorker(database.db, app.log);
+  app.decorate('rebates', rebates);
+  if (options.startMarket) afterFirstReply(app, () => rebates.start());
+  // new-coin subscription: releases lock-ups as they end (process entry only; tests call releaseDueUnlocks).
+  let unlockJob: { stop: () => void } | undefined;
+  if (options.startMarket)
+    afterFirstReply(app, () => {
+      unlockJob = startUnlockJob(database.db, app.log);
+    });
+  afterFirstReply(app, () => void spot.ready().catch(() => {}));
+  // The backfill or gap fill starts once the server has answered: no API reply waits for history.
+  if (options.startMarket) {
+    afterFirstReply(app, () => {
+      void market.start();
+      if (config.marketMakerEnabled) void marketMaker.start();
+    });
+  }
+  // operations (issue 8): the daily proof-of-liabilities snapshot runs with the server (not in API tests).
+  if (options.startMarket && config.proofJobEnabled) {
+    let proofJob: { stop: () => void } | undefined;
+    afterFirstReply(app, () => {
+      proofJob = startProofJob(database.db, app.log);
+    });
+    app.addHook('onClose', async () => proofJob?.stop());
+  }
+  app.addHook('onClose', async () => {
+    await marketMaker.stop();
+    await wealth.stop(); // wealth
+    await rebates.stop(); // community
+    unlockJob?.stop(); // new-coin subscription
+    await spot.close();
+    await market.stop();
+    if (!options.database || options.ownsDatabase) await database.close();
+  });
+
+  await app.register(envelopePlugin);
+  // The API speaks forms and JSON only; a plain-text body is refused rather than read as a string.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd and antd-mobile inject their styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'H5 exchange API',
+        version: '3.5.8',
+        description: 'Replies use the envelope {type, message}; see docs/api.md.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          console: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
+      },
+    },
+    // hardening (issue 8): a console route states in the document which roles may call it
+    // (`security: [{console: ['super', …config.roles]}]`), so the authorisation matrix of
+    // src/hardening is generated from the document rather than listed by hand.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const guarded = [input.route.preValidation].flat().includes(app.requireAdmin);
+      // (the support chat's console routes use their own guard around requireAdmin)
+      if (!guarded && !(input.route.config?.roles && input.url.startsWith('/api/admin/'))) return out;
+      const roles = ['super', ...(input.route.config?.roles ?? []).filter((role) => role !== 'super')];
+      return { ...out, schema: { ...out.schema, security: [{ console: roles }] } };
+    },
+  });
+  await app.register(authPlugin);
+  await app.register(socketPlugin);
+  // products (switches): decorated before any product's routes use app.requireProduct()
+  await app.register(productSwitchesPlugin);
+  // perpetual contracts: the service re-marking open positions on every index tick
+  await app.register(contractsPlugin);
+  // options: index samples from the market stream, and the options service with its settler. Both start
+  // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
+  await app.register(indexSamplesPlugin);
+  await app.register(optionsPlugin);
+  if (options.startMarket) {
+    afterFirstReply(app, () => {
+      app.indexSamples.start();
+      void app.microtrade.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
+    });
+  }
+
+  // A reply that has not gone out within the limit is answered with a clear timeout, never left hanging.
+  app.addHook('onRequest', async (_request, reply) => {
+    const timer = setTimeout(() => {
+      if (!reply.sent) reply.send(new AppError('request_timeout'));
+    }, config.requestTimeoutMs);
+    timer.unref();
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(referenceRoutes);
+      await api.register(authRoutes);
+      await api.register(adminRoutes);
+      // operations (issue 8): operators, 2FA, console sessions; user security; proof of liabilities
+      await api.register(operatorRoutes);
+      await api.register(accountSecurityRoutes);
+      await api.register(proofRoutes);
+      await api.register(walletRoutes);
+      await api.register(uploadRoutes);
+      await api.register(depositRoutes);
+      await api.register(withdrawalRoutes);
+      await api.register(identityRoutes);
+      await api.register(bankCardRoutes);
+      await api.register(messageRoutes);
+      await api.register(adminMoneyRoutes);
+      await api.register(marketRoutes);
+      await api.register(spotRoutes);
+      // wealth: fixed-term financial products
+      await api.register(wealthRoutes);
+      // products (switches)
+      await api.register(productRoutes);
+      // perpetual contracts
+      await api.register(contractRoutes);
+      // options
+      await api.register(indexSampleRoutes);
+      await api.register(optionRoutes);
+      // community: referral programme and notices
+      await api.register(referralRoutes);
+      await api.register(newsRoutes);
+      // help centre and support chat (issue 7)
+      await api.register(helpRoutes);
+      await api.register(chatRoutes);
+      // new-coin subscription
+      await api.register(subscriptionRoutes);
+      // operations (issue 8, parts 3–4): runtime configuration and the console dashboard
+      await api.register(adminConfigRoutes);
+      await api.register(dashboardRoutes);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, { root: join(APPS_DIR, 'server', 'public'), prefix: '/static/', decorateReply: false });
+  if (config.serveStatic) registerApps(app);
+  return app;
+}
+
+/** Serves the built H5 app and console; a fresh clone without a build gets a clear hint instead. */
+function registerApps(app: FastifyInstance) {
+  for (const name of ['h5', 'admin'] as const) {
+    const root = join(APPS_DIR, name, 'dist');
+    if (existsSync(root)) {
+      app.register(fastifyStatic, {
+        root,
+        prefix: `/${name}/`,
+        decorateReply: false,
+        index: 'index.html',
+        cacheControl: false,
+        setHeaders: cacheHeaders,
+      });
+    } else {
+      app.get(`/${name}/`, async (_req, reply) =>
+        reply.code(503).type('text/plain').send(`The ${name} app is not built: run npm run build.`),
+      );
+    }
+  }
+  app.get('/', async (_req, reply) => reply.redirect('/h5/'));
+}
+
+/** Hashed chunks never change, so they are cached for a year; index.html is always revalidated. */
+function cacheHeaders(reply: { header: (k: string, v: string) => unknown }, path: string) {
+  reply.header(
+    'cache-control',
+    /[.-][\w-]{8,}\.(js|css|svg|png|woff2?)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}

@@ -1,0 +1,108 @@
+import { resolve } from 'node:path';
+import { FEED_KINDS, type FeedKind } from './market/feed.js';
+import { DEFAULT_MARKET_MAKER, type MarketMakerConfig } from './modules/spot/market-maker.js';
+
+/** Everything the process reads from its environment, parsed once (README lists each variable). */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Market data source: the built-in simulation (demo data), Binance's public feed, or none. */
+  marketFeed: FeedKind;
+  /** Seed of the simulated feed: the same seed and start time give the same prices. */
+  marketSeed: string;
+  /** Days of 1-minute candles a fresh start backfills (whole UTC days before today, plus today). */
+  marketHistoryDays: number;
+  /** Days of daily candles a fresh start backfills. */
+  marketDailyHistoryDays: number;
+  /** Most missing minutes a restart fills (older downtime stays a gap in the chart). */
+  marketGapFillMaxMinutes: number;
+  /** Base URLs of the exchange adapter (MARKET_FEED=binance); tests point them at a local replay server. */
+  marketRestUrl: string;
+  marketWsUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  tokenTtlHours: number;
+  /** Serve the built H5 app and console (off in API tests). */
+  serveStatic: boolean;
+  /** Per-IP requests a minute across the API. */
+  rateLimitPerMinute: number;
+  /** Verification codes one IP may request an hour; each target is limited separately (codes service). */
+  codesPerIpHour: number;
+  /** Requests not answered within this many ms get a clear timeout reply (spec: 60 s). */
+  requestTimeoutMs: number;
+  /** Trust X-Forwarded-For from a reverse proxy. */
+  trustProxy: boolean;
+  /** Withdrawal requests one user may make per UTC day (spec section 9: 3). */
+  withdrawDailyLimit: number;
+  /** The operator's market maker quotes the spot books while the feed runs (MARKET_MAKER=0: off). */
+  marketMakerEnabled: boolean;
+  marketMaker: MarketMakerConfig;
+  // operations (issue 8)
+  /** Base32 TOTP secret enrolled for the first operator (ADMIN_EMAIL) at seed, when it has none yet. */
+  adminTotpSecret: string | undefined;
+  /** Encrypts operators' TOTP secrets at rest; without it a random key is kept in DATA_DIR. */
+  consoleSecretKey: string | undefined;
+  /** Build the day's proof-of-liabilities snapshot on a daily schedule (PROOF_JOB=0: off). */
+  proofJobEnabled: boolean;
+};
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** A misspelt feed must not quietly fall back to another source of prices. */
+function feedKind(value: string | undefined): FeedKind {
+  if (!value) return 'simulated';
+  if ((FEED_KINDS as readonly string[]).includes(value)) return value as FeedKind;
+  throw new Error(`MARKET_FEED must be one of ${FEED_KINDS.join(', ')} (got "${value}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    marketFeed: feedKind(env.MARKET_FEED),
+    marketSeed: env.MARKET_SEED || 'h5-exchange',
+    marketHistoryDays: int(env.MARKET_HISTORY_DAYS, 30),
+    marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
+    marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),
+    marketRestUrl: env.MARKET_REST_URL || 'https://api.binance.com',
+    marketWsUrl: env.MARKET_WS_URL || 'wss://stream.binance.com:9443',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    tokenTtlHours: int(env.TOKEN_TTL_HOURS, 24 * 7),
+    serveStatic: env.SERVE_STATIC !== '0',
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
+    codesPerIpHour: int(env.CODES_PER_IP_HOUR, 30),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000),
+    trustProxy: env.TRUST_PROXY === '1',
+    withdrawDailyLimit: int(env.WITHDRAW_DAILY_LIMIT, 3),
+    marketMakerEnabled: env.MARKET_MAKER !== '0',
+    marketMaker: {
+      levels: int(env.MM_LEVELS, DEFAULT_MARKET_MAKER.levels),
+      spreadBps: int(env.MM_SPREAD_BPS, DEFAULT_MARKET_MAKER.spreadBps),
+      stepBps: int(env.MM_STEP_BPS, DEFAULT_MARKET_MAKER.stepBps),
+      levelQuote: /^\d+(\.\d+)?$/.test(env.MM_LEVEL_QUOTE ?? '') ? env.MM_LEVEL_QUOTE! : DEFAULT_MARKET_MAKER.levelQuote,
+      refreshBps: int(env.MM_REFRESH_BPS, DEFAULT_MARKET_MAKER.refreshBps),
+      refreshMs: int(env.MM_REFRESH_MS, DEFAULT_MARKET_MAKER.refreshMs),
+      staleMs: int(env.MM_STALE_MS, DEFAULT_MARKET_MAKER.staleMs),
+    },
+    // operations (issue 8)
+    adminTotpSecret: env.ADMIN_TOTP_SECRET || undefined,
+    consoleSecretKey: env.CONSOLE_SECRET_KEY || undefined,
+    proofJobEnabled: env.PROOF_JOB !== '0',
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The query interface every repo takes: the same for PGlite and PostgreSQL, and for transactions. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies SQL migrations from the drizzle folder. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = join(import.meta.dirname, '..', '..', 'drizzle');
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; max?: number };
+
+/**
+ * Opens the database: PGlite in `dataDir` (or in memory, optionally from a dumped template) by default,
+ * PostgreSQL when a URL is given. Both speak the same dialect, so one schema and one set of migrations serve.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const sql = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connection: { statement_timeout: 30_000 },
+    });
+    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: async () => {
+        const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.loadDataDir
+    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Dumps a PGlite database to a blob (a test template: migrate and seed once, copy per test file). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none') as Promise<Blob>;
+}
+
+/** Rows of a raw SQL query: PGlite answers `{ rows }`, postgres-js an array of rows. */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}

@@ -1,0 +1,63 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { adminSessions, admins, areaCodes, chains, currencies } from './schema.js';
+import { seed } from './seed.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('seed', () => {
+  it("holds the spec's base coins with their ids, icons and chains", async () => {
+    const db = t.database.db;
+    const coins = await db.select().from(currencies).orderBy(asc(currencies.id));
+    expect(coins.map((c) => [c.id, c.name])).toEqual([
+      [1, 'BTC'],
+      [2, 'ETH'],
+      [3, 'USDT'],
+      [34, 'TRX'],
+    ]);
+    for (const coin of coins) {
+      const icon = await t.app.inject({ method: 'GET', url: coin.icon });
+      expect(icon.statusCode, coin.icon).toBe(200);
+    }
+    const rows = await db
+      .select({ coin: currencies.name, chain: chains.name })
+      .from(chains)
+      .innerJoin(currencies, eq(currencies.id, chains.currencyId));
+    const byCoin = (name: string) =>
+      rows
+        .filter((r) => r.coin === name)
+        .map((r) => r.chain)
+        .sort();
+    expect(byCoin('USDT')).toEqual(['ERC20', 'OMNI', 'TRC20']);
+    expect(byCoin('BTC')).toEqual(['OMNI']);
+    expect(byCoin('ETH')).toEqual(['ERC20']);
+    expect(byCoin('TRX')).toEqual(['ERC20', 'TRC20']);
+    expect((await db.select().from(areaCodes)).length).toBeGreaterThan(30);
+  });
+
+  it('is idempotent', async () => {
+    const before = (await t.database.db.select().from(chains)).length;
+    await seed(t.database.db, { log: () => {} });
+    expect((await t.database.db.select().from(chains)).length).toBe(before);
+  });
+
+  it('creates a first operator with a random password printed once when none is configured', async () => {
+    const db = t.database.db;
+    await db.delete(adminSessions);
+    await db.delete(admins);
+    const lines: string[] = [];
+    await seed(db, { log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(1);
+    const password = lines[0]?.match(/admin@localhost \/ (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    const login = await t.post('admin/login', { email: 'admin@localhost', password: password! });
+    expect(login.type).toBe('ok');
+    await seed(db, { log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { verifyLedger } from './ledger/verify.js';
+
+/**
+ * `npm run ledger:verify`: checks the whole ledger of the configured database (DATA_DIR or
+ * DATABASE_URL) and exits 1 with the faults when it is not sound. The embedded database admits one
+ * process at a time: stop the server first, or use the console's ledger check while it runs.
+ */
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
+);
+try {
+  // A data directory from an older version gets the current tables first (migrations are idempotent).
+  await database.migrate();
+  const faults = await verifyLedger(database.db);
+  if (faults.length === 0) {
+    console.log('ledger: sound (every entry sums to zero per currency, balances equal their postings, none negative)');
+  } else {
+    console.error(`ledger: ${faults.length} fault(s)`);
+    for (const fault of faults) console.error(`- ${fault.check}: ${JSON.stringify(fault.detail)}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

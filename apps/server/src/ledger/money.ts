@@ -1,0 +1,46 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * Decimal arithmetic for money: 36 significant digits covers numeric(36,18). Quantities round down,
+ * fees round up (DESIGN.md 1.2); every conversion to text is a plain decimal, never exponent form.
+ */
+export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
+export type Dec = InstanceType<typeof D>;
+
+export const dec = (value: Decimal.Value): Dec => new D(value);
+
+/** A plain decimal string without trailing zeros ("12.5", "0", "0.00000001"). */
+export const str = (value: Decimal.Value): string => new D(value).toFixed();
+
+/** A quantity at `decimals` places, rounded down (the user never receives more than exists). */
+export const roundDown = (value: Decimal.Value, decimals: number): Dec => new D(value).toDecimalPlaces(decimals, D.ROUND_DOWN);
+
+/** A fee at `decimals` places, rounded up (the platform never charges less than its rate). */
+export const roundUp = (value: Decimal.Value, decimals: number): Dec => new D(value).toDecimalPlaces(decimals, D.ROUND_UP);
+
+/** Digits after the point of a decimal string as typed ("1.50" has 2). */
+export function typedDecimals(text: string): number {
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/** What a user typed as an amount: digits with at most one point; no signs, exponents or spaces. */
+const AMOUNT_TEXT = /^\d{1,24}(\.\d{1,30})?$/;
+
+/**
+ * Parses a user's amount for a coin with `decimals` places: empty → amount_required; not a plain
+ * positive number → amount_invalid; more places than the coin has → amount_too_precise. Throws the
+ * error code for the caller to wrap (see lib/amounts.ts).
+ */
+export function parseAmountText(
+  raw: unknown,
+  decimals: number,
+): { ok: true; value: Dec } | { ok: false; code: 'amount_required' | 'amount_invalid' | 'amount_too_precise' } {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') return { ok: false, code: 'amount_required' };
+  if (!AMOUNT_TEXT.test(text)) return { ok: false, code: 'amount_invalid' };
+  const value = new D(text);
+  if (value.lte(0)) return { ok: false, code: 'amount_invalid' };
+  if (value.decimalPlaces() > decimals) return { ok: false, code: 'amount_too_precise' };
+  return { ok: true, value };
+}

@@ -1,0 +1,40 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRollUpsConsistent } from '../../test/market.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/** The full first-start backfill with the production defaults (30 days of minutes, 730 days of days). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('first start of the simulated feed', () => {
+  it('backfills at least 30 days of 1-minute and 730 daily candles per pair', async () => {
+    const started = performance.now();
+    await t.app.market.start();
+    const ms = Math.round(performance.now() - started);
+    const report = t.app.market.lastPrepare!;
+    // A figure for the report, never an assertion (DESIGN.md 7).
+    console.info(`market_backfill_ms: ${report.ms} (rows ${report.rows}; start to live ${ms} ms)`);
+    expect(report.backfilledPairs).toBe(3);
+    for (const pair of t.app.market.listPairs()) {
+      const minutes = await t.app.market.store.count(pair.id, '1min');
+      const days = await t.app.market.store.count(pair.id, '1day');
+      expect(minutes, pair.symbol).toBeGreaterThanOrEqual(30 * 1440);
+      expect(days, pair.symbol).toBeGreaterThanOrEqual(730);
+      expect(await t.app.market.store.count(pair.id, '1week'), pair.symbol).toBeGreaterThanOrEqual(104);
+      expect(await t.app.market.store.count(pair.id, '1mon'), pair.symbol).toBeGreaterThanOrEqual(24);
+    }
+    const daily = await t.get('currency/new_timeshar?symbol=ETH/USDT&period=1day&from=0');
+    expect(daily.status).toBe(200);
+    expect(daily.code).toBe(1);
+    expect(daily.more).toBe(false);
+    expect(daily.data.length).toBeGreaterThanOrEqual(731);
+  });
+
+  it('rolls the whole history up consistently', async () => {
+    expect(await expectRollUpsConsistent(t.database, 3)).toBeGreaterThan(10_000);
+  });
+});

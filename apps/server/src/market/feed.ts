@@ -1,0 +1,59 @@
+import type { DepthLevel } from '@app/shared';
+import type { Candle } from './candle.js';
+import type { CandleStore } from './candle-store.js';
+import type { Pair } from './pairs.js';
+
+export const FEED_KINDS = ['simulated', 'binance', 'off'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+export type MarketLog = {
+  info: (obj: object | string, msg?: string) => void;
+  warn: (obj: object | string, msg?: string) => void;
+  error: (obj: object | string, msg?: string) => void;
+};
+
+/** A book as another exchange shows it: a reference for quoting, never shown as this exchange's book. */
+export type ReferenceDepth = { bids: DepthLevel[]; asks: DepthLevel[]; time: number };
+
+/** What a feed reports to the market; prices are already rounded to the pair's tick. */
+export interface FeedSink {
+  /** The forming 1-min candle (`closed` false), or its final state (`closed` true, once per minute). */
+  minute(pair: Pair, candle: Candle, closed: boolean): void;
+  /** Final 1-min candles recovered after an outage (a reconnect's gap repair), oldest first. */
+  repaired(pair: Pair, candles: Candle[]): Promise<void>;
+  /** A trade at the source: its price is the pair's index price. */
+  trade(pair: Pair, price: string, quantity: string, timeMs: number): void;
+  referenceDepth(pair: Pair, depth: ReferenceDepth): void;
+}
+
+export type FeedContext = {
+  pairs: Pair[];
+  store: CandleStore;
+  sink: FeedSink;
+  /** Milliseconds since the epoch (tests fix it). */
+  now: () => number;
+  log: MarketLog;
+  /** Days of 1-minute history on a fresh store (whole UTC days before today, plus today so far). */
+  historyDays: number;
+  /** Days of daily history on a fresh store (the 1-minute days included). */
+  dailyHistoryDays: number;
+  /** At most this many missing minutes are filled at a start after downtime; older ones stay a gap. */
+  gapFillMaxMinutes: number;
+  /** Set when the market stops: long work checks it between steps. */
+  signal: AbortSignal;
+};
+
+export type PrepareReport = { backfilledPairs: number; gapFilledMinutes: number; rows: number; ms: number };
+
+export interface MarketFeed {
+  readonly kind: Exclude<FeedKind, 'off'>;
+  /** True for made-up data: the UI labels it "demo market data". */
+  readonly demo: boolean;
+  /** Backfills the history of pairs with none and fills the gap since the last stored minute of the others. */
+  prepare(ctx: FeedContext): Promise<PrepareReport>;
+  /** Goes live until `stop`. */
+  start(ctx: FeedContext): Promise<void>;
+  /** Starts a pair listed while the feed runs, its index at `startPrice` now (feeds that can price a new coin). */
+  addPair?(ctx: FeedContext, pair: Pair, startPrice: string): Promise<void>;
+  stop(): Promise<void>;
+}

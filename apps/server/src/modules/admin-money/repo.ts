@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  bankCards,
+  currencies,
+  currencySettings,
+  identityChecks,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerPostings,
+  users,
+} from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** LIKE wildcards in what an operator typed are matched literally. */
+const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users matching `q` (id, e-mail, phone or invite code), newest first. */
+export async function searchUsers(db: Db, q: string | undefined, limit: number, offset: number) {
+  let where: SQL | undefined;
+  if (q) {
+    const like = `%${literal(q)}%`;
+    const conditions: SQL[] = [ilike(users.email, like), ilike(users.phone, like), eq(users.extensionCode, q.toUpperCase())];
+    if (/^\d{1,9}$/.test(q)) conditions.push(eq(users.id, Number(q)));
+    where = or(...conditions);
+  }
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function balancesOf(db: Db, userId: number) {
+  return db
+    .select({
+      kind: ledgerAccounts.kind,
+      currencyId: ledgerAccounts.currencyId,
+      currencyName: currencies.name,
+      available: ledgerAccounts.available,
+      frozen: ledgerAccounts.frozen,
+    })
+    .from(ledgerAccounts)
+    .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(ledgerAccounts.kind), asc(currencies.sort));
+}
+
+export async function accountBalance(db: Db, userId: number, kind: string, currencyId: number) {
+  const [row] = await db
+    .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.currencyId, currencyId)))
+    .limit(1);
+  return row ?? { available: '0', frozen: '0' };
+}
+
+export async function latestChecks(db: Db, userId: number) {
+  return db.select().from(identityChecks).where(eq(identityChecks.userId, userId)).orderBy(desc(identityChecks.id)).limit(10);
+}
+
+export async function bankCardOf(db: Db, userId: number) {
+  const [row] = await db.select().from(bankCards).where(eq(bankCards.userId, userId)).limit(1);
+  return row;
+}
+
+/** A user's postings with their entries, newest first. */
+export async function userPostings(db: Db, userId: number, limit: number, offset: number) {
+  const where = eq(ledgerAccounts.userId, userId);
+  const [total] = await db
+    .select({ n: count() })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: ledgerPostings.id,
+      entryId: ledgerPostings.entryId,
+      kind: ledgerAccounts.kind,
+      currencyId: ledgerAccounts.currencyId,
+      currencyName: currencies.name,
+      bucket: ledgerPostings.bucket,
+      amount: ledgerPostings.amount,
+      balanceAfter: ledgerPostings.balanceAfter,
+      reason: ledgerEntries.reason,
+      refType: ledgerEntries.refType,
+      refId: ledgerEntries.refId,
+      memo: ledgerEntries.memo,
+      createdAt: ledgerPostings.createdAt,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
+    .where(where)
+    .orderBy(desc(ledgerPostings.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function currencySettingsList(db: Db) {
+  return db
+    .select({ coin: currencies, settings: currencySettings })
+    .from(currencies)
+    .leftJoin(currencySettings, eq(currencySettings.currencyId, currencies.id))
+    .orderBy(asc(currencies.sort), asc(currencies.id));
+}
+
+export async function upsertCurrencySettings(tx: Db, values: typeof currencySettings.$inferInsert): Promise<void> {
+  const { currencyId: _, ...set } = values;
+  await tx.insert(currencySettings).values(values).onConflictDoUpdate({ target: currencySettings.currencyId, set });
+}

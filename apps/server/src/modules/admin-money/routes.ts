@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
+import { parseSignedAmount } from '../../lib/amounts.js';
+import { searchAudit } from '../../lib/audit.js';
+import { requireCurrency } from '../../lib/currencies.js';
+import { amountField, currencyField, idParams, optionalText, requiredText } from '../../lib/fields.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import {
+  adjustBalance,
+  consoleCurrencySettings,
+  consoleUserDetail,
+  consoleUserLedger,
+  consoleUsers,
+  ledgerCheck,
+  updateCurrencySettings,
+} from './service.js';
+
+const tags = ['console: users and money'];
+
+/** Console routes for users' money, the coins' rules, the audit log and the ledger check. */
+export async function adminMoneyRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // Console roles (docs/api.md): no declaration = super only (coin rules, audit log).
+  const operator = { preHandler: app.requireAdmin };
+  const finance = { preHandler: app.requireAdmin, config: { roles: ['finance'] as const } };
+  // Finding a user and reading their profile serves finance, compliance and support alike.
+  const userReaders = { preHandler: app.requireAdmin, config: { roles: ['finance', 'compliance', 'support'] as const } };
+
+  app.get(
+    '/admin/users',
+    {
+      ...userReaders,
+      schema: {
+        tags,
+        summary: 'Users (q: id, e-mail, phone or invite code)',
+        querystring: z.object({ q: optionalText(100), ...pageFields }),
+      },
+    },
+    async (request) => ok(await consoleUsers(app.db, request.query.q, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    { ...userReaders, schema: { tags, summary: 'One user: profile, balances, verification', params: idParams } },
+    async (request) => ok(await consoleUserDetail(app.db, request.params.id)),
+  );
+
+  app.get(
+    '/admin/users/:id/ledger',
+    {
+      ...finance,
+      schema: { tags, summary: "The user's ledger postings, newest first", params: idParams, querystring: z.object(pageFields) },
+    },
+    async (request) => ok(await consoleUserLedger(app.db, request.params.id, request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/admin/users/:id/adjust',
+    {
+      ...finance,
+      schema: {
+        tags,
+        summary: 'Adjust an available balance (amount signed, reason required) against the adjustments account',
+        params: idParams,
+        body: z.object({
+          currency_id: currencyField,
+          account: z.enum(ACCOUNT_KINDS, { message: 'account_unknown' }).default('coin'),
+          amount: amountField,
+          reason: requiredText(500),
+        }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency_id, 'currency_id');
+      const amount = parseSignedAmount(request.body.amount, coin.decimals, 'amount');
+      return ok(
+        await adjustBalance(app.db, request, request.params.id, {
+          currencyId: coin.id,
+          account: request.body.account,
+          amount,
+          reason: request.body.reason,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/currency-settings',
+    { ...operator, schema: { tags, summary: "Every coin's deposit and withdrawal rules" } },
+    async () => ok(await consoleCurrencySettings(app.db)),
+  );
+
+  app.post(
+    '/admin/currency-settings',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "Set a coin's rules; fields left out keep their value",
+        body: z.object({
+          currency_id: currencyField,
+          deposit_min: amountField,
+          withdraw_min: amountField,
+          withdraw_fee: amountField,
+          fallback_price: amountField,
+        }),
+      },
+    },
+    async (request) => ok(await updateCurrencySettings(app.db, request, request.body)),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: 'The audit log, newest first (action: exact or "family.*"; admin: id or e-mail part; from/to: ISO times)',
+        // operations (issue 8, part 2): searchable by who, action, target, time range and free text.
+        querystring: z.object({
+          action: optionalText(100),
+          admin: optionalText(254),
+          target: optionalText(200),
+          from: z.coerce.date({ message: 'field_invalid' }).optional(),
+          to: z.coerce.date({ message: 'field_invalid' }).optional(),
+          q: optionalText(200),
+          ...pageFields,
+        }),
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      return ok(await searchAudit(app.db, filter, page, limit));
+    },
+  );
+
+  app.get('/admin/ledger/verify', { ...finance, schema: { tags, summary: 'Check the whole ledger' } }, async () =>
+    ok(await ledgerCheck(app.db)),
+  );
+}

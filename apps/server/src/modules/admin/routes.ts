@@ -1,0 +1,77 @@
+import { ANY_CONSOLE_ROLE, adminLoginBody } from '@app/shared';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminSessions, outbox } from '../../db/schema.js';
+import { ok } from '../../plugins/envelope.js';
+import { operatorDeps } from '../operators/routes.js';
+import { signIn, totpEnabled } from '../operators/service.js';
+
+const tags = ['admin'];
+
+export async function adminRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/admin/login',
+    {
+      schema: { tags, summary: 'Operator sign-in', body: adminLoginBody },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    // operations (issue 8): password, then the authenticator code (modules/operators).
+    async (request) =>
+      ok(await signIn(operatorDeps(app), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
+  );
+
+  // Any signed-in operator, also during 2FA enrolment (console roles: docs/api.md).
+  const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
+  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out' }, ...anyOperator }, async (request) => {
+    await app.db.update(adminSessions).set({ revokedAt: new Date() }).where(eq(adminSessions.id, request.admin!.sessionId));
+    return ok(true);
+  });
+
+  app.get('/admin/me', { schema: { tags, summary: 'The signed-in operator' }, ...anyOperator }, async (request) => {
+    const { id, email, role } = request.admin!;
+    const live = await app.db
+      .select({ id: adminSessions.id, ip: adminSessions.ip, createdAt: adminSessions.createdAt })
+      .from(adminSessions)
+      .where(and(eq(adminSessions.adminId, id), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, new Date())));
+    const { scope } = request.admin!;
+    return ok({ id, email, role, sessions: live.length, totp_enabled: await totpEnabled(app.db, id), scope });
+  });
+
+  const outboxQuery = z.object({
+    target: z.string().max(254).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  });
+  /** The development outbox: where codes wait when no SMS or e-mail provider is configured. */
+  app.get(
+    '/admin/outbox',
+    {
+      schema: { tags, summary: 'Messages waiting in the development outbox', querystring: outboxQuery },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const { target, limit } = request.query;
+      const rows = await app.db
+        .select()
+        .from(outbox)
+        .where(target ? eq(outbox.target, target.trim().toLowerCase()) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(limit);
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          channel: r.channel,
+          target: r.target,
+          subject: r.subject,
+          body: r.body,
+          code: r.code,
+          delivered: r.delivered,
+          created_at: r.createdAt.toISOString(),
+        })),
+      );
+    },
+  );
+}

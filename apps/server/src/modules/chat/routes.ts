@@ -1,0 +1,339 @@
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { settings } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import { idParams } from '../../lib/fields.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
+import {
+  BUILTIN_CHAT_URL,
+  CHAT_MAX_CHARS,
+  ChatService,
+  CUSTOMER_URL_KEY,
+  isSupportRole,
+  SUPPORT_CONSOLE_ROLES,
+} from './service.js';
+import { attachSupportNamespace } from './socket.js';
+
+const tags = ['support chat'];
+const consoleTags = ['console: chat desk'];
+const optionalCount = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ message: 'field_invalid' })
+    .int('field_invalid')
+    .min(0, 'field_invalid')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+);
+const historyQuery = z.object({
+  after_id: optionalCount,
+  before_id: optionalCount,
+  limit: z.coerce
+    .number({ message: 'field_invalid' })
+    .int('field_invalid')
+    .min(1, 'field_invalid')
+    .max(100, 'field_invalid')
+    .default(50),
+});
+const sendBody = z.object({
+  client_id: z.string().max(64, 'field_invalid').optional(),
+  /** Checked by the service: 1..2000 characters of plain text. */
+  text: z.unknown().optional(),
+  upload_id: z.string().max(200, 'not_found').optional(),
+});
+const readBody = z.object({ up_to: z.coerce.number({ message: 'field_invalid' }).int('field_invalid').min(0, 'field_invalid') });
+
+/**
+ * The support chat over HTTP (history on open, unread badge, a send path for clients without the
+ * socket) and the chat desk of the console; the live side is the `/support` socket namespace
+ * (socket.ts). Agents need a console role of SUPPORT_ROLES.
+ */
+export async function chatRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const chat = new ChatService(app.db, app.config.dataDir);
+  app.realtime.onAttach((io) => {
+    const nsp = attachSupportNamespace(app, io, chat);
+    chat.setEmitter((room, event, payload) => void nsp.to(room).emit(event, payload));
+  });
+
+  const auth = { preHandler: app.requireUser };
+  /** A console token and a support role (until per-role permissions exist: super and support). */
+  const requireAgent = async (request: FastifyRequest) => {
+    await app.requireAdmin(request);
+    if (!isSupportRole(request.admin!.role)) throw new AppError('support_role_required', { status: 403 });
+  };
+  // Console roles (issue 8): super and support.
+  // hardening (issue 8): checked before the body is validated, like every console route.
+  const agent = { preValidation: requireAgent, config: { roles: SUPPORT_CONSOLE_ROLES } };
+
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 2, parts: 3, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
+  });
+
+  app.post(
+    '/set/get_customer_url',
+    { schema: { tags, summary: 'The customer-service URL: an external one when operators set it, else the built-in chat' } },
+    async () => {
+      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
+      const external = typeof row?.value === 'string' && row.value ? row.value : null;
+      return ok({ customer_url: external ?? BUILTIN_CHAT_URL, builtin: external === null });
+    },
+  );
+
+  app.post(
+    '/chat/open',
+    { ...auth, schema: { tags, summary: "Opens the user's conversation: the newest 50 messages, unread count, read marks" } },
+    async (request) => ok(await chat.open(request.user!.id)),
+  );
+
+  app.get(
+    '/chat/messages',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Messages after after_id (catch-up after a reconnect) or before before_id (older)',
+        querystring: historyQuery,
+      },
+    },
+    async (request) => {
+      const conversation = await chat.conversationOfUser(request.user!.id);
+      const { after_id, before_id, limit } = request.query;
+      return ok(await chat.history(conversation.id, { afterId: after_id, beforeId: before_id, limit }));
+    },
+  );
+
+  app.post(
+    '/chat/send',
+    {
+      ...auth,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: `Send text (1..${CHAT_MAX_CHARS} characters, plain text) or an image (upload_id of an own upload); client_id makes resends safe`,
+        body: sendBody,
+      },
+    },
+    async (request) => {
+      const conversation = await chat.conversationOfUser(request.user!.id);
+      return ok(
+        await chat.send(conversation.id, 'user', undefined, request.user!.id, {
+          clientId: request.body.client_id,
+          text: request.body.text,
+          uploadId: request.body.upload_id || undefined,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/chat/read',
+    { ...auth, schema: { tags, summary: "Marks the agents' messages up to up_to as read", body: readBody } },
+    async (request) => {
+      const conversation = await chat.conversationOfUser(request.user!.id);
+      return ok(await chat.read(conversation.id, 'user', request.body.up_to));
+    },
+  );
+
+  app.get('/chat/unread', { ...auth, schema: { tags, summary: "Agents' messages the user has not read" } }, async (request) =>
+    ok({ count: await chat.userUnread(request.user!.id) }),
+  );
+
+  app.get(
+    '/chat/image/:id',
+    {
+      config: { roles: SUPPORT_CONSOLE_ROLES },
+      schema: {
+        tags,
+        summary: 'An image of a chat: for the user of that conversation, or a support agent',
+        params: z.object({ id: z.string().max(64, 'not_found') }),
+      },
+    },
+    async (request, reply) => {
+      await app.optionalUser(request);
+      let isAgent = false;
+      if (!request.user) {
+        await app.requireAdmin(request).catch(() => undefined);
+        isAgent = Boolean(request.admin && isSupportRole(request.admin.role));
+        if (!isAgent) throw new AppError('not_found');
+      }
+      await chat.requireImageAccess(request.params.id, { userId: request.user?.id, agent: isAgent });
+      const { row, bytes } = await chat.readImage(request.params.id);
+      return reply
+        .type(row.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .send(bytes);
+    },
+  );
+
+  // ---- console: the chat desk ----
+
+  app.get(
+    '/admin/chat/conversations',
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'The queue: conversations with messages, newest activity first (all, mine, unassigned)',
+        querystring: z.object({
+          filter: z.enum(['all', 'mine', 'unassigned'], { message: 'field_invalid' }).default('all'),
+          ...pageFields,
+        }),
+      },
+    },
+    async (request) => ok(await chat.deskQueue(request.admin!.id, request.query.filter, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/admin/chat/unread',
+    { ...agent, schema: { tags: consoleTags, summary: 'Unread user messages across the desk' } },
+    async () => ok({ count: await chat.deskUnread() }),
+  );
+
+  app.get(
+    '/admin/chat/conversations/:id',
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: "One conversation: the user's profile and verification, newest messages",
+        params: idParams,
+      },
+    },
+    async (request) => ok(await chat.deskConversation(request.params.id)),
+  );
+
+  app.get(
+    '/admin/chat/conversations/:id/messages',
+    { ...agent, schema: { tags: consoleTags, summary: 'Older or newer messages', params: idParams, querystring: historyQuery } },
+    async (request) => {
+      const conversation = await chat.requireConversation(request.params.id);
+      const { after_id, before_id, limit } = request.query;
+      return ok(await chat.history(conversation.id, { afterId: after_id, beforeId: before_id, limit }));
+    },
+  );
+
+  app.post(
+    '/admin/chat/conversations/:id/assign',
+    { ...agent, schema: { tags: consoleTags, summary: 'Assign the conversation to me (audited)', params: idParams } },
+    async (request) => ok(await chat.assignToMe(request, request.params.id)),
+  );
+
+  app.post(
+    '/admin/chat/conversations/:id/messages',
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'Reply with text or an image uploaded with admin/chat/upload (audited)',
+        params: idParams,
+        body: sendBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await chat.agentReply(request, request.params.id, {
+          clientId: request.body.client_id,
+          text: request.body.text,
+          uploadId: request.body.upload_id || undefined,
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/chat/conversations/:id/read',
+    {
+      ...agent,
+      schema: { tags: consoleTags, summary: "Marks the user's messages up to up_to as read", params: idParams, body: readBody },
+    },
+    async (request) => {
+      const conversation = await chat.requireConversation(request.params.id);
+      return ok(await chat.read(conversation.id, 'agent', request.body.up_to));
+    },
+  );
+
+  app.post(
+    '/admin/chat/upload',
+    {
+      ...agent,
+      config: { ...agent.config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: consoleTags,
+        summary: 'Upload an image for a reply (multipart: file); JPEG, PNG or WebP, at most 5 MB',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      let file: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) if (part.type === 'file') file = await part.toBuffer();
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('upload_too_large', { values: { max: UPLOAD_MAX_BYTES / 1024 / 1024 } });
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
+        throw new AppError('validation_failed');
+      }
+      if (!file || file.length === 0) throw new AppError('upload_required', { fields: { file: 'upload_required' } });
+      return ok(await chat.storeAgentImage(request.admin!.id, file));
+    },
+  );
+
+  app.get(
+    '/admin/chat/settings',
+    { ...agent, schema: { tags: consoleTags, summary: 'The external customer-service URL (empty: built-in chat)' } },
+    async () => {
+      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
+      return ok({ customer_url: typeof row?.value === 'string' ? row.value : '' });
+    },
+  );
+
+  app.post(
+    '/admin/chat/settings',
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'Set (https URL) or clear (empty) the external customer-service URL; audited',
+        body: z.object({
+          customer_url: z
+            .string({ message: 'field_invalid' })
+            .trim()
+            .max(500, 'field_invalid')
+            .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/i.test(v), 'field_invalid'),
+        }),
+      },
+    },
+    async (request) => {
+      const value = request.body.customer_url;
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
+        if (value) {
+          await tx
+            .insert(settings)
+            .values({ key: CUSTOMER_URL_KEY, value })
+            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+        } else {
+          await tx.delete(settings).where(eq(settings.key, CUSTOMER_URL_KEY));
+        }
+        await audit(
+          tx,
+          request,
+          'chat.customer_url',
+          `setting:${CUSTOMER_URL_KEY}`,
+          { customer_url: before?.value ?? '' },
+          { customer_url: value },
+        );
+      });
+      return ok({ customer_url: value });
+    },
+  );
+}

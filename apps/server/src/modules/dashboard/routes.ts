@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../plugins/envelope.js';
+import { dashboard } from './service.js';
+
+const tags = ['console: dashboard'];
+
+/** The console's home figures (issue 8, part 4): super and finance (it shows money waiting for review). */
+export async function dashboardRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/admin/dashboard',
+    {
+      preHandler: app.requireAdmin,
+      config: { roles: ['finance'] as const },
+      schema: { tags, summary: 'Users, review queues, pending money, 24h spot volume, open interest and the house' },
+    },
+    async () => ok(await dashboard(app.db, app.market.livePrices, Date.now())),
+  );
+}

@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chains, currencies, depositAddresses, deposits, settings, users } from '../../db/schema.js';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** The chains of a coin with the platform's address on each (null where none is set). */
+export async function chainsWithAddresses(db: Db, currencyId?: number) {
+  return db
+    .select({
+      chainId: chains.id,
+      currencyId: chains.currencyId,
+      currencyName: currencies.name,
+      chain: chains.name,
+      address: depositAddresses.address,
+      updatedAt: depositAddresses.updatedAt,
+    })
+    .from(chains)
+    .innerJoin(currencies, eq(currencies.id, chains.currencyId))
+    .leftJoin(depositAddresses, eq(depositAddresses.chainId, chains.id))
+    .where(currencyId === undefined ? undefined : eq(chains.currencyId, currencyId))
+    .orderBy(asc(currencies.sort), asc(chains.id));
+}
+
+export async function findChain(db: Db, chainId: number) {
+  const [row] = await db.select().from(chains).where(eq(chains.id, chainId)).limit(1);
+  return row;
+}
+
+export async function setDepositAddress(tx: Db, chainId: number, address: string | null): Promise<void> {
+  if (address === null) {
+    await tx.delete(depositAddresses).where(eq(depositAddresses.chainId, chainId));
+    return;
+  }
+  await tx
+    .insert(depositAddresses)
+    .values({ chainId, address })
+    .onConflictDoUpdate({ target: depositAddresses.chainId, set: { address, updatedAt: new Date() } });
+}
+
+export async function getSetting<T>(db: Db, key: string): Promise<T | undefined> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value as T | undefined;
+}
+
+export async function putSetting(tx: Db, key: string, value: unknown): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+export async function deleteSetting(tx: Db, key: string): Promise<void> {
+  await tx.delete(settings).where(eq(settings.key, key));
+}
+
+export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert): Promise<number> {
+  const [row] = await db.insert(deposits).values(values).returning({ id: deposits.id });
+  return row!.id;
+}
+
+export async function countPendingDeposits(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+export async function findDeposit(db: Db, id: number): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Moves a pending deposit to its reviewed state in one guarded UPDATE: of two reviews racing, exactly
+ * one gets the row back; the other gets nothing and changes nothing.
+ */
+export async function reviewPendingDeposit(
+  tx: Db,
+  id: number,
+  set: Pick<typeof deposits.$inferInsert, 'status' | 'credited' | 'fee' | 'rejectReason' | 'reviewedBy'>,
+): Promise<DepositRow | undefined> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ ...set, reviewedAt: sql`now()` })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Deposits with their coin's name (and the user's contact for the console), newest first. */
+export async function listDeposits(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
+  if (filter.status) conditions.push(eq(deposits.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(deposits).where(where);
+  const rows = await db
+    .select({
+      deposit: deposits,
+      currencyName: currencies.name,
+      email: users.email,
+      phone: users.phone,
+      areaCode: users.areaCode,
+    })
+    .from(deposits)
+    .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: total?.n ?? 0, rows };
+}

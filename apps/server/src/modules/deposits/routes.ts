@@ -1,0 +1,229 @@
+import { normalizeSwift, SWIFT_PATTERN } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { str } from '../../ledger/money.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireCurrency } from '../../lib/currencies.js';
+import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
+import { requestLang } from '../../lib/lang.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import {
+  approveDeposit,
+  bankDepositInfo,
+  consoleDepositAddresses,
+  consoleDepositList,
+  depositAddressesOf,
+  rejectDeposit,
+  requestDeposit,
+  setBankDeposit,
+  setDepositAddresses,
+  userDepositLog,
+} from './service.js';
+
+const tags = ['deposit'];
+const consoleTags = ['console: deposits'];
+
+const chargeBody = z.object({
+  method: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'chain' : v),
+    z.enum(['chain', 'bank'], { message: 'field_invalid' }),
+  ),
+  currency: currencyField,
+  amount: amountField,
+  /** The chain, for a chain deposit (the original client's name). */
+  type: optionalText(20),
+  /** The id of the uploaded proof image. */
+  imgs: optionalText(64),
+  bank_name: optionalText(100),
+  card_number: optionalText(40),
+  transfer_amount: amountField,
+});
+
+const addressItem = z.object({ chain_id: idField, address: optionalText(128) });
+const addressesBody = z.object({
+  chain_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+  address: optionalText(128),
+  addresses: z.array(addressItem, { message: 'validation_failed' }).max(50, 'validation_failed').optional(),
+});
+
+const swiftField = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : normalizeSwift(v)) : v),
+  z.string({ message: 'field_invalid' }).regex(SWIFT_PATTERN, 'field_invalid').optional(),
+);
+const enabledField = z.preprocess((v) => !(v === false || v === '0' || v === 'false' || v === 0), z.boolean());
+const bankDepositBody = z.object({
+  enabled: enabledField,
+  bank_name: optionalText(100),
+  account_name: optionalText(100),
+  account_number: optionalText(60),
+  branch: optionalText(200),
+  swift: swiftField,
+  remark: optionalText(500),
+});
+
+export async function depositRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.requireUser };
+  // Console roles (docs/api.md): reviews are finance's; deposit addresses and bank details are
+  // configuration, super only (no declaration).
+  const operator = { preHandler: app.requireAdmin };
+  const finance = { preHandler: app.requireAdmin, config: { roles: ['finance'] as const } };
+
+  app.post(
+    '/wallet/get_in_address',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The platform's deposit address of each chain of a coin",
+        body: z.object({ currency: currencyField }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency);
+      return ok(await depositAddressesOf(app.db, coin.id));
+    },
+  );
+
+  app.get('/wallet/bank_info', { ...auth, schema: { tags, summary: 'Bank deposit instructions, or null when off' } }, async () =>
+    ok(await bankDepositInfo(app.db)),
+  );
+
+  app.post(
+    '/wallet/charge_req',
+    {
+      ...auth,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Report a deposit (chain or bank) with its proof, for review', body: chargeBody },
+    },
+    async (request) => {
+      const body = request.body;
+      const coin = await requireCurrency(app.db, body.currency);
+      const input =
+        body.method === 'bank'
+          ? { ...body, method: 'bank' as const }
+          : { method: 'chain' as const, chain: body.type, amount: body.amount, imgs: body.imgs };
+      return ok(await requestDeposit(app.db, request.user!.id, coin, input));
+    },
+  );
+
+  app.get(
+    '/charge_mention/log2',
+    { ...auth, schema: { tags, summary: "The user's deposits, newest first", querystring: z.object(pageFields) } },
+    async (request) =>
+      ok(await userDepositLog(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
+  );
+
+  // Console.
+  app.get(
+    '/admin/deposits',
+    {
+      ...finance,
+      schema: {
+        tags: consoleTags,
+        summary: 'Deposits to review',
+        querystring: z.object({ status: reviewStateField, ...pageFields }),
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      return ok(await consoleDepositList(app.db, requestLang(request), status, page, limit));
+    },
+  );
+
+  app.post(
+    '/admin/deposits/:id/approve',
+    {
+      ...finance,
+      schema: {
+        tags: consoleTags,
+        summary: 'Approve: credit the coin account (credited defaults to the amount, fee to 0)',
+        params: idParams,
+        body: z.object({ credited: amountField, fee: amountField }),
+      },
+    },
+    async (request) => {
+      const row = await approveDeposit(app.db, request, request.params.id, request.body);
+      return ok({ id: row.id, status: row.status, credited: str(row.credited!), fee: str(row.fee!) });
+    },
+  );
+
+  app.post(
+    '/admin/deposits/:id/reject',
+    {
+      ...finance,
+      schema: {
+        tags: consoleTags,
+        summary: 'Reject with a reason',
+        params: idParams,
+        body: z.object({ reason: requiredText(500) }),
+      },
+    },
+    async (request) => {
+      const row = await rejectDeposit(app.db, request, request.params.id, request.body.reason);
+      return ok({ id: row.id, status: row.status });
+    },
+  );
+
+  app.get(
+    '/admin/deposit-addresses',
+    { ...operator, schema: { tags: consoleTags, summary: "Every chain with the platform's deposit address" } },
+    async () => ok(await consoleDepositAddresses(app.db)),
+  );
+
+  app.post(
+    '/admin/deposit-addresses',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Set deposit addresses: chain_id + address, or addresses:[{chain_id, address}]; empty address removes',
+        body: addressesBody,
+      },
+    },
+    async (request) => {
+      const { chain_id, address, addresses } = request.body;
+      const list = addresses ?? (chain_id === undefined ? [] : [{ chain_id, address }]);
+      if (list.length === 0) throw new AppError('field_required', { fields: { chain_id: 'field_required' } });
+      return ok(await setDepositAddresses(app.db, request, list));
+    },
+  );
+
+  app.get(
+    '/admin/bank-deposit',
+    { ...operator, schema: { tags: consoleTags, summary: 'Bank deposit instructions (null: bank deposits off)' } },
+    async () => ok(await bankDepositInfo(app.db)),
+  );
+
+  app.post(
+    '/admin/bank-deposit',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Set bank deposit instructions; enabled=0 switches bank deposits off',
+        body: bankDepositBody,
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      if (!b.enabled) return ok(await setBankDeposit(app.db, request, null));
+      const missing = (['bank_name', 'account_name', 'account_number'] as const).filter((k) => !b[k]);
+      if (missing.length) {
+        throw new AppError('field_required', { fields: Object.fromEntries(missing.map((k) => [k, 'field_required' as const])) });
+      }
+      return ok(
+        await setBankDeposit(app.db, request, {
+          bank_name: b.bank_name!,
+          account_name: b.account_name!,
+          account_number: b.account_number!,
+          branch: b.branch ?? null,
+          swift: b.swift ?? null,
+          remark: b.remark ?? null,
+        }),
+      );
+    },
+  );
+}

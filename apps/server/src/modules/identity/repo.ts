@@ -1,0 +1,97 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { identityChecks, users } from '../../db/schema.js';
+import { forgetUser } from '../../plugins/session-cache.js';
+
+export type CheckRow = typeof identityChecks.$inferSelect;
+export type Tier = 1 | 2;
+
+/** The users column that carries a tier's state (0 none, 1 pending, 2 verified, 3 rejected). */
+const tierColumn = (tier: Tier) => (tier === 1 ? users.reviewStatus : users.advancedUser);
+
+/**
+ * Moves a user's tier state from one of `from` to `to` in one guarded UPDATE; false when the state was
+ * something else (a parallel submission or review got there first).
+ */
+export async function moveUserTier(
+  tx: Db,
+  userId: number,
+  tier: Tier,
+  from: number[],
+  to: number,
+  extra: Partial<typeof users.$inferInsert> = {},
+) {
+  const rows = await tx
+    .update(users)
+    .set({ ...(tier === 1 ? { reviewStatus: to } : { advancedUser: to }), ...extra })
+    .where(and(eq(users.id, userId), inArray(tierColumn(tier), from)))
+    .returning({ id: users.id });
+  // Signed-in requests see the new state at once (plugins/session-cache.ts).
+  forgetUser(userId);
+  return rows.length > 0;
+}
+
+export async function userTierState(db: Db, userId: number, tier: Tier): Promise<number> {
+  const [row] = await db
+    .select({ state: tierColumn(tier) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.state ?? 0;
+}
+
+export async function insertCheck(tx: Db, values: typeof identityChecks.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(identityChecks).values(values).returning({ id: identityChecks.id });
+  return row!.id;
+}
+
+export async function latestCheck(db: Db, userId: number, tier: Tier): Promise<CheckRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityChecks)
+    .where(and(eq(identityChecks.userId, userId), eq(identityChecks.tier, tier)))
+    .orderBy(desc(identityChecks.id))
+    .limit(1);
+  return row;
+}
+
+export async function findCheck(db: Db, id: number): Promise<CheckRow | undefined> {
+  const [row] = await db.select().from(identityChecks).where(eq(identityChecks.id, id)).limit(1);
+  return row;
+}
+
+export async function reviewPendingCheck(
+  tx: Db,
+  id: number,
+  set: Pick<typeof identityChecks.$inferInsert, 'status' | 'rejectReason' | 'reviewedBy'>,
+): Promise<CheckRow | undefined> {
+  const [row] = await tx
+    .update(identityChecks)
+    .set({ ...set, reviewedAt: sql`now()` })
+    .where(and(eq(identityChecks.id, id), eq(identityChecks.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function listChecks(
+  db: Db,
+  filter: { status?: string; tier?: number; userId?: number },
+  limit: number,
+  offset: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(identityChecks.status, filter.status));
+  if (filter.tier) conditions.push(eq(identityChecks.tier, filter.tier));
+  if (filter.userId !== undefined) conditions.push(eq(identityChecks.userId, filter.userId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(identityChecks).where(where);
+  const rows = await db
+    .select({ check: identityChecks, email: users.email, phone: users.phone, areaCode: users.areaCode })
+    .from(identityChecks)
+    .innerJoin(users, eq(users.id, identityChecks.userId))
+    .where(where)
+    .orderBy(desc(identityChecks.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: total?.n ?? 0, rows };
+}

@@ -1,0 +1,193 @@
+import type { Db } from '../../db/client.js';
+import { insertSamples, type StoredSample } from './repo.js';
+
+/** An index tick as the market publishes it (`app.market.subscribe`). */
+export type IndexTick = { pairId: number; price: string; time: number };
+export type TickSource = { subscribe(listener: (tick: IndexTick) => void): () => void };
+
+export type SamplerLog = { error: (obj: object, msg: string) => void };
+
+export type SamplerOptions = {
+  db: Db;
+  /** The market stream; absent in tests that feed ticks with `ingest`. */
+  stream?: TickSource;
+  /** Which feed the prices come from ('simulated', 'binance'), stored with every sample. */
+  source: () => string;
+  now?: () => number;
+  log?: SamplerLog;
+  /**
+   * A second is final this long after it ends even if no later tick came: the market pushes a pair's
+   * ticks at most every 250 ms, so the last price of a second can arrive that late.
+   */
+  graceMs?: number;
+  /**
+   * A second without a tick of its own records the price that stood through it, if that price is at most
+   * this old; an older one (the feed stalled) records nothing, and settlements wait for a fresh sample.
+   */
+  carryMs?: number;
+};
+
+/** What one flush made final: per pair, every second up to `finalUpTo` is decided (stored or a gap). */
+export type FlushReport = { finalUpTo: Map<number, number>; written: StoredSample[] };
+
+type Price = { price: string; time: number };
+type PairSampling = {
+  /** Ticks of seconds not final yet: the last one of each second. */
+  bySecond: Map<number, Price>;
+  /** The newest tick seen (the open price of an option is read from here). */
+  latest?: Price;
+  /** The price that stood at the end of the last final second. */
+  standing?: Price;
+  lastFinal?: number;
+};
+
+/** After a long stall, no more than this many seconds are decided in one flush (the rest stays a gap). */
+const MAX_SECONDS_PER_FLUSH = 3600;
+
+/**
+ * Records one index sample per pair per second from the market stream: the last index price of the
+ * second, with its time. Ticks are kept in memory until their second is over (a tick of a later second
+ * arrived, or `graceMs` passed), then every pair's final seconds are written in one statement. Listeners
+ * (the options settlement) hear of each flush after it is stored.
+ *
+ * A restart does not invent the seconds it missed: sampling resumes from the first tick it receives.
+ */
+export class IndexSampler {
+  private readonly pairs = new Map<number, PairSampling>();
+  private readonly listeners = new Set<(report: FlushReport) => void>();
+  private now: () => number;
+  private readonly graceMs: number;
+  private readonly carryMs: number;
+  private unsubscribe: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private soon = false;
+  private stopped = false;
+
+  constructor(private readonly options: SamplerOptions) {
+    this.now = options.now ?? Date.now;
+    this.graceMs = options.graceMs ?? 500;
+    this.carryMs = options.carryMs ?? 10_000;
+  }
+
+  /** Listens to the market and flushes once a second (and as soon as a tick closes a second). */
+  start(): void {
+    if (this.unsubscribe || !this.options.stream) return;
+    this.stopped = false;
+    this.unsubscribe = this.options.stream.subscribe((tick) => this.ingest(tick));
+    this.arm();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearTimeout(this.timer);
+    await this.chain;
+  }
+
+  /** Replaces the clock (tests drive time by hand). */
+  useClock(now: () => number): void {
+    this.now = now;
+  }
+
+  onFlush(listener: (report: FlushReport) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The newest index tick of a pair (price and time), if any arrived since the start. */
+  latest(pairId: number): Price | undefined {
+    return this.pairs.get(pairId)?.latest;
+  }
+
+  /** Takes one tick. A tick for a second already final is too late and only updates `latest`. */
+  ingest(tick: IndexTick): void {
+    let state = this.pairs.get(tick.pairId);
+    if (!state) {
+      state = { bySecond: new Map() };
+      this.pairs.set(tick.pairId, state);
+    }
+    const price = { price: tick.price, time: tick.time };
+    if (!state.latest || tick.time >= state.latest.time) state.latest = price;
+    const second = Math.floor(tick.time / 1000);
+    if (state.lastFinal !== undefined && second <= state.lastFinal) return;
+    const held = state.bySecond.get(second);
+    if (!held || tick.time >= held.time) state.bySecond.set(second, price);
+    // A tick of a new second closes the earlier ones: flush once this turn's ticks (all pairs) are in.
+    for (const s of state.bySecond.keys()) {
+      if (s < second) {
+        this.flushSoon();
+        break;
+      }
+    }
+  }
+
+  private flushSoon(): void {
+    if (this.soon || this.stopped) return;
+    this.soon = true;
+    setImmediate(() => {
+      this.soon = false;
+      void this.flush();
+    });
+  }
+
+  /** Fires just after each second's grace ends, so quiet pairs are sampled too. */
+  private arm(): void {
+    if (this.stopped) return;
+    const now = this.now();
+    const wait = 1000 - ((now - this.graceMs) % 1000) + 5;
+    this.timer = setTimeout(() => {
+      void this.flush().finally(() => this.arm());
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  /** Decides every second that is over and stores the samples (serialised: one flush at a time). */
+  flush(): Promise<void> {
+    const run = this.chain.then(() => this.flushNow());
+    this.chain = run.catch((error) => this.options.log?.error({ err: error }, 'storing index samples failed'));
+    return this.chain;
+  }
+
+  private async flushNow(): Promise<void> {
+    const byClock = Math.floor((this.now() - this.graceMs) / 1000) - 1;
+    const source = this.options.source();
+    const written: StoredSample[] = [];
+    const decided: { pairId: number; state: PairSampling; finalUpTo: number; standing?: Price }[] = [];
+    for (const [pairId, state] of this.pairs) {
+      const seconds = [...state.bySecond.keys()];
+      const newestTick = seconds.length ? Math.max(...seconds) : undefined;
+      const finalUpTo = Math.max(byClock, newestTick === undefined ? -Infinity : newestTick - 1);
+      let start = state.lastFinal === undefined ? (seconds.length ? Math.min(...seconds) : undefined) : state.lastFinal + 1;
+      if (start === undefined || finalUpTo < start) continue;
+      if (finalUpTo - start >= MAX_SECONDS_PER_FLUSH) start = finalUpTo - MAX_SECONDS_PER_FLUSH + 1;
+      let standing = state.standing;
+      for (let s = start; s <= finalUpTo; s++) {
+        const own = state.bySecond.get(s);
+        if (own) standing = own;
+        // No tick in this second: the price that stood through it, unless the feed has gone quiet too long.
+        else if (!standing || s * 1000 + 999 - standing.time > this.carryMs) continue;
+        written.push({ pairId, second: s, price: standing.price, priceTime: standing.time, source });
+      }
+      decided.push({ pairId, state, finalUpTo, standing });
+    }
+    if (!decided.length) return;
+    await insertSamples(this.options.db, written);
+    const finalUpTo = new Map<number, number>();
+    for (const d of decided) {
+      for (const s of d.state.bySecond.keys()) if (s <= d.finalUpTo) d.state.bySecond.delete(s);
+      d.state.lastFinal = d.finalUpTo;
+      d.state.standing = d.standing;
+      finalUpTo.set(d.pairId, d.finalUpTo);
+    }
+    const report = { finalUpTo, written };
+    for (const listener of this.listeners) {
+      try {
+        listener(report);
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'an index sample listener failed');
+      }
+    }
+  }
+}

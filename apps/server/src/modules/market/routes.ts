@@ -1,0 +1,124 @@
+import { CANDLE_PERIODS } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope.js';
+import { favoriteList, pairView, quotation, requirePair, setFavorite, timeshare } from './service.js';
+
+const tags = ['market'];
+const symbolField = z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown');
+const idField = (code: 'pair_unknown' | 'currency_unknown') =>
+  z.coerce.number({ message: code }).int(code).positive(code).max(2_147_483_647, code);
+const timeField = z.coerce
+  .number({ message: 'validation_failed' })
+  .int('validation_failed')
+  .min(0, 'validation_failed')
+  .max(1e14, 'validation_failed')
+  .optional();
+const pairBody = z.object({ pair_id: idField('pair_unknown') });
+
+export async function marketRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { market } = app;
+  // Only these routes (this plugin's scope) need the pairs; they are read once, on first use.
+  app.addHook('preHandler', async () => market.ensurePairs());
+
+  app.get('/currency/quotation_new', { schema: { tags, summary: 'Pairs by quote coin with price and 24h figures' } }, async () =>
+    ok(quotation(market)),
+  );
+
+  app.get(
+    '/currency/new_timeshar',
+    {
+      schema: {
+        tags,
+        summary: 'Candles of a pair (the time-share line is the 1min closes)',
+        description:
+          'Replies {code: 1, msg, data: [{id, open, close, high, low, vol, amount, time}], limit, more, next_to}: at most ' +
+          '1500 candles, the newest in [from, to]; when older ones were left out, call again with to = next_to. ' +
+          '`from`/`to` are unix seconds (milliseconds are accepted).',
+        querystring: z.object({
+          symbol: symbolField,
+          period: z.enum(CANDLE_PERIODS, { message: 'period_unknown' }),
+          from: timeField,
+          to: timeField,
+          limit: z.coerce
+            .number({ message: 'validation_failed' })
+            .int('validation_failed')
+            .min(1, 'validation_failed')
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const result = await timeshare(market, request.query, Math.floor(Date.now() / 1000));
+      return { code: 1, msg: 'ok', ...result };
+    },
+  );
+
+  app.get(
+    '/currency/deal',
+    {
+      schema: {
+        tags,
+        summary: 'One pair with price and 24h figures',
+        querystring: z.object({ legal_id: idField('pair_unknown'), currency_id: idField('pair_unknown') }),
+      },
+    },
+    async (request) => {
+      const pair = market.pairOf(request.query.currency_id, request.query.legal_id);
+      return ok(pairView(market, requirePair(market, pair?.id, 'currency_id')));
+    },
+  );
+
+  const favorites = async (request: { user?: { id: number } }) => ok(await favoriteList(app.db, market, request.user!.id));
+  const listSchema = { tags, summary: "The user's favourite pairs" };
+  app.get('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
+  app.post('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
+
+  app.post(
+    '/currency/user_currency_list/add',
+    { preHandler: app.requireUser, schema: { tags, summary: 'Add a favourite pair', body: pairBody } },
+    async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, true)),
+  );
+  app.post(
+    '/currency/user_currency_list/remove',
+    { preHandler: app.requireUser, schema: { tags, summary: 'Remove a favourite pair', body: pairBody } },
+    async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, false)),
+  );
+
+  app.get(
+    '/market/depth',
+    {
+      schema: {
+        tags,
+        summary: "10 levels of the exchange's own order book (empty until spot trading runs)",
+        querystring: z.object({ symbol: symbolField }),
+      },
+    },
+    async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), 10)),
+  );
+
+  app.get(
+    '/market/trades',
+    {
+      schema: {
+        tags,
+        summary: "Recent trades on the exchange's own book",
+        querystring: z.object({
+          symbol: symbolField,
+          limit: z.coerce
+            .number({ message: 'validation_failed' })
+            .int('validation_failed')
+            .min(1, 'validation_failed')
+            .max(100, 'validation_failed')
+            .default(50),
+        }),
+      },
+    },
+    async (request) => {
+      const pair = requirePair(market, request.query.symbol, 'symbol');
+      return ok({ symbol: pair.symbol, list: await market.trades(pair, request.query.limit) });
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLang } from '../../lib/lang.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import { readMessages, userMessagesPage } from './service.js';
+
+const tags = ['messages'];
+const flag = z.preprocess((v) => v === true || v === '1' || v === 'true' || v === 1, z.boolean()).default(false);
+
+export async function messageRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/user/messages',
+    { ...auth, schema: { tags, summary: "The user's messages, in the request's language", querystring: z.object(pageFields) } },
+    async (request) =>
+      ok(await userMessagesPage(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/user/messages/read',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Mark one message (id) or all (all=1) read',
+        body: z.object({
+          id: z.coerce
+            .number({ message: 'not_found' })
+            .int('not_found')
+            .positive('not_found')
+            .max(2_147_483_647, 'not_found')
+            .optional(),
+          all: flag,
+        }),
+      },
+    },
+    async (request) => {
+      await readMessages(app.db, request.user!.id, request.body);
+      return ok(true);
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import { ANY_CONSOLE_ROLE, consoleRoleSchema, emailSchema, PASSWORD_MAX, PASSWORD_MIN } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../lib/fields.js';
+import { consoleSecretKey } from '../../lib/totp.js';
+import { ok } from '../../plugins/envelope.js';
+import {
+  confirmEnrolment,
+  createOperator,
+  listOperators,
+  liveSessions,
+  type OperatorDeps,
+  resetTotp,
+  revokeSession,
+  startEnrolment,
+  updateOperator,
+} from './service.js';
+
+const tags = ['console: operators'];
+
+const keys = new WeakMap<FastifyInstance, Buffer>();
+/** The operator module's dependencies; the TOTP sealing key is read once per app. */
+export function operatorDeps(app: FastifyInstance): OperatorDeps {
+  let key = keys.get(app);
+  if (!key) {
+    key = consoleSecretKey(app.config.consoleSecretKey, app.config.dataDir);
+    keys.set(app, key);
+  }
+  return { db: app.db, key };
+}
+
+const codeBody = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
+    z
+      .string({ message: 'totp_required' })
+      .min(1, 'totp_required')
+      .regex(/^\d{6}$/, 'totp_invalid'),
+  ),
+});
+
+const flag = z.preprocess(
+  (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : v),
+  z.boolean({ message: 'field_invalid' }).optional(),
+);
+
+/**
+ * Operators' two-factor enrolment, operator accounts (super admin) and console sessions. Sign-in
+ * itself is `admin/login` (modules/admin), which calls this module's service.
+ */
+export async function operatorRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // Every signed-in operator, also with an enrolment-only session: setting up 2FA is what it is for.
+  const enrolling = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
+  const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE } };
+  // No roles declared: super only.
+  const superOnly = { preHandler: app.requireAdmin };
+
+  app.post(
+    '/admin/totp/setup',
+    {
+      ...enrolling,
+      schema: { tags, summary: 'Start two-factor enrolment: a new secret and its otpauth URI (shown this once)' },
+    },
+    async (request) => ok(await startEnrolment(operatorDeps(app), request.admin!)),
+  );
+
+  app.post(
+    '/admin/totp/enable',
+    {
+      ...enrolling,
+      config: { ...enrolling.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Confirm enrolment with a code from the authenticator app', body: codeBody },
+    },
+    async (request) => ok(await confirmEnrolment(operatorDeps(app), request, request.body.code)),
+  );
+
+  app.get(
+    '/admin/me/sessions',
+    { ...anyOperator, schema: { tags, summary: "The operator's own live sessions" } },
+    async (request) => ok(await liveSessions(app.db, request.admin!.sessionId, request.admin!.id)),
+  );
+
+  app.post(
+    '/admin/sessions/:id/revoke',
+    { ...anyOperator, schema: { tags, summary: 'End a console session (own sessions; super: any)', params: idParams } },
+    async (request) => ok(await revokeSession(app.db, request, request.params.id)),
+  );
+
+  app.get('/admin/sessions', { ...superOnly, schema: { tags, summary: "Every operator's live sessions" } }, async (request) =>
+    ok(await liveSessions(app.db, request.admin!.sessionId)),
+  );
+
+  app.get('/admin/operators', { ...superOnly, schema: { tags, summary: 'Operator accounts' } }, async () =>
+    ok(await listOperators(app.db)),
+  );
+
+  app.post(
+    '/admin/operators',
+    {
+      ...superOnly,
+      schema: {
+        tags,
+        summary: 'Create an operator with a role',
+        body: z.object({
+          email: emailSchema,
+          password: z
+            .string({ message: 'password_required' })
+            .min(1, 'password_required')
+            .min(PASSWORD_MIN + 4, 'password_too_short')
+            .max(PASSWORD_MAX, 'password_too_long'),
+          role: consoleRoleSchema,
+        }),
+      },
+    },
+    async (request) => ok(await createOperator(app.db, request, request.body)),
+  );
+
+  app.post(
+    '/admin/operators/:id',
+    {
+      ...superOnly,
+      schema: {
+        tags,
+        summary: "Change an operator's role or disable them (their sessions end)",
+        params: idParams,
+        body: z.object({ role: consoleRoleSchema.optional(), disabled: flag }),
+      },
+    },
+    async (request) => ok(await updateOperator(app.db, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/operators/:id/reset-2fa',
+    { ...superOnly, schema: { tags, summary: "Remove an operator's second factor; they enrol again", params: idParams } },
+    async (request) => ok(await resetTotp(app.db, request, request.params.id)),
+  );
+}

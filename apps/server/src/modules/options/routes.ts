@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amountField, idField, idParams } from '../../lib/fields.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import { OptionsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Time-based options (modules/options): purchases, lists, the settlement scheduler. */
+    microtrade: OptionsService;
+  }
+}
+
+/**
+ * Decorates `app.microtrade` (not `options`: that is Fastify's OPTIONS route method). Registered after the index-samples plugin. The settler starts with the market
+ * in the process entry (`startMarket`); tests call `app.microtrade.start()`.
+ */
+export const optionsPlugin = fp(async (app: FastifyInstance) => {
+  const service = new OptionsService({
+    db: app.db,
+    market: app.market,
+    sampler: app.indexSamples,
+    toUser: (userId, event, payload) => app.realtime?.toUser(userId, event, payload),
+    log: app.log,
+  });
+  app.decorate('microtrade', service);
+  app.addHook('onClose', async () => service.stop());
+});
+
+const tags = ['options'];
+const consoleTags = ['console: options'];
+const secondsField = z.coerce
+  .number({ message: 'option_seconds_unknown' })
+  .int('option_seconds_unknown')
+  .positive('option_seconds_unknown')
+  .max(86_400, 'option_seconds_unknown');
+const directionField = z.preprocess(
+  (v) => (typeof v === 'string' ? Number(v) : v),
+  z.union([z.literal(1), z.literal(2)], { message: 'field_invalid' }),
+);
+const statusField = z.preprocess(
+  (v) =>
+    v === '' || v === undefined ? 'open' : v === 'delivered' || v === 'settled' || v === '2' ? 'settled' : v === '1' ? 'open' : v,
+  z.enum(['open', 'settled'], { message: 'field_invalid' }),
+);
+const switchField = z.preprocess((v) => {
+  if (v === '' || v === undefined || v === null) return undefined;
+  if (v === true || v === 'true' || v === '1' || v === 1) return true;
+  if (v === false || v === 'false' || v === '0' || v === 0) return false;
+  return v;
+}, z.boolean({ message: 'field_invalid' }).optional());
+const decimalText = z.union([z.string(), z.number()]);
+
+export async function optionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const product = app.requireProduct('options');
+  const service = app.microtrade;
+
+  app.get(
+    '/microtrade/seconds',
+    {
+      onRequest: product,
+      schema: {
+        tags,
+        summary: 'Delivery times with profit and loss ratios (percent) and stake limits',
+        description: 'Replies [{id, seconds, profit_ratio, loss_ratio, min_num, max_num}]; ratios are percent values.',
+      },
+    },
+    async () => ok(await service.seconds()),
+  );
+
+  app.get(
+    '/microtrade/payable_currencies',
+    {
+      onRequest: product,
+      preHandler: app.requireUser,
+      schema: { tags, summary: "Stake coins with the user's option-account balance" },
+    },
+    async (request) => ok(await service.payableCurrencies(request.user!.id)),
+  );
+
+  app.post(
+    '/microtrade/submit',
+    {
+      // Before validation: a switched-off product first, then an unverified user goes to verification (998).
+      onRequest: product,
+      preValidation: app.requireVerified,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Buy an option: up (type 1) or down (type 2) over a delivery time; the stake is frozen until delivery',
+        description:
+          'The open price is the index at purchase; the order delivers at the end of the second `seconds` after the ' +
+          "purchase second, at that second's recorded index sample (see docs/api-options.md).",
+        body: z.object({
+          match_id: z.coerce
+            .number({ message: 'option_pair_closed' })
+            .int('option_pair_closed')
+            .positive('option_pair_closed')
+            .max(2_147_483_647, 'option_pair_closed'),
+          currency_id: z.coerce.number({ message: 'currency_unknown' }).int('currency_unknown').positive('currency_unknown'),
+          type: directionField,
+          seconds: secondsField,
+          number: amountField,
+        }),
+      },
+    },
+    async (request) => ok(await service.submit(request.user!.id, request.body)),
+  );
+
+  app.get(
+    '/microtrade/lists',
+    {
+      onRequest: product,
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The user's options: pending delivery (status=open) or delivered (status=delivered), paged",
+        querystring: z.object({ status: statusField, ...pageFields }),
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      return ok(await service.lists(request.user!.id, status, page, limit));
+    },
+  );
+
+  // Console: delivery times are edited (audited); orders are read-only — there is no route that changes
+  // an order or its result.
+  const operator = { preHandler: app.requireAdmin };
+  app.get(
+    '/admin/options/seconds',
+    { ...operator, schema: { tags: consoleTags, summary: 'Every delivery time, enabled or not' } },
+    async () => ok(await service.consoleSeconds()),
+  );
+  app.post(
+    '/admin/options/seconds',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Add a delivery time (audited as options.seconds.create)',
+        body: z.object({
+          seconds: z.coerce.number({ message: 'field_invalid' }).int('field_invalid'),
+          profit_ratio: decimalText,
+          loss_ratio: decimalText,
+          min_num: decimalText,
+          max_num: decimalText,
+          enabled: switchField,
+        }),
+      },
+    },
+    async (request) => ok(await service.createSeconds(request, request.body)),
+  );
+  app.post(
+    '/admin/options/seconds/:id',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: "Edit a delivery time's ratios, limits or availability (audited as options.seconds.update)",
+        params: idParams,
+        body: z.object({
+          seconds: z.coerce.number({ message: 'field_invalid' }).int('field_invalid').optional(),
+          profit_ratio: decimalText.optional(),
+          loss_ratio: decimalText.optional(),
+          min_num: decimalText.optional(),
+          max_num: decimalText.optional(),
+          enabled: switchField,
+        }),
+      },
+    },
+    async (request) => ok(await service.updateSeconds(request, request.params.id, request.body)),
+  );
+  app.get(
+    '/admin/options/orders',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Option orders of every user (read-only)',
+        querystring: z.object({
+          status: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            z.enum(['open', 'settled'], { message: 'field_invalid' }).optional(),
+          ),
+          user_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+          match_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+          ...pageFields,
+        }),
+      },
+    },
+    async (request) => {
+      const { status, user_id, match_id, page, limit } = request.query;
+      return ok(await service.consoleOrders({ status, userId: user_id, pairId: match_id }, page, limit));
+    },
+  );
+}

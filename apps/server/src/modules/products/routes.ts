@@ -1,0 +1,67 @@
+import type { Product } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope.js';
+import { ProductSwitchBoard } from './switches.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The product switches (modules/products): `await app.products.require('options')`. */
+    products: ProductSwitchBoard;
+    /**
+     * A hook refusing every request with `product_disabled` while the product is switched off. Use it as
+     * `onRequest` (it then runs before body validation, so any request gets the same answer):
+     * `{ onRequest: app.requireProduct('options'), preHandler: app.requireUser }`.
+     */
+    requireProduct: (product: Product) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * Decorates the app with the switches and the guard. Registered in app.ts before any product's routes,
+ * so they can use `app.requireProduct(...)` without importing this module.
+ */
+export const productSwitchesPlugin = fp(async (app: FastifyInstance) => {
+  const board = new ProductSwitchBoard(app.db);
+  app.decorate('products', board);
+  app.decorate('requireProduct', (product: Product) => async () => board.require(product));
+});
+
+/** A switch as a form sends it ("1"/"0", "true"/"false") or as JSON (true/false); absent keeps its value. */
+const switchField = z.preprocess((v) => {
+  if (v === '' || v === undefined || v === null) return undefined;
+  if (v === true || v === 'true' || v === '1' || v === 1 || v === 'on') return true;
+  if (v === false || v === 'false' || v === '0' || v === 0 || v === 'off') return false;
+  return v;
+}, z.boolean({ message: 'field_invalid' }).optional());
+
+export async function productRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/products',
+    { schema: { tags: ['products'], summary: 'Which products are open (the H5 app hides the others)' } },
+    async () => ok(await app.products.all()),
+  );
+
+  app.get(
+    '/admin/products',
+    { preHandler: app.requireAdmin, schema: { tags: ['console: products'], summary: 'The product switches' } },
+    async () => ok(await app.products.all()),
+  );
+
+  app.post(
+    '/admin/products',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['console: products'],
+        summary: 'Switch products on or off (applied at once, audited as products.set)',
+        body: z.object({ contracts: switchField, options: switchField, wealth: switchField, subscription: switchField }),
+      },
+    },
+    async (request) => ok(await app.products.set(request, request.body)),
+  );
+}

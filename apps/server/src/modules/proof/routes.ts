@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../lib/audit.js';
+import { ok } from '../../plugins/envelope.js';
+import { buildSnapshot, myProof, publishedDays, publishedRoots } from './service.js';
+
+const tags = ['proof of liabilities'];
+
+const dayQuery = z.object({
+  day: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'field_invalid')
+      .optional(),
+  ),
+});
+
+/** Proof of liabilities: public roots, a user's own leaf and path, the super admin's on-demand run. */
+export async function proofRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/proof/root',
+    { schema: { tags, summary: 'The published Merkle roots of a day (default: the newest), per coin', querystring: dayQuery } },
+    async (request) => ok(await publishedRoots(app.db, request.query.day)),
+  );
+
+  app.get('/proof/days', { schema: { tags, summary: 'Days with a published proof, newest first' } }, async () =>
+    ok(await publishedDays(app.db)),
+  );
+
+  app.get(
+    '/proof/my',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: "The signed-in user's leaves and Merkle paths (own only)", querystring: dayQuery },
+    },
+    async (request) => ok(await myProof(app.db, request.user!.id, request.query.day)),
+  );
+
+  // Console: super only (no roles declared).
+  app.post(
+    '/admin/proof/run',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['console: proof of liabilities'], summary: "Build today's snapshot now (idempotent per day)" },
+    },
+    async (request) => {
+      const { snapshot, created } = await buildSnapshot(app.db);
+      await audit(app.db, request, 'proof.run', `proof:${snapshot.day}`, null, {
+        day: snapshot.day,
+        created,
+        users: snapshot.userCount,
+      });
+      return ok({ ...(await publishedRoots(app.db, snapshot.day)), created });
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { LANG_NAMES, LANGS, setLangBody } from '@app/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { areaCodes, users } from '../../db/schema.js';
+import { requestLang } from '../../lib/lang.js';
+import { ok } from '../../plugins/envelope.js';
+import { forgetUser } from '../../plugins/session-cache.js';
+
+const tags = ['reference'];
+
+export async function referenceRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  const listAreaCodes = async () => {
+    const rows = await app.db.select().from(areaCodes).orderBy(asc(areaCodes.sort), asc(areaCodes.id));
+    return ok(rows.map((r) => ({ id: r.id, area_code: r.areaCode, country: r.country, name: r.name })));
+  };
+  app.get('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
+  app.post('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
+
+  /** Stores the chosen language on the account when signed in; always echoes it for the device to keep. */
+  app.post(
+    '/set/lang',
+    { schema: { tags, summary: 'Choose the language', body: setLangBody }, preHandler: app.optionalUser },
+    async (request) => {
+      if (request.user) {
+        await app.db.update(users).set({ lang: request.body.lang }).where(eq(users.id, request.user.id));
+        forgetUser(request.user.id);
+      }
+      return ok(request.body.lang);
+    },
+  );
+
+  const getLang = async (request: FastifyRequest) =>
+    ok({ current: request.user?.lang ?? requestLang(request), langs: LANGS.map((mark) => ({ mark, name: LANG_NAMES[mark] })) });
+  app.post('/get/lang', { schema: { tags, summary: 'Languages and the current one' }, preHandler: app.optionalUser }, getLang);
+  app.get('/get/lang', { schema: { tags, summary: 'Languages and the current one' }, preHandler: app.optionalUser }, getLang);
+}

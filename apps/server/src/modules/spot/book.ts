@@ -1,0 +1,459 @@
+import {
+  type CancelReason,
+  Engine,
+  type EngineEvent,
+  type EngineSnapshot,
+  type SnapshotLevel,
+  type TradeEvent,
+} from '@app/engine';
+import type { Database, Db } from '../../db/client.js';
+import { LedgerBatch } from '../../ledger/batch.js';
+import type { EntryInput, Leg } from '../../ledger/ledger.js';
+import { D, type Dec, dec, str } from '../../ledger/money.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  addFill,
+  baseAccount,
+  clearingAccount,
+  feeLegs,
+  feesAccount,
+  freezeLegs,
+  type OrderType,
+  quoteAccount,
+  releaseLegs,
+  type Side,
+  type SpotMarket,
+  type SpotOrder,
+  tradeLegs,
+} from './orders.js';
+import { batchCtes, loadCounters, recentTrades, type TradeRow, waitingOrders } from './repo.js';
+
+/** A checked order, ready for the engine: integer units and the amount to freeze already worked out. */
+export type PlaceInput = {
+  userId: number;
+  side: Side;
+  type: OrderType;
+  priceTicks: number | null;
+  lots: number | null;
+  /** Market buys: the engine's budget in quote units. */
+  quoteBudget: number | null;
+  price: string | null;
+  amount: string | null;
+  total: string | null;
+  locked: Dec;
+  /** Market making: never take liquidity (refused with `post_only` instead). */
+  postOnly?: boolean;
+};
+
+type Reply = { resolve: (order: SpotOrder) => void; reject: (error: unknown) => void };
+type Command = ({ kind: 'place'; input: PlaceInput } | { kind: 'cancel'; userId: number; orderId: number }) & Reply;
+type Outcome = { order: SpotOrder } | { error: AppError };
+
+/** What a committed batch changed, for the socket pushes. */
+export type Committed = { market: SpotMarket; orders: SpotOrder[]; trades: TradeRow[]; bookChanged: boolean };
+
+export type BookOptions = {
+  database: Database;
+  market: SpotMarket;
+  /** Serialises the batches of every pair: one writer transaction at a time, so batches never deadlock. */
+  writeLock: <T>(task: () => Promise<T>) => Promise<T>;
+  /** `n` unused order ids (inside the batch's transaction). */
+  takeIds: (tx: Db, n: number) => Promise<number[]>;
+  onCommit: (committed: Committed) => void;
+  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Ledger account ids by key, shared by the books (LedgerBatch `knownIds`); filled after commits. */
+  accountIds?: Map<string, number>;
+  /** Commands one batch takes at most. */
+  maxBatch?: number;
+  /** Commands that may wait; beyond this a new one is refused with `rate_limited`. */
+  maxQueue?: number;
+};
+
+const CANCEL_REASONS: Record<CancelReason, string> = {
+  user: 'user',
+  'no liquidity': 'no_liquidity',
+  'quote exhausted': 'quote_exhausted',
+  ioc: 'ioc',
+  'self-trade': 'self_trade',
+  'quantity limit': 'quantity_limit',
+};
+
+const RECENT_TRADES = 100;
+const copy = (o: SpotOrder): SpotOrder => ({ ...o });
+
+/**
+ * The order book of one pair: a single-writer engine fed by a queue, persisted by group commit.
+ *
+ * Commands (place, cancel) are queued; one batch at a time takes everything queued, and, inside one
+ * database transaction, locks the accounts that will freeze funds, applies the commands to the engine
+ * one by one (a place whose funds do not suffice is refused before the engine sees it), then writes the
+ * orders, the trades, every ledger entry (freezes, settlements, fees, releases) and the engine's
+ * counters. Only after the commit does each command get its reply, so a client never hears of an order
+ * the database does not have. Commands that arrive while a batch is being written wait for the next one.
+ *
+ * If a batch fails to commit, the engine (already changed in memory) is rebuilt from the database, the
+ * batch is tried once more, and then refused with `internal_error`. A restart rebuilds the same way:
+ * the waiting orders at their remaining quantity, in their original sequence.
+ */
+export class PairBook {
+  readonly market: SpotMarket;
+  private engine = new Engine();
+  /** Waiting orders by id (the engine holds their remaining lots; this their money). */
+  private live = new Map<number, SpotOrder>();
+  private trades: { id: number; price: string; amount: string; side: Side; time: number }[] = [];
+  private queue: Command[] = [];
+  private running: Promise<void> | undefined;
+  private closed = false;
+  private readonly maxBatch: number;
+  private readonly maxQueue: number;
+
+  constructor(private readonly options: BookOptions) {
+    this.market = options.market;
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.maxQueue = options.maxQueue ?? 20_000;
+  }
+
+  get pairId(): number {
+    return this.market.pair.id;
+  }
+
+  /** The engine's state (tests compare it across a restart). */
+  snapshot(): EngineSnapshot {
+    return this.engine.snapshot();
+  }
+
+  depth(levels: number): { bids: [string, string][]; asks: [string, string][] } {
+    const { units } = this.market;
+    const depth = this.engine.depth(levels);
+    const side = (list: [number, number][]) =>
+      list.map(([price, qty]) => [units.fromTicks(price), units.fromLots(qty)] as [string, string]);
+    return { bids: side(depth.bids), asks: side(depth.asks) };
+  }
+
+  recentTrades(limit: number) {
+    return this.trades.slice(0, limit);
+  }
+
+  /** A waiting order of this book, if it is one. */
+  liveOrder(id: number): SpotOrder | undefined {
+    const order = this.live.get(id);
+    return order && copy(order);
+  }
+
+  /** Waiting orders of one user (the market maker's own quotes). */
+  liveOrdersOf(userId: number): SpotOrder[] {
+    return [...this.live.values()].filter((o) => o.userId === userId).map(copy);
+  }
+
+  place(input: PlaceInput): Promise<SpotOrder> {
+    return this.submit((reply) => ({ kind: 'place', input, ...reply }));
+  }
+
+  cancel(userId: number, orderId: number): Promise<SpotOrder> {
+    return this.submit((reply) => ({ kind: 'cancel', userId, orderId, ...reply }));
+  }
+
+  private submit(make: (reply: Reply) => Command): Promise<SpotOrder> {
+    if (this.closed) return Promise.reject(new AppError('request_timeout'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new AppError('rate_limited'));
+    return new Promise<SpotOrder>((resolve, reject) => {
+      this.queue.push(make({ resolve, reject }));
+      // The first command of an idle book waits one turn of the event loop, so requests that arrived
+      // together share its transaction; later ones gather while a batch is being written.
+      this.running ??= new Promise<void>((done) => setImmediate(() => void this.drain().finally(done)));
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) await this.runBatch(this.queue.splice(0, this.maxBatch));
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** Lets queued commands finish and refuses new ones. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running) await this.running;
+  }
+
+  private async runBatch(batch: Command[]): Promise<void> {
+    const { database, writeLock } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await writeLock(() => database.db.transaction((tx) => this.apply(tx, batch)));
+        this.committed(batch, result);
+        return;
+      } catch (error) {
+        // The engine ran ahead of a transaction that did not commit: back to what the database holds.
+        try {
+          await this.rebuild();
+        } catch (rebuildError) {
+          this.options.log.error({ err: rebuildError, pair: this.market.pair.symbol }, 'spot book rebuild failed');
+        }
+        if (attempt < 2) {
+          this.options.log.warn({ err: error, pair: this.market.pair.symbol }, 'spot batch failed; retrying once');
+          continue;
+        }
+        this.options.log.error({ err: error, pair: this.market.pair.symbol }, 'spot batch failed');
+        for (const command of batch) command.reject(new AppError('internal_error'));
+        return;
+      }
+    }
+  }
+
+  private async apply(tx: Db, batch: Command[]) {
+    const m = this.market;
+    const places = batch.filter((c): c is Extract<Command, { kind: 'place' }> => c.kind === 'place');
+    const ids = await this.options.takeIds(tx, places.length);
+    const ledger = new LedgerBatch(tx, this.options.accountIds);
+    // Both coin accounts of everyone placing, and the fees account: most batches need no second read.
+    await ledger.load([
+      feesAccount(m),
+      clearingAccount(m),
+      ...places.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]),
+    ]);
+
+    const outcomes = new Map<Command, Outcome>();
+    const touched = new Map<number, SpotOrder>();
+    const created = new Set<number>();
+    const trades: TradeRow[] = [];
+    const later: { entry: EntryInput; legs: Leg[] }[] = [];
+    const now = new Date();
+    const seqBefore = this.engine.seq;
+    let bookChanged = false;
+
+    for (const command of batch) {
+      if (command.kind === 'place') {
+        const { input } = command;
+        const id = ids.shift()!;
+        const freeze = freezeLegs(m, input);
+        if (!ledger.fits(freeze)) {
+          const code = input.side === 'buy' ? 'insufficient_balance' : 'insufficient_sellable';
+          const field = input.side === 'buy' && input.type === 'market' ? 'total' : 'amount';
+          outcomes.set(command, { error: new AppError(code, { fields: { [field]: code } }) });
+          continue;
+        }
+        const events = this.engine.place({
+          id,
+          userId: input.userId,
+          side: input.side,
+          type: input.type,
+          ...(input.priceTicks !== null ? { price: input.priceTicks } : {}),
+          ...(input.lots !== null ? { quantity: input.lots } : {}),
+          ...(input.quoteBudget !== null ? { quoteAmount: input.quoteBudget } : {}),
+          ...(input.postOnly ? { postOnly: true } : {}),
+        });
+        const first = events[0]!;
+        if (first.type === 'rejected') {
+          // Only the market maker's post-only quotes can get here (every other check came first).
+          outcomes.set(command, { error: new AppError('validation_failed') });
+          continue;
+        }
+        const order: SpotOrder = {
+          id,
+          userId: input.userId,
+          pairId: m.pair.id,
+          side: input.side,
+          type: input.type,
+          price: input.price,
+          amount: input.amount,
+          total: input.total,
+          filled: new D(0),
+          filledQuote: new D(0),
+          feeExact: new D(0),
+          fee: new D(0),
+          locked: input.locked,
+          used: new D(0),
+          status: 'waiting',
+          cancelReason: null,
+          seq: first.seq,
+          createdAt: now,
+          updatedAt: now,
+        };
+        ledger.post({ reason: 'spot_freeze', refType: 'spot_order', refId: id }, freeze);
+        this.live.set(id, order);
+        touched.set(id, order);
+        created.add(id);
+        this.handle(events, touched, trades, later, now);
+        outcomes.set(command, { order });
+        bookChanged = true;
+      } else {
+        const order = this.live.get(command.orderId);
+        if (!order || order.userId !== command.userId) {
+          outcomes.set(command, { error: new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } }) });
+          continue;
+        }
+        this.handle(this.engine.cancel(order.id, { userId: order.userId }), touched, trades, later, now);
+        outcomes.set(command, { order });
+        bookChanged = true;
+      }
+    }
+
+    for (const order of touched.values()) {
+      if (order.status === 'waiting') continue;
+      this.live.delete(order.id);
+      const legs = releaseLegs(m, order);
+      if (legs.length) later.push({ entry: { reason: 'spot_unfreeze', refType: 'spot_order', refId: order.id }, legs });
+    }
+    if (later.length) {
+      await ledger.load(later.flatMap((l) => l.legs.map((leg) => leg.account)));
+      for (const { entry, legs } of later) ledger.post(entry, legs);
+    }
+    const all = [...touched.values()];
+    const counters =
+      this.engine.seq === seqBefore
+        ? undefined
+        : { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId };
+    await ledger.flush(
+      batchCtes(
+        all.filter((o) => created.has(o.id)),
+        all.filter((o) => !created.has(o.id)),
+        trades,
+        counters,
+      ),
+    );
+    return { outcomes, orders: all.map(copy), trades, bookChanged, accounts: ledger.seenIds() };
+  }
+
+  /** Applies one command's events to the orders' money and collects the ledger legs and trade rows. */
+  private handle(
+    events: EngineEvent[],
+    touched: Map<number, SpotOrder>,
+    trades: TradeRow[],
+    later: { entry: EntryInput; legs: Leg[] }[],
+    now: Date,
+  ): void {
+    const order = (id: number | string) => {
+      const found = this.live.get(Number(id));
+      if (!found) throw new Error(`spot order ${id} is in the engine but not in the book's money`);
+      touched.set(found.id, found);
+      found.updatedAt = now;
+      return found;
+    };
+    for (const event of events) {
+      if (event.type === 'trade') {
+        this.trade(event, order(event.makerId), order(event.takerId), trades, later, now);
+      } else if (event.type === 'done') {
+        order(event.orderId).status = 'completed';
+      } else if (event.type === 'cancelled') {
+        const o = order(event.orderId);
+        o.status = 'cancelled';
+        o.cancelReason = CANCEL_REASONS[event.reason];
+      }
+    }
+  }
+
+  private trade(
+    event: TradeEvent,
+    maker: SpotOrder,
+    taker: SpotOrder,
+    trades: TradeRow[],
+    later: { entry: EntryInput; legs: Leg[] }[],
+    now: Date,
+  ): void {
+    const m = this.market;
+    const base = dec(m.units.fromLots(event.qty));
+    const quote = dec(m.units.notional(event.price, event.qty));
+    const makerFill = addFill(m, maker, base, quote, m.makerRate);
+    const takerFill = addFill(m, taker, base, quote, m.takerRate);
+    const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
+    const paid = (buyer === taker ? takerFill : makerFill).moved;
+    const received = (seller === taker ? takerFill : makerFill).moved;
+    const ref = { refType: 'spot_trade', refId: `${m.pair.id}:${event.tradeId}` };
+    later.push({ entry: { reason: 'spot_trade', ...ref }, legs: tradeLegs(m, buyer, seller, base, paid, received) });
+    // Each side's fee is an entry of its own (a referral rebate reads them): memo `<maker|taker>:<buy|sell>:<user id>`.
+    for (const [order, fill, role] of [
+      [maker, makerFill, 'maker'],
+      [taker, takerFill, 'taker'],
+    ] as const) {
+      const feeLegsOfSide = feeLegs(m, fill.fee);
+      if (feeLegsOfSide.length) {
+        later.push({ entry: { reason: 'spot_fee', ...ref, memo: `${role}:${order.side}:${order.userId}` }, legs: feeLegsOfSide });
+      }
+    }
+    trades.push({
+      pairId: m.pair.id,
+      id: event.tradeId,
+      seq: event.seq,
+      price: m.units.fromTicks(event.price),
+      amount: str(base),
+      quoteAmount: str(quote),
+      takerSide: event.takerSide,
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerUserId: maker.userId,
+      takerUserId: taker.userId,
+      makerFee: str(makerFill.fee),
+      takerFee: str(takerFill.fee),
+      time: now.getTime(),
+    });
+  }
+
+  private committed(batch: Command[], result: Awaited<ReturnType<PairBook['apply']>>): void {
+    // Committed: these accounts exist, their ids can be locked directly from now on.
+    for (const [key, id] of result.accounts) this.options.accountIds?.set(key, id);
+    for (const trade of result.trades) {
+      this.trades.unshift({ id: trade.id, price: trade.price, amount: trade.amount, side: trade.takerSide, time: trade.time });
+    }
+    if (this.trades.length > RECENT_TRADES) this.trades.length = RECENT_TRADES;
+    for (const command of batch) {
+      const outcome = result.outcomes.get(command);
+      if (!outcome) command.reject(new AppError('internal_error'));
+      else if ('error' in outcome) command.reject(outcome.error);
+      else command.resolve(copy(outcome.order));
+    }
+    if (result.orders.length || result.trades.length) {
+      this.options.onCommit({
+        market: this.market,
+        orders: result.orders,
+        trades: result.trades,
+        bookChanged: result.bookChanged,
+      });
+    }
+  }
+
+  /** Loads the book from the database: waiting orders at their remaining quantity, in sequence order. */
+  async rebuild(db: Db = this.options.database.db): Promise<void> {
+    const m = this.market;
+    const orders = await waitingOrders(db, m.pair.id);
+    const counters = await loadCounters(db, m.pair.id);
+    const bids = new Map<number, SnapshotLevel>();
+    const asks = new Map<number, SnapshotLevel>();
+    const live = new Map<number, SpotOrder>();
+    for (const order of orders) {
+      if (order.type !== 'limit' || order.price === null || order.amount === null) {
+        throw new Error(`spot order ${order.id} is waiting but is not a limit order`);
+      }
+      const price = m.units.toTicks(order.price);
+      const qty = m.units.toLots(str(dec(order.amount).minus(order.filled)));
+      const levels = order.side === 'buy' ? bids : asks;
+      let level = levels.get(price);
+      if (!level) {
+        level = { price, orders: [] };
+        levels.set(price, level);
+      }
+      level.orders.push({ id: order.id, userId: order.userId, qty, seq: order.seq });
+      live.set(order.id, order);
+    }
+    const engine = Engine.restore({
+      version: 1,
+      config: { stp: 'cancel-maker' },
+      seq: counters.lastSeq,
+      tradeId: counters.lastTradeId,
+      bids: [...bids.values()].sort((a, b) => b.price - a.price),
+      asks: [...asks.values()].sort((a, b) => a.price - b.price),
+    });
+    const trades = await recentTrades(db, m.pair.id, RECENT_TRADES);
+    this.engine = engine;
+    this.live = live;
+    this.trades = trades.map((t) => ({
+      id: t.id,
+      price: m.units.fromTicks(m.units.toTicks(str(t.price))),
+      amount: str(t.amount),
+      side: t.takerSide as Side,
+      time: t.createdAt.getTime(),
+    }));
+  }
+}

@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../test/market.js';
+import { BTC, USDT } from '../../../test/money.js';
+import { coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { ledgerAccounts, spotTrades, users } from '../../db/schema.js';
+import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../db/seed.js';
+import { D } from '../../ledger/money.js';
+import { verifyLedger } from '../../ledger/verify.js';
+import { DEFAULT_MARKET_MAKER, MarketMaker } from './market-maker.js';
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp({
+    marketHistoryDays: 1,
+    marketDailyHistoryDays: 2,
+    marketMaker: { levels: 4, spreadBps: 10, stepBps: 10, levelQuote: '2000', refreshBps: 5, refreshMs: 60_000, staleMs: 30_000 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await t.app.realtime.ready();
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  expect(await verifyLedger(t.database.db)).toEqual([]);
+  await t.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field
+type Payload = any;
+function client(token?: string) {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, forceNew: true });
+  sockets.push(socket);
+  const received: { event: string; payload: Payload }[] = [];
+  socket.onAny((event, payload) => received.push({ event, payload }));
+  return { socket, of: (event: string) => received.filter((r) => r.event === event).map((r) => r.payload) };
+}
+
+describe('the market-making account', () => {
+  it('is an ordinary user marked as the operator’s, funded from the house account through the ledger', async () => {
+    const [mm] = await t.database.db.select().from(users).where(eq(users.email, MARKET_MAKER_EMAIL));
+    expect(mm).toMatchObject({ isOperator: true });
+    const rows = await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, mm!.id));
+    for (const { currencyId, amount } of MARKET_MAKER_FUNDS) {
+      expect(new D(rows.find((r) => r.currencyId === currencyId)!.available).eq(amount)).toBe(true);
+    }
+    // Cannot sign in: nobody knows its password.
+    const login = await t.post('user/login', { user_string: MARKET_MAKER_EMAIL, password: 'password' });
+    expect(login.type).toBe('error');
+  });
+
+  it('does not quote until it is started', async () => {
+    expect((await depth(t)).bids).toEqual([]);
+  });
+
+  it('quotes every pair around the index price once the feed runs, with real, funded orders', async () => {
+    await t.app.market.start();
+    await t.app.marketMaker.start();
+    const mmId = t.app.marketMaker.accountId!;
+    for (const symbol of ['BTC/USDT', 'ETH/USDT', 'TRX/USDT']) {
+      const book = await until(
+        async () => {
+          const d = await depth(t, symbol);
+          return d.bids.length === 4 && d.asks.length === 4 ? d : undefined;
+        },
+        10_000,
+        `${symbol} quotes`,
+      );
+      const pair = t.app.market.getPair(symbol)!;
+      const index = new D(t.app.market.indexPrice(pair.id)!);
+      expect(new D(book.bids[0]![0]).lt(index)).toBe(true);
+      expect(new D(book.asks[0]![0]).gt(index)).toBe(true);
+      // Best quotes 0.1 % from the index, a level every 0.1 %.
+      expect(new D(book.asks[0]![0]).dividedBy(index).minus(1).toNumber()).toBeCloseTo(0.001, 3);
+    }
+    // Every quote is an order on the ledger: the account's frozen coins are what its orders hold.
+    const orders = await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0);
+    expect(orders.total).toBe(24);
+    const frozenBtc = orders.list
+      .filter((o) => o.symbol === 'BTC/USDT' && o.side === 'sell')
+      .reduce((s, o) => s.plus(o.amount!), new D(0));
+    expect((await coinBalance(t, mmId, BTC)).frozen).toBe(frozenBtc.toFixed());
+    expect(await verifyLedger(t.database.db)).toEqual([]);
+  });
+
+  it('fills a market buy and a market sell, pushing trades, depth and the order to the user', async () => {
+    const mmId = t.app.marketMaker.accountId!;
+    const u = await trader(t, { [USDT]: '5000' });
+    const watcher = client();
+    const own = client(u.token);
+    await until(() => watcher.socket.connected && own.socket.connected, 5000, 'sockets');
+    await new Promise((resolve) => watcher.socket.emit('subscribe', { symbol: 'BTC/USDT' }, resolve));
+    const mmBefore = await coinBalance(t, mmId, BTC);
+
+    const buy = await placeOrder(t, u.token, { type: '1', order_type: 'market', total: '3000' });
+    expect(buy.type).toBe('ok');
+    expect(buy.message).toMatchObject({ order_type: 'market', status: 'completed' });
+    const bought = new D(buy.message.filled);
+    expect(bought.gt(0)).toBe(true);
+    // It spent no more than 3000 with the fee; the rest is back.
+    const usdt = await coinBalance(t, u.id, USDT);
+    expect(usdt.frozen).toBe('0');
+    expect(new D(5000).minus(usdt.available).lte(3000)).toBe(true);
+    expect(new D(5000).minus(usdt.available).eq(new D(buy.message.filled_total).plus(buy.message.fee))).toBe(true);
+    expect((await coinBalance(t, u.id, BTC)).available).toBe(bought.toFixed());
+    const mmAfter = await coinBalance(t, mmId, BTC);
+    expect(new D(mmBefore.available).plus(mmBefore.frozen).minus(mmAfter.available).minus(mmAfter.frozen).eq(bought)).toBe(true);
+
+    const sell = await placeOrder(t, u.token, { type: '2', order_type: 'market', amount: bought.toFixed() });
+    expect(sell.message).toMatchObject({ status: 'completed', filled: bought.toFixed() });
+    // Bought at the asks, sold at the bids, fees both ways: less USDT than before, never more.
+    expect(new D((await coinBalance(t, u.id, USDT)).available).lt(5000)).toBe(true);
+
+    await until(() => watcher.of('match_trade').length >= 2, 5000, 'match_trade');
+    expect(watcher.of('match_trade')[0]).toMatchObject({ symbol: 'BTC/USDT', side: 'buy' });
+    await until(() => watcher.of('market_depth').length >= 2, 5000, 'market_depth');
+    await until(() => own.of('spot_order').length >= 2, 5000, 'spot_order');
+    expect(own.of('spot_order').map((o: Payload) => o.id)).toEqual(expect.arrayContaining([buy.message.id, sell.message.id]));
+    expect(watcher.of('spot_order')).toEqual([]);
+
+    // The market maker never takes: every trade it is in, it is the maker.
+    const trades = await t.database.db.select().from(spotTrades);
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.filter((tr) => tr.takerUserId === mmId)).toEqual([]);
+  });
+
+  it('withdraws every quote when the index goes stale', async () => {
+    const mmId = t.app.marketMaker.accountId!;
+    await t.app.marketMaker.stop();
+    // The feed stops: no more ticks. A market maker started now quotes on the last index, then withdraws.
+    await t.app.market.stop();
+    const mm = new MarketMaker({
+      db: t.database.db,
+      spot: t.app.spot,
+      market: t.app.market,
+      config: { ...DEFAULT_MARKET_MAKER, levels: 4, levelQuote: '2000', staleMs: 400 },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    await mm.start();
+    await until(async () => (await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0)).total === 0, 10_000, 'withdrawn');
+    await mm.stop();
+    for (const symbol of ['BTC/USDT', 'ETH/USDT', 'TRX/USDT'])
+      expect(await depth(t, symbol)).toMatchObject({ bids: [], asks: [] });
+    const usdt = await coinBalance(t, mmId, USDT);
+    expect(usdt.frozen).toBe('0');
+  });
+});

@@ -1,0 +1,440 @@
+import { UnitError } from '@app/engine';
+import { SPOT_EVENTS, type SpotOrderEvent } from '@app/shared';
+import type { Database, Db } from '../../db/client.js';
+import { postEntry } from '../../ledger/ledger.js';
+import { D, parseAmountText, str } from '../../ledger/money.js';
+import { AppError } from '../../lib/app-error.js';
+import { USDT_ID } from '../../lib/valuation.js';
+import type { BookDepth, BookProvider, BookTrade, MarketService } from '../../market/market-service.js';
+import type { Pair } from '../../market/pairs.js';
+import { type Committed, PairBook, type PlaceInput } from './book.js';
+import { ListingError, type ListPairInput, listingRules } from './listing.js';
+import {
+  averagePrice,
+  buyLimitLock,
+  marketBuyBudget,
+  type OrderStatus,
+  type OrderType,
+  type Side,
+  type SpotMarket,
+  type SpotOrder,
+  spotMarket,
+} from './orders.js';
+import { coinDecimals, findCurrency, findOrder, insertListedPair, listOrders, operatorUserId, reserveOrderIds } from './repo.js';
+
+export type SpotLog = {
+  error: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  info: (obj: object, msg: string) => void;
+};
+
+export type SpotOptions = {
+  database: Database;
+  market: MarketService;
+  /** Pushes to a user's private socket room (the socket plugin's `realtime.toUser`). */
+  toUser: (userId: number, event: string, payload: unknown) => void;
+  log: SpotLog;
+  /** Depth is pushed to a pair's room at most this often (ms). */
+  depthIntervalMs?: number;
+};
+
+/** An order as the user placed it, before any check (the route's fields). */
+export type OrderForm = {
+  side: Side;
+  orderType: OrderType;
+  price?: unknown;
+  amount?: unknown;
+  total?: unknown;
+};
+
+/** What a user may type as a number: digits and at most one point; no sign, exponent or space. */
+const NUMBER_TEXT = /^\d{1,24}(\.\d{1,30})?$/;
+
+const text = (raw: unknown) => (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '');
+
+const refuse = (code: ConstructorParameters<typeof AppError>[0], field: string, values?: Record<string, string | number>) =>
+  new AppError(code, { fields: { [field]: code }, ...(values ? { values } : {}) });
+
+/** A limit price on the pair's tick: `price_required`, `price_invalid`, `price_off_tick`. */
+function parsePrice(m: SpotMarket, raw: unknown): { ticks: number; text: string } {
+  const value = text(raw);
+  if (value === '') throw refuse('price_required', 'target_price');
+  if (!NUMBER_TEXT.test(value) || new D(value).lte(0)) throw refuse('price_invalid', 'target_price');
+  try {
+    const ticks = m.units.toTicks(value);
+    return { ticks, text: m.units.fromTicks(ticks) };
+  } catch (error) {
+    if (error instanceof UnitError && error.code === 'off_grid') {
+      throw refuse('price_off_tick', 'target_price', { tick: m.pair.tickSize });
+    }
+    throw refuse('price_invalid', 'target_price');
+  }
+}
+
+/** A base quantity on the pair's lot, at least its minimum. */
+function parseQuantity(m: SpotMarket, raw: unknown): { lots: number; text: string } {
+  const value = text(raw);
+  if (value === '') throw refuse('amount_required', 'amount');
+  if (!NUMBER_TEXT.test(value) || new D(value).lte(0)) throw refuse('amount_invalid', 'amount');
+  let lots: number;
+  try {
+    lots = m.units.toLots(value);
+  } catch (error) {
+    if (error instanceof UnitError && error.code === 'off_grid')
+      throw refuse('amount_off_lot', 'amount', { lot: m.pair.lotSize });
+    throw refuse('amount_invalid', 'amount');
+  }
+  if (new D(value).lt(m.pair.minAmount)) throw refuse('amount_below_min', 'amount', { min: m.pair.minAmount });
+  return { lots, text: m.units.fromLots(lots) };
+}
+
+/**
+ * Checks an order form against the pair's rules and works out what it freezes. Refusals name the field:
+ * `target_price`, `amount`, or `total` (the quote amount a market buy spends).
+ */
+export function checkOrder(m: SpotMarket, userId: number, form: OrderForm): PlaceInput {
+  if (!m.pair.openCoinTrade) throw new AppError('trade_closed');
+  if (form.orderType === 'limit') {
+    const price = parsePrice(m, form.price);
+    const quantity = parseQuantity(m, form.amount);
+    return {
+      userId,
+      side: form.side,
+      type: 'limit',
+      priceTicks: price.ticks,
+      lots: quantity.lots,
+      quoteBudget: null,
+      price: price.text,
+      amount: quantity.text,
+      total: null,
+      locked: form.side === 'buy' ? buyLimitLock(m, price.ticks, quantity.lots) : new D(quantity.text),
+    };
+  }
+  if (form.side === 'sell') {
+    const quantity = parseQuantity(m, form.amount);
+    return {
+      userId,
+      side: 'sell',
+      type: 'market',
+      priceTicks: null,
+      lots: quantity.lots,
+      quoteBudget: null,
+      price: null,
+      amount: quantity.text,
+      total: null,
+      locked: new D(quantity.text),
+    };
+  }
+  const parsed = parseAmountText(text(form.total), m.quoteDecimals);
+  if (!parsed.ok) throw refuse(parsed.code, 'total', { decimals: m.quoteDecimals });
+  let budget: number;
+  try {
+    budget = marketBuyBudget(m, parsed.value);
+  } catch {
+    throw refuse('amount_invalid', 'total');
+  }
+  if (budget <= 0) throw refuse('amount_invalid', 'total');
+  return {
+    userId,
+    side: 'buy',
+    type: 'market',
+    priceTicks: null,
+    lots: null,
+    quoteBudget: budget,
+    price: null,
+    amount: null,
+    total: str(parsed.value),
+    locked: parsed.value,
+  };
+}
+
+const fixed = (value: string | null, places: number) => (value === null ? null : new D(value).toFixed(places));
+
+/** An order as the API shows it (the original client's names where it had them). */
+export function orderView(m: SpotMarket, o: SpotOrder): SpotOrderEvent {
+  const { pair } = m;
+  return {
+    id: o.id,
+    symbol: pair.symbol,
+    pair_id: pair.id,
+    legal_id: pair.legalId,
+    currency_id: pair.currencyId,
+    side: o.side,
+    type: o.side === 'buy' ? 1 : 2,
+    order_type: o.type,
+    price: fixed(o.price, pair.priceDecimals),
+    amount: o.amount === null ? null : str(o.amount),
+    total: o.total === null ? null : str(o.total),
+    filled: str(o.filled),
+    filled_total: str(o.filledQuote),
+    avg_price: averagePrice(m, o),
+    fee: str(o.fee),
+    fee_currency: pair.legalName,
+    status: o.status,
+    cancel_reason: o.cancelReason,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Order ids, reserved from the table's sequence a block at a time (one query per block, not per order);
+ * ids of a block left unused at a restart are skipped.
+ */
+function orderIds(block = 1000) {
+  const pool: number[] = [];
+  return async (tx: Db, n: number): Promise<number[]> => {
+    if (pool.length < n) pool.push(...(await reserveOrderIds(tx, Math.max(block, n - pool.length))));
+    return pool.splice(0, n);
+  };
+}
+
+/** A serial queue: one spot transaction at a time across every pair's book. */
+function serial() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+/**
+ * Spot trading: one `PairBook` (engine + group-committed writer) per pair, the checks of an order
+ * form, cancels, the user's order list, and the exchange's own depth and trades for the market module
+ * (registered as its book provider) and the sockets.
+ */
+export class SpotService implements BookProvider {
+  private readonly books = new Map<number, PairBook>();
+  private readonly writeLock = serial();
+  private readonly takeIds = orderIds();
+  private readonly accountIds = new Map<string, number>();
+  private readonly depthTimers = new Map<number, { timer?: NodeJS.Timeout; last: number }>();
+  private decimals = new Map<number, number>();
+  private closed = false;
+
+  private building: Promise<void> | undefined;
+
+  constructor(private readonly options: SpotOptions) {
+    options.market.setBookProvider(this);
+  }
+
+  /**
+   * Builds every pair's book from the database, once (the server starts it after its first reply;
+   * anything that needs a book awaits it).
+   */
+  ready(): Promise<void> {
+    this.building ??= this.build().catch((error) => {
+      this.building = undefined;
+      throw error;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<void> {
+    await this.options.market.ensurePairs();
+    this.decimals = await coinDecimals(this.options.database.db);
+    for (const pair of this.options.market.listPairs()) await this.bookOf(pair);
+  }
+
+  private async bookOf(pair: Pair): Promise<PairBook> {
+    const existing = this.books.get(pair.id);
+    if (existing) return existing;
+    const base = this.decimals.get(pair.currencyId);
+    const quote = this.decimals.get(pair.legalId);
+    if (base === undefined || quote === undefined) throw new Error(`pair ${pair.symbol} names an unknown coin`);
+    const book = new PairBook({
+      database: this.options.database,
+      market: spotMarket(pair, base, quote),
+      writeLock: this.writeLock,
+      takeIds: this.takeIds,
+      accountIds: this.accountIds,
+      onCommit: (committed) => this.pushCommitted(committed),
+      log: this.options.log,
+    });
+    await book.rebuild();
+    this.books.set(pair.id, book);
+    return book;
+  }
+
+  /** The book of a pair (built on first use for a pair added after the start). */
+  async book(pairId: number): Promise<PairBook> {
+    await this.ready();
+    const pair = this.options.market.getPair(pairId);
+    if (!pair) throw new AppError('pair_unknown', { fields: { currency_id: 'pair_unknown' } });
+    return this.bookOf(pair);
+  }
+
+  /** The book if it is built (sync: the depth provider and the market maker). */
+  loadedBook(pairId: number): PairBook | undefined {
+    return this.books.get(pairId);
+  }
+
+  /**
+   * Lists a new coin against USDT at runtime (the new-coin subscription calls it once the coin is in
+   * `currencies`): inserts the pair with its tick, lot and minimum (worked out from the start price unless
+   * given), gives the coin a fallback price, funds the market-making account with some of the coin from
+   * the house account (ledger entry `market_maker_funding`), starts the pair's simulated index at the start
+   * price, and opens its book; the market maker quotes it from the index's first tick. No restart: after
+   * one, the pair, its book and its index come back from the database like any pair's. Listing a coin
+   * that already has its USDT pair returns that pair and changes nothing.
+   */
+  async listPair(input: ListPairInput): Promise<Pair> {
+    await this.ready();
+    const { database, market } = this.options;
+    const existing = market.pairOf(input.currencyId, USDT_ID);
+    if (existing) {
+      await this.bookOf(existing);
+      return existing;
+    }
+    const coin = await findCurrency(database.db, input.currencyId);
+    if (!coin) throw new ListingError(`currency ${input.currencyId} does not exist`);
+    if (coin.id === USDT_ID) throw new ListingError('USDT is the quote coin: it has no USDT pair');
+    const usdt = await findCurrency(database.db, USDT_ID);
+    const rules = listingRules(input, coin.decimals);
+    const startPrice = str(new D(input.startPrice));
+    const pairId = await this.writeLock(() =>
+      database.db.transaction(async (tx) => {
+        const id = await insertListedPair(
+          tx,
+          {
+            currencyId: coin.id,
+            legalId: USDT_ID,
+            symbol: `${coin.name}/${usdt?.name ?? 'USDT'}`,
+            priceDecimals: rules.priceDecimals,
+            tickSize: rules.tickSize,
+            lotSize: rules.lotSize,
+            minAmount: rules.minAmount,
+            makerFeeRate: rules.makerFeeRate,
+            takerFeeRate: rules.takerFeeRate,
+          },
+          startPrice,
+        );
+        const maker = id === undefined ? undefined : await operatorUserId(tx);
+        if (id !== undefined && maker !== undefined && new D(rules.marketMakerFunding).gt(0)) {
+          const amount = rules.marketMakerFunding;
+          await postEntry(tx, { reason: 'market_maker_funding', refType: 'user', refId: maker, memo: `listing of pair ${id}` }, [
+            { account: { userId: maker, kind: 'coin', currencyId: coin.id }, bucket: 'available', amount },
+            { account: { system: 'house', currencyId: coin.id }, bucket: 'available', amount: `-${amount}` },
+          ]);
+        }
+        return id;
+      }),
+    );
+    this.decimals.set(coin.id, coin.decimals);
+    if (usdt) this.decimals.set(usdt.id, usdt.decimals);
+    // A concurrent listing of the same coin inserted it first: read it like any pair.
+    const pair = await market.addPair(pairId ?? (await this.reloadedPairId(coin.id)), startPrice);
+    await this.bookOf(pair);
+    this.options.log.info({ pair: pair.symbol, startPrice, rules }, 'spot pair listed');
+    return pair;
+  }
+
+  private async reloadedPairId(currencyId: number): Promise<number> {
+    await this.options.market.loadPairs();
+    const pair = this.options.market.pairOf(currencyId, USDT_ID);
+    if (!pair) throw new Error(`pair of currency ${currencyId} vanished`);
+    return pair.id;
+  }
+
+  async place(userId: number, pairId: number, form: OrderForm, options: { postOnly?: boolean } = {}): Promise<SpotOrderEvent> {
+    const book = await this.book(pairId);
+    const input = checkOrder(book.market, userId, form);
+    if (options.postOnly) input.postOnly = true;
+    return orderView(book.market, await book.place(input));
+  }
+
+  /** Cancels a waiting order of this user: another user's or an unknown id is `not_found`. */
+  async cancel(userId: number, orderId: number): Promise<SpotOrderEvent> {
+    await this.ready();
+    for (const book of this.books.values()) {
+      const live = book.liveOrder(orderId);
+      if (!live) continue;
+      if (live.userId !== userId) break;
+      return orderView(book.market, await book.cancel(userId, orderId));
+    }
+    const order = await findOrder(this.options.database.db, orderId);
+    if (!order || order.userId !== userId) throw new AppError('not_found', { fields: { id: 'not_found' } });
+    throw new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } });
+  }
+
+  async list(userId: number, filter: { pairId?: number; status?: OrderStatus }, limit: number, offset: number) {
+    const { total, rows } = await listOrders(this.options.database.db, userId, filter, limit, offset);
+    const list: SpotOrderEvent[] = [];
+    for (const row of rows) list.push(orderView((await this.book(row.pairId)).market, row));
+    return { total, list };
+  }
+
+  async depth(pairId: number, levels: number): Promise<BookDepth> {
+    await this.ready();
+    return this.books.get(pairId)?.depth(levels) ?? { bids: [], asks: [] };
+  }
+
+  async trades(pairId: number, limit: number): Promise<BookTrade[]> {
+    await this.ready();
+    return this.books.get(pairId)?.recentTrades(limit) ?? [];
+  }
+
+  /** Lets every queued command finish; new ones are refused. */
+  // admin-config (issue 8, part 3): the console's reload hook for pairs' rules. Reads the pairs again and
+  // gives each built book the new fee rates and minimum (and product switches) from the next batch on.
+  // Tick and lot sizes are the engine's integer units: a book keeps the units it was built with, so the
+  // console does not offer to change them while the pair trades.
+  async reloadPairRules(): Promise<void> {
+    await this.options.market.loadPairs();
+    for (const book of this.books.values()) {
+      const pair = this.options.market.getPair(book.pairId);
+      if (!pair) continue;
+      const next = spotMarket(pair, book.market.baseDecimals, book.market.quoteDecimals);
+      Object.assign(book.market, {
+        pair: next.pair,
+        makerRate: next.makerRate,
+        takerRate: next.takerRate,
+        maxRate: next.maxRate,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.building?.catch(() => {});
+    await Promise.all([...this.books.values()].map((b) => b.close()));
+    for (const state of this.depthTimers.values()) clearTimeout(state.timer);
+  }
+
+  private pushCommitted({ market: m, orders, trades, bookChanged }: Committed): void {
+    const { market, toUser } = this.options;
+    for (const trade of trades) {
+      market.publishTrade(m.pair.id, {
+        id: trade.id,
+        price: trade.price,
+        amount: trade.amount,
+        side: trade.takerSide,
+        time: trade.time,
+      });
+    }
+    for (const order of orders) toUser(order.userId, SPOT_EVENTS.order, orderView(m, order));
+    if (bookChanged) this.scheduleDepth(m.pair.id);
+  }
+
+  /** Depth goes out at most every `depthIntervalMs` per pair, the latest state each time. */
+  private scheduleDepth(pairId: number): void {
+    if (this.closed) return;
+    const interval = this.options.depthIntervalMs ?? 100;
+    let state = this.depthTimers.get(pairId);
+    if (!state) {
+      state = { last: 0 };
+      this.depthTimers.set(pairId, state);
+    }
+    if (state.timer) return;
+    const s = state;
+    const send = () => {
+      s.timer = undefined;
+      s.last = Date.now();
+      void this.options.market.publishDepth(pairId).catch(() => {});
+    };
+    const wait = s.last + interval - Date.now();
+    if (wait <= 0) send();
+    else s.timer = setTimeout(send, wait);
+  }
+}

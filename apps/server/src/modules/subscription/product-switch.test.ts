@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balance, fund, USDT } from '../../../test/money.js';
+import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { subscriptionOrders } from '../../db/schema.js';
+import { verifyLedger } from '../../ledger/verify.js';
+
+// The `subscription` product switch (modules/products): switched off, every lh/send/* route refuses with
+// product_disabled and nothing changes; switched back on, the same requests work.
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await adminToken(t);
+});
+afterAll(async () => {
+  expect(await verifyLedger(t.database.db)).toEqual([]);
+  await t.close();
+});
+
+const HOUR = 3_600_000;
+const setSubscription = async (on: boolean) =>
+  expect((await t.post('admin/products', { subscription: on ? '1' : '0' }, { token: operator })).message).toMatchObject({
+    subscription: on,
+  });
+
+describe('subscription product switch', () => {
+  it('switched off refuses every lh/send route (even a bad body) and changes nothing; back on it works', async () => {
+    const now = Date.now();
+    const project = {
+      code: `SW${now.toString(36).slice(-5).toUpperCase()}`,
+      name: 'Switch Coin',
+      decimals: 4,
+      subscribe_currency_id: USDT,
+      issue_price: '0.1',
+      total_supply: '1000',
+      min_amount: '10',
+      max_amount: '500',
+      start_at: new Date(now - HOUR).toISOString(),
+      end_at: new Date(now + HOUR).toISOString(),
+      launch_at: new Date(now + 2 * HOUR).toISOString(),
+      lock_days: 7,
+      introduction: { en: 'A coin for tests.' },
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: a JSON body with an object field
+    const created = await t.post('admin/subscription/projects', project as any, { token: operator, json: true });
+    expect(created.type).toBe('ok');
+    const projectId = String(created.message.id);
+    const u = await registerEmailUser(t);
+    const userId = u.user.id as number;
+    await fund(t, userId, USDT, '100');
+
+    await setSubscription(false);
+    expect((await t.get('products')).message).toMatchObject({
+      subscription: false,
+      wealth: true,
+      contracts: true,
+      options: true,
+    });
+    const refused = [
+      await t.get('lh/send/config'),
+      await t.get('lh/send/get_recommend'),
+      await t.get(`lh/send/product_info?id=${projectId}`, { token: u.token }),
+      await t.post('lh/send/order', { config_id: projectId, amount: '20' }, { token: u.token, lang: 'zh' }),
+      await t.post('lh/send/order', { config_id: 'x', amount: '-1' }, { token: u.token }),
+      await t.get('lh/send/order_list', { token: u.token }),
+    ];
+    for (const reply of refused) expect(reply).toMatchObject({ status: 403, type: 'error', error: 'product_disabled' });
+    expect(refused[3].message).toBe('该服务暂不可用');
+    // Nothing changed: no order, the balance untouched.
+    expect(await t.database.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.userId, userId))).toEqual([]);
+    expect(await balance(t, userId, USDT)).toEqual({ available: '100', frozen: '0' });
+    // Operators keep managing projects while the product is off.
+    expect((await t.get('admin/subscription/projects', { token: operator })).type).toBe('ok');
+
+    await setSubscription(true);
+    expect((await t.get('lh/send/config')).type).toBe('ok');
+    const ordered = await t.post('lh/send/order', { config_id: projectId, amount: '20' }, { token: u.token });
+    expect(ordered.type).toBe('ok');
+    expect(await balance(t, userId, USDT)).toEqual({ available: '80', frozen: '20' });
+    expect((await t.get('lh/send/order_list', { token: u.token })).message.total).toBe(1);
+  });
+});

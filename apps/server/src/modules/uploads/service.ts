@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
+
+/** What an upload is for (recorded for the console; any of the user's images may serve any form). */
+export const UPLOAD_PURPOSES = [
+  'deposit_proof',
+  'id_front',
+  'id_back',
+  'id_hand',
+  // help centre and support chat (issue 7): feedback pictures and chat images
+  'feedback',
+  'chat',
+] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Images one user may upload in a day: enough for every form many times over, not enough to fill a disk. */
+export const UPLOADS_PER_DAY = 60;
+/** 128 random bits in base64url. */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** The image type by its first bytes, whatever the file is called or claims to be. */
+export function sniffImage(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | undefined {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (bytes.length >= 3 && starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
+export const uploadDir = (dataDir: string) => join(dataDir, 'uploads');
+export const uploadUrl = (id: string) => `/api/upload/${id}`;
+
+/** Stores an image a user sent: the bytes under DATA_DIR/uploads/<id>, its row in `uploads`. */
+export async function storeUpload(
+  db: Db,
+  dataDir: string,
+  owner: { userId: number },
+  purpose: UploadPurpose,
+  bytes: Buffer,
+): Promise<{ id: string; url: string }> {
+  const mime = sniffImage(bytes);
+  if (!mime) throw new AppError('upload_not_image', { fields: { file: 'upload_not_image' } });
+  if ((await countUserUploadsSince(db, owner.userId, new Date(Date.now() - 86_400_000))) >= UPLOADS_PER_DAY) {
+    throw new AppError('rate_limited');
+  }
+  const id = randomBytes(16).toString('base64url');
+  const dir = uploadDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, id);
+  await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+  try {
+    await insertUpload(db, {
+      id,
+      userId: owner.userId,
+      purpose,
+      mime,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+  } catch (error) {
+    await unlink(file).catch(() => {});
+    throw error;
+  }
+  return { id, url: uploadUrl(id) };
+}
+
+/** The bytes of an upload for its owner or any operator; anyone else learns nothing (not_found). */
+export async function readUpload(
+  db: Db,
+  dataDir: string,
+  id: string,
+  viewer: { userId?: number; adminId?: number },
+): Promise<{ row: UploadRow; bytes: Buffer }> {
+  if (!UPLOAD_ID_PATTERN.test(id)) throw new AppError('not_found');
+  const row = await findUpload(db, id);
+  const allowed = row && (viewer.adminId !== undefined || (viewer.userId !== undefined && row.userId === viewer.userId));
+  if (!row || !allowed) throw new AppError('not_found');
+  const bytes = await readFile(join(uploadDir(dataDir), id)).catch(() => undefined);
+  if (!bytes) throw new AppError('not_found');
+  return { row, bytes };
+}
+
+/**
+ * An upload a form refers to (its id or url): it must be one of this user's images. Missing → upload_required;
+ * unknown or someone else's → not_found (on the same field).
+ */
+export async function requireOwnUpload(db: Db, userId: number, id: string | undefined, field: string): Promise<string> {
+  // The id, or the url the upload reply gave for it.
+  const value = id?.trim().replace(/^\/api\/upload\//, '');
+  if (!value) throw new AppError('upload_required', { fields: { [field]: 'upload_required' } });
+  const row = UPLOAD_ID_PATTERN.test(value) ? await findUpload(db, value) : undefined;
+  if (!row || row.userId !== userId) throw new AppError('not_found', { fields: { [field]: 'not_found' } });
+  return row.id;
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reasonText } from '../../i18n/ledger-reasons.js';
+import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
+import { D, str } from '../../ledger/money.js';
+import { parseAmount } from '../../lib/amounts.js';
+import { requireCurrency } from '../../lib/currencies.js';
+import { requestLang } from '../../lib/lang.js';
+import { offsetOf, pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import { listPostings, listTransfers } from './repo.js';
+import { transfer, walletDetail, walletList } from './service.js';
+
+const tags = ['wallet'];
+const accountSchema = (field: string) => z.enum(ACCOUNT_KINDS, { message: 'account_unknown' }).describe(field);
+const currencyField = z.coerce.number({ message: 'currency_unknown' }).int('currency_unknown').positive('currency_unknown');
+/** Amounts stay text until the coin's precision is known (lib/amounts.ts). */
+const amountField = z.union([z.string(), z.number()]).optional();
+
+export async function walletRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.requireUser };
+
+  app.post(
+    '/wallet/list',
+    { ...auth, schema: { tags, summary: 'Balances of the four accounts, valued in USDT' } },
+    async (request) => ok(await walletList(app.db, request.user!.id, app.market.livePrices)),
+  );
+
+  app.post(
+    '/wallet/detail',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'One coin in one account',
+        body: z.object({ currency: currencyField, type: accountSchema('type').default('coin') }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency);
+      return ok(await walletDetail(app.db, request.user!.id, coin.id, request.body.type, app.market.livePrices));
+    },
+  );
+
+  app.post(
+    '/wallet/change',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Transfer between own accounts',
+        body: z.object({
+          currency_id: currencyField,
+          number: amountField,
+          from_field: accountSchema('from_field'),
+          to_field: accountSchema('to_field'),
+        }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency_id, 'currency_id');
+      const amount = parseAmount(request.body.number, coin.decimals, 'number');
+      const id = await transfer(app.db, request.user!.id, coin.id, request.body.from_field, request.body.to_field, amount);
+      return ok({ id });
+    },
+  );
+
+  app.get(
+    '/wallet/hzhistory',
+    {
+      ...auth,
+      schema: { tags, summary: 'Transfer records', querystring: z.object({ currency: currencyField.optional(), ...pageFields }) },
+    },
+    async (request) => {
+      const { currency, page, limit } = request.query;
+      const { total, rows } = await listTransfers(app.db, request.user!.id, currency, limit, offsetOf(page, limit));
+      return ok({
+        list: rows.map(({ transfer: t, currencyName }) => ({
+          id: t.id,
+          currency_id: t.currencyId,
+          currency_name: currencyName,
+          from_field: t.fromAccount,
+          to_field: t.toAccount,
+          amount: str(t.amount),
+          created_at: t.createdAt.toISOString(),
+        })),
+        total,
+        page,
+        limit,
+      });
+    },
+  );
+
+  app.post(
+    '/wallet/legal_log',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Account change records',
+        body: z.object({ currency: currencyField.optional(), type: accountSchema('type').optional(), ...pageFields }),
+      },
+    },
+    async (request) => {
+      const { currency, type, page, limit } = request.body;
+      const lang = requestLang(request);
+      const { total, rows } = await listPostings(
+        app.db,
+        request.user!.id,
+        { currencyId: currency, kind: type },
+        limit,
+        offsetOf(page, limit),
+      );
+      return ok({
+        list: rows.map((r) => {
+          // One transfer entry moves out of one account and into another: each side reads as its direction.
+          const reason = r.reason === 'transfer' ? (new D(r.amount).isNegative() ? 'transfer_out' : 'transfer_in') : r.reason;
+          return {
+            id: r.id,
+            currency_id: r.currencyId,
+            currency_name: r.currencyName,
+            account: r.kind,
+            bucket: r.bucket,
+            amount: str(r.amount),
+            balance_after: str(r.balanceAfter),
+            reason,
+            reason_text: reasonText(lang, reason),
+            ref_type: r.refType,
+            ref_id: r.refId,
+            created_at: r.createdAt.toISOString(),
+          };
+        }),
+        total,
+        page,
+        limit,
+      });
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bankCards, chains, currencies, ledgerAccounts, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
+
+export type AddressRow = typeof withdrawAddresses.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export async function chainNamesOf(db: Db, currencyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: chains.name })
+    .from(chains)
+    .where(eq(chains.currencyId, currencyId))
+    .orderBy(asc(chains.id));
+  return rows.map((r) => r.name);
+}
+
+/** The user's live address-book entries, newest first. */
+export async function listAddresses(db: Db, userId: number, currencyId?: number) {
+  return db
+    .select({ address: withdrawAddresses, currencyName: currencies.name })
+    .from(withdrawAddresses)
+    .innerJoin(currencies, eq(currencies.id, withdrawAddresses.currencyId))
+    .where(
+      and(
+        eq(withdrawAddresses.userId, userId),
+        isNull(withdrawAddresses.deletedAt),
+        currencyId === undefined ? undefined : eq(withdrawAddresses.currencyId, currencyId),
+      ),
+    )
+    .orderBy(desc(withdrawAddresses.id));
+}
+
+export async function insertAddress(db: Db, values: typeof withdrawAddresses.$inferInsert): Promise<number> {
+  const [row] = await db.insert(withdrawAddresses).values(values).returning({ id: withdrawAddresses.id });
+  return row!.id;
+}
+
+/** One of the user's live entries; another user's or a deleted one is not there. */
+export async function findOwnAddress(db: Db, userId: number, id: number): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawAddresses)
+    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.userId, userId), isNull(withdrawAddresses.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The user's bound bank card, the destination of a bank withdrawal. */
+export async function findOwnBankCard(db: Db, userId: number) {
+  const [row] = await db.select().from(bankCards).where(eq(bankCards.userId, userId)).limit(1);
+  return row;
+}
+
+/** Soft-deletes one of the user's entries (withdrawals keep their own copy of the address); false if none. */
+export async function softDeleteAddress(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(withdrawAddresses)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.userId, userId), isNull(withdrawAddresses.deletedAt)))
+    .returning({ id: withdrawAddresses.id });
+  return rows.length > 0;
+}
+
+/** Withdrawal requests since `since` that count against the daily limit (rejected ones don't). */
+export async function countWithdrawalsSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since), ne(withdrawals.status, 'rejected')));
+  return row?.n ?? 0;
+}
+
+export async function insertWithdrawal(db: Db, values: typeof withdrawals.$inferInsert): Promise<number> {
+  const [row] = await db.insert(withdrawals).values(values).returning({ id: withdrawals.id });
+  return row!.id;
+}
+
+export async function findWithdrawal(db: Db, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
+/** Guarded review: only a pending withdrawal changes, so a second review gets nothing back. */
+export async function reviewPendingWithdrawal(
+  tx: Db,
+  id: number,
+  set: Pick<typeof withdrawals.$inferInsert, 'status' | 'txHash' | 'rejectReason' | 'reviewedBy'>,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...set, reviewedAt: sql`now()` })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
+  if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const rows = await db
+    .select({
+      withdrawal: withdrawals,
+      currencyName: currencies.name,
+      email: users.email,
+      phone: users.phone,
+      areaCode: users.areaCode,
+    })
+    .from(withdrawals)
+    .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Available balance of the user's coin account in one currency ("0" before first use). */
+export async function coinAvailable(db: Db, userId: number, currencyId: number): Promise<string> {
+  const [row] = await db
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'coin'), eq(ledgerAccounts.currencyId, currencyId)))
+    .limit(1);
+  return row?.available ?? '0';
+}

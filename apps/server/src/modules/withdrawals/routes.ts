@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCurrency } from '../../lib/currencies.js';
+import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
+import { requestLang } from '../../lib/lang.js';
+import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../plugins/envelope.js';
+import {
+  addAddress,
+  addressBook,
+  approveWithdrawal,
+  consoleWithdrawalList,
+  deleteAddress,
+  rejectWithdrawal,
+  requestWithdrawal,
+  userWithdrawLog,
+  withdrawInfo,
+} from './service.js';
+
+const tags = ['withdrawal'];
+const consoleTags = ['console: withdrawals'];
+/** Secrets are checked by the service, in the contract's order; here they only have to be text. */
+const secretField = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z.string({ message: 'validation_failed' }).max(64).optional(),
+);
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional());
+
+export async function withdrawalRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.requireUser };
+  // Console roles (docs/api.md): withdrawal reviews are finance's.
+  const operator = { preHandler: app.requireAdmin, config: { roles: ['finance'] as const } };
+
+  app.post(
+    '/wallet/get_address',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The user's withdrawal addresses, optionally of one coin",
+        body: z.object({ currency: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()) }),
+      },
+    },
+    async (request) => {
+      const currency =
+        request.body.currency === undefined ? undefined : (await requireCurrency(app.db, request.body.currency)).id;
+      return ok(await addressBook(app.db, request.user!.id, currency));
+    },
+  );
+
+  app.post(
+    '/wallet/addaddress',
+    {
+      ...auth,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Add a withdrawal address (fund password + a code of scene address)',
+        body: z.object({
+          currency: currencyField,
+          type: optionalText(20),
+          address: optionalText(128),
+          label: optionalText(40),
+          pay_password: secretField,
+          code: z.preprocess(
+            (v) => (typeof v === 'number' ? String(v) : v),
+            z.string({ message: 'code_required' }).max(12, 'code_invalid').optional(),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency);
+      const { type, ...rest } = request.body;
+      return ok({ id: await addAddress(app.db, request.user!, coin, { ...rest, chain: type }) });
+    },
+  );
+
+  app.post(
+    '/wallet/deladdress',
+    { ...auth, schema: { tags, summary: 'Delete one of the own withdrawal addresses', body: z.object({ id: idField }) } },
+    async (request) => {
+      await deleteAddress(app.db, request.user!.id, request.body.id);
+      return ok(true);
+    },
+  );
+
+  app.post(
+    '/wallet/get_info',
+    { ...auth, schema: { tags, summary: 'Withdrawal rules and balance of a coin', body: z.object({ currency: currencyField }) } },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency);
+      return ok(await withdrawInfo(app.db, request.user!.id, coin, app.config.withdrawDailyLimit));
+    },
+  );
+
+  app.post(
+    '/wallet/out',
+    {
+      // Before validation, so an unverified user is sent to verification first (type 998).
+      preValidation: app.requireVerified,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Request a withdrawal to an address-book entry (or, with method=bank, to the bound bank card); amount + fee are frozen until review',
+        body: z.object({
+          currency: currencyField,
+          number: amountField,
+          address_id: optionalId,
+          method: z.enum(['chain', 'bank'], { message: 'validation_failed' }).optional(),
+          pay_password: secretField,
+          remark: optionalText(200),
+        }),
+      },
+    },
+    async (request) => {
+      const coin = await requireCurrency(app.db, request.body.currency);
+      return ok(await requestWithdrawal(app.db, request.user!, coin, request.body, app.config.withdrawDailyLimit));
+    },
+  );
+
+  app.get(
+    '/charge_mention/log3',
+    { ...auth, schema: { tags, summary: "The user's withdrawals, newest first", querystring: z.object(pageFields) } },
+    async (request) =>
+      ok(await userWithdrawLog(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
+  );
+
+  // Console.
+  app.get(
+    '/admin/withdrawals',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Withdrawals to review',
+        querystring: z.object({ status: reviewStateField, ...pageFields }),
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      return ok(await consoleWithdrawalList(app.db, requestLang(request), status, page, limit));
+    },
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/approve',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Paid out: record the transaction hash; the frozen amount + fee leave the account',
+        params: idParams,
+        body: z.object({ tx_hash: requiredText(200) }),
+      },
+    },
+    async (request) => {
+      const w = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash);
+      return ok({ id: w.id, status: w.status });
+    },
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/reject',
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Reject with a reason; the frozen amount + fee return to available',
+        params: idParams,
+        body: z.object({ reason: requiredText(500) }),
+      },
+    },
+    async (request) => {
+      const w = await rejectWithdrawal(app.db, request, request.params.id, request.body.reason);
+      return ok({ id: w.id, status: w.status });
+    },
+  );
+}

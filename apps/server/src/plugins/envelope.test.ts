@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('API envelope', () => {
+  it('answers unknown paths with a localized not_found in the envelope', async () => {
+    const reply = await t.get('no/such/path', { lang: 'hk' });
+    expect(reply).toMatchObject({ status: 404, type: 'error', error: 'not_found', message: '找不到' });
+  });
+
+  it('falls back to English for an unknown lang header', async () => {
+    const reply = await t.get('no/such/path', { lang: 'xx' });
+    expect(reply.message).toBe('Not found');
+  });
+
+  it('refuses an oversized body without touching anything', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `user_string=${'a'.repeat(70_000)}&password=x`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ type: 'error', error: 'body_too_large' });
+  });
+
+  it('refuses a body that is neither a form nor JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ type: 'error', error: 'unsupported_media_type' });
+  });
+
+  it('refuses malformed JSON as bad input, not a server error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ type: 'error', error: 'validation_failed' });
+  });
+
+  it('treats a POST without a body as empty fields', async () => {
+    const reply = await t.post('user/login');
+    expect(reply).toMatchObject({ status: 400, type: 'error', error: 'account_required' });
+    expect(Object.keys(reply.fields ?? {}).sort()).toEqual(['password', 'user_string']);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/get/lang' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every route with its body schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/user/register',
+      '/api/user/login',
+      '/api/sms_send',
+      '/api/sms_mail',
+      '/api/user/forget',
+      '/api/user/e_pwd',
+      '/api/safe/update_password',
+      '/api/set/lang',
+      '/api/admin/login',
+    ]) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    }
+    expect(doc.paths['/api/user/register']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/user/center']?.get).toBeDefined();
+  });
+});
+
+describe('request timeout', () => {
+  it('answers a request still unanswered after the limit with a localized timeout', async () => {
+    // A route that does not answer in time stands in for a stuck dependency.
+    const slow = await createTestApp({ requestTimeoutMs: 100 }, (app) => {
+      app.get('/api/test/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 1000)));
+    });
+    try {
+      const res = await slow.app.inject({ method: 'GET', url: '/api/test/slow', headers: { lang: 'zh' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ type: 'error', error: 'request_timeout', message: '请求超时' });
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { type ErrorCode, isErrorCode } from '@app/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translate } from '../i18n/messages.js';
+import { AppError } from '../lib/app-error.js';
+import { requestLang } from '../lib/lang.js';
+
+/** A success reply in the product's envelope. */
+export const ok = <T>(message: T) => ({ type: 'ok' as const, message });
+
+type Issue = { message?: string; path?: PropertyKey[]; instancePath?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+/** Turns zod issues into one reply code and a code per field; unknown messages become validation_failed. */
+function fromIssues(issues: Issue[]): { code: ErrorCode; fields: Record<string, ErrorCode> } {
+  const fields: Record<string, ErrorCode> = {};
+  let first: ErrorCode | undefined;
+  for (const issue of issues) {
+    const code = isErrorCode(issue.message) ? issue.message : 'validation_failed';
+    const path = issue.params?.issue?.path ?? issue.path;
+    const name = path?.length ? String(path[0]) : issue.instancePath?.replace(/^\//, '').split('/')[0] || '_';
+    fields[name] ??= code;
+    if (!first || (first === 'validation_failed' && code !== 'validation_failed')) first = code;
+  }
+  return { code: first ?? 'validation_failed', fields };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const lang = requestLang(request);
+  const message = translate(lang, error.code, error.options.values);
+  if (error.code === 'not_logged_in') {
+    return reply.code(error.status).send({ type: '999', message, error: error.code });
+  }
+  // The original client opens the verification page on type 998.
+  if (error.code === 'real_name_required') {
+    return reply.code(error.status).send({ type: '998', message, error: error.code });
+  }
+  const fields = error.options.fields
+    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, code]) => [k, translate(lang, code)]))
+    : undefined;
+  return reply.code(error.status).send({ type: 'error', message, error: error.code, ...(fields ? { fields } : {}) });
+}
+
+/** Maps Fastify's own errors (parsing, limits) onto the product's error codes. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return new AppError('body_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('validation_failed');
+  }
+  if (error.statusCode === 429) return new AppError('rate_limited');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('validation_failed');
+  return undefined;
+}
+
+/**
+ * Every reply goes out in the envelope of DESIGN.md section 4: validation failures name the field in
+ * the request's language; anything unexpected is logged and answered with a generic message, never a
+ * stack trace.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const { code, fields } = fromIssues(error.validation as Issue[]);
+      return sendError(request, reply, new AppError(code, { fields }));
+    }
+    if (Array.isArray(error.validation)) {
+      const { code, fields } = fromIssues(error.validation as Issue[]);
+      return sendError(request, reply, new AppError(code, { fields }));
+    }
+    const mapped = fromFastifyError(error);
+    if (mapped) return sendError(request, reply, mapped);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('internal_error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found')));
+
+  // Routes read an empty object when a POST carries no body, so "no fields" fails validation per field
+  // rather than as a shapeless request.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+});

@@ -1,0 +1,47 @@
+import { loadConfig } from './config.js';
+
+/**
+ * Process entry: open the database, migrate and seed, listen, and close cleanly on SIGTERM/SIGINT.
+ * The embedded database is opened before the rest of the server is imported: its WebAssembly
+ * compiles on background threads while the main thread loads Fastify and the routes, which takes
+ * about a third off a restart.
+ */
+const config = loadConfig();
+const { openDatabase } = await import('./db/client.js');
+const opening = openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
+const { buildApp } = await import('./app.js');
+const database = await opening;
+const app = await buildApp({
+  config,
+  database,
+  ownsDatabase: true,
+  prepare: true,
+  startMarket: true,
+});
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error(error);
+      process.exit(1);
+    }
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error(error);
+  process.exit(1);
+}

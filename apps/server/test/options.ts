@@ -1,0 +1,26 @@
+import type { TestApp } from './test-app.js';
+
+/** Test helpers for options: a clock the test moves, index ticks fed to the sampler, settlement awaited. */
+
+export const BTC_USDT_ID = 1;
+export const ETH_USDT_ID = 2;
+
+export type Clock = { now: number };
+
+/** Puts the sampler and the options service on `clock` (ms) and starts the settler. */
+export async function startOptions(t: TestApp, clock: Clock) {
+  t.app.indexSamples.useClock(() => clock.now);
+  t.app.microtrade.useClock(() => clock.now);
+  await t.app.microtrade.start();
+}
+
+/** One index tick of a pair at `time` (ms; the clock's now by default), as the market stream publishes it. */
+export function tick(t: TestApp, pairId: number, price: string, time: number) {
+  t.app.indexSamples.ingest({ pairId, price, time });
+}
+
+/** Stores every final second and waits for the settlements they make due. */
+export async function settle(t: TestApp) {
+  await t.app.indexSamples.flush();
+  await t.app.microtrade.settler.idle();
+}
