@@ -1,0 +1,115 @@
+import type { AccountType, AreaCode } from '@app/shared';
+import Input from 'antd-mobile/es/components/input';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AreaCodePicker } from './area-code-picker';
+import { CodeButton } from './code-button';
+import { FormField } from './form-field';
+
+type AreaOptions = { options: readonly AreaCode[] | undefined; loading: boolean };
+
+/**
+ * The phone-or-e-mail field of the sign-in forms (login, register, forgotten password, binding a
+ * contact): a phone number carries the area-code picker in front of it, an e-mail address does not.
+ */
+export function ContactField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: Path<T>;
+  type: AccountType;
+  areas: AreaOptions;
+  areaCode: string;
+  onPickArea: (code: AreaCode) => void;
+  /** `<testId>` on the field, `<areaTestId>` on the picker. */
+  testId: string;
+  areaTestId: string;
+  autoComplete?: string;
+}) {
+  const { t } = useTranslation();
+  const mobile = props.type === 'mobile';
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <FormField
+          label={mobile ? t('auth.phone') : t('auth.email')}
+          error={fieldState.error?.message}
+          testId={props.testId}
+          prefix={
+            mobile ? (
+              <AreaCodePicker
+                options={props.areas.options}
+                loading={props.areas.loading}
+                value={props.areaCode}
+                onChange={props.onPickArea}
+                testId={props.areaTestId}
+              />
+            ) : undefined
+          }
+        >
+          <Input
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            type={mobile ? 'tel' : 'email'}
+            inputMode={mobile ? 'numeric' : 'email'}
+            autoComplete={props.autoComplete}
+            placeholder={mobile ? t('auth.phone_placeholder') : t('auth.email_placeholder')}
+            clearable
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
+/**
+ * A six-digit verification code field with its "send code" button. `onSend` resolves to whether a code
+ * went out (the button then counts down, remembered under `countdownKey` across page changes).
+ */
+export function CodeField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: Path<T>;
+  onSend: () => Promise<boolean>;
+  countdownKey: string;
+  /** `<testId>` on the field, `<sendTestId>` on the button. */
+  testId: string;
+  sendTestId: string;
+  /** Where the code goes, when the form does not ask for it (codes to the account's own contact). */
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <FormField
+          label={t('auth.code')}
+          error={fieldState.error?.message}
+          testId={props.testId}
+          hint={props.hint}
+          suffix={
+            <CodeButton
+              onSend={props.onSend}
+              countdownKey={props.countdownKey}
+              testId={props.sendTestId}
+              disabled={props.disabled}
+            />
+          }
+        >
+          <Input
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('auth.code_placeholder')}
+          />
+        </FormField>
+      )}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import StarFill from 'antd-mobile-icons/es/StarFill';
+import StarOutline from 'antd-mobile-icons/es/StarOutline';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../lib/decimal';
+import { favouritesQuery, marketKeys, type PairView, setFavourite } from '../lib/market-api';
+import { CoinIcon } from './coin-icon';
+import { DemoBadge } from './demo-badge';
+import { PriceChange } from './price-change';
+import { Segmented } from './segmented';
+import { EmptyState } from './state-view';
+import './pair-switcher.css';
+
+/**
+ * What the sheet shows of a pair. The spot market's pairs (`PairView`) carry everything; another
+ * product's list (the contract tab's pairs) may lack the icon, the 24h change or the demo flag.
+ */
+export type SwitcherPair = Pick<PairView, 'id' | 'symbol' | 'currency_name' | 'now_price' | 'price_decimals'> &
+  Partial<Pick<PairView, 'logo' | 'change' | 'demo'>>;
+
+type Props<P extends SwitcherPair> = {
+  open: boolean;
+  onClose: () => void;
+  pairs: readonly P[];
+  current: string | undefined;
+  onChoose: (pair: P) => void;
+  /** The sheet's title; "Choose a pair" unless the product names it otherwise. */
+  title?: string;
+};
+
+export const pairKey = (symbol: string) => symbol.replace('/', '_');
+
+/**
+ * A bottom sheet of pairs (price, 24h change) with a favourites tab and a star per pair. Used by the
+ * spot trade tab, the K-line page and the contract tab; favourites are the user's, shared by all.
+ */
+export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, current, onChoose, title }: Props<P>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<'all' | 'favourites'>('all');
+  const favourites = useQuery({ ...favouritesQuery(), enabled: open });
+  const starred = new Set((favourites.data ?? []).map((p) => p.id));
+  const toggle = useMutation({
+    mutationFn: ({ id, on }: { id: number; on: boolean }) => setFavourite(id, on),
+    onSuccess: (list) => queryClient.setQueryData(marketKeys.favourites, list),
+  });
+  const shown = tab === 'all' ? pairs : pairs.filter((p) => starred.has(p.id));
+
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="pair-switcher" position="bottom">
+      <div className="pair-switcher__head">
+        <span className="pair-switcher__title">{title ?? t('trade.choose_pair')}</span>
+        <DemoBadge show={pairs.some((p) => p.demo)} testId="pair-switcher-demo" />
+      </div>
+      <div className="pair-switcher__tabs">
+        <Segmented
+          size="small"
+          options={[
+            { value: 'all', label: t('trade.all_pairs') },
+            { value: 'favourites', label: t('trade.favourites') },
+          ]}
+          value={tab}
+          onChange={setTab}
+          testId="pair-switcher-tab"
+        />
+      </div>
+      <div className="pair-switcher__list" data-testid="pair-switcher">
+        {shown.length === 0 ? (
+          <EmptyState
+            text={tab === 'favourites' ? t('trade.no_favourites') : t('market.no_pairs')}
+            testId="pair-switcher-empty"
+          />
+        ) : null}
+        {shown.map((pair) => {
+          const on = starred.has(pair.id);
+          return (
+            <div
+              key={pair.id}
+              className={pair.symbol === current ? 'pair-switcher__row pair-switcher__row--active' : 'pair-switcher__row'}
+            >
+              <button
+                type="button"
+                className={on ? 'pair-switcher__star pair-switcher__star--on' : 'pair-switcher__star'}
+                aria-label={on ? t('trade.unfavourite') : t('trade.favourite')}
+                aria-pressed={on}
+                disabled={toggle.isPending || favourites.isPending}
+                onClick={() => toggle.mutate({ id: pair.id, on: !on })}
+                data-testid={`pair-star-${pairKey(pair.symbol)}`}
+              >
+                {on ? <StarFill /> : <StarOutline />}
+              </button>
+              <button
+                type="button"
+                className="pair-switcher__pick"
+                onClick={() => {
+                  onChoose(pair);
+                  onClose();
+                }}
+                data-testid={`pair-option-${pairKey(pair.symbol)}`}
+              >
+                <CoinIcon icon={pair.logo} name={pair.currency_name} size={24} />
+                <span className="pair-switcher__symbol">{pair.symbol}</span>
+                <span className="pair-switcher__price">
+                  {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+                </span>
+                {pair.change === undefined ? null : <PriceChange change={pair.change} />}
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </Popup>
+  );
+}

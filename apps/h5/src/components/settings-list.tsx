@@ -1,0 +1,37 @@
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import type { ReactNode } from 'react';
+import './settings-list.css';
+
+type RowProps = {
+  label: ReactNode;
+  value?: ReactNode;
+  onClick?: () => void;
+  testId?: string;
+  icon?: ReactNode;
+  arrow?: boolean;
+};
+
+/** A settings row: icon, label, value and an arrow when it leads somewhere. */
+export function SettingsRow({ label, value, onClick, testId, icon, arrow = !!onClick }: RowProps) {
+  const content = (
+    <>
+      {icon ? <span className="settings-row__icon">{icon}</span> : null}
+      <span className="settings-row__label">{label}</span>
+      {value !== undefined ? <span className="settings-row__value">{value}</span> : null}
+      {arrow ? <RightOutline className="settings-row__arrow" fontSize={14} /> : null}
+    </>
+  );
+  return onClick ? (
+    <button type="button" className="settings-row settings-row--link" onClick={onClick} data-testid={testId}>
+      {content}
+    </button>
+  ) : (
+    <div className="settings-row" data-testid={testId}>
+      {content}
+    </div>
+  );
+}
+
+export function SettingsGroup({ children }: { children: ReactNode }) {
+  return <div className="section-card settings-group">{children}</div>;
+}

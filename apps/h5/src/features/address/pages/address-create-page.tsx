@@ -1,0 +1,251 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
+import { CoinIcon } from '../../../components/coin-icon';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { Segmented } from '../../../components/segmented';
+import { Callout, ErrorState } from '../../../components/state-view';
+import { sendVerificationCode, userCenterQuery } from '../../../lib/account-api';
+import { addressBookKeys } from '../../../lib/address-book-api';
+import { pageStack } from '../../../lib/back-navigation';
+import { codeTargetOf, maskTarget } from '../../../lib/contact-target';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { coinAccount, currencyParam, walletListQuery } from '../../../lib/wallet-api';
+import { withdrawInfoQuery } from '../../../lib/withdraw-info-api';
+import { schemaResolver } from '../../../lib/zod-form';
+import { type AddressForm, addressSchema, LABEL_MAX } from '../address-schema';
+import { addAddress } from '../api/address-api';
+import './address-create-page.css';
+import { CodeField } from '../../../components/contact-fields';
+import { FundPasswordField } from '../../../components/fund-password-field';
+
+const FIELDS = ['address', 'label', 'pay_password', 'code', 'chain'] as const;
+const resolver = schemaResolver<AddressForm>(addressSchema);
+
+/**
+ * A new withdrawal address: coin, chain, address and label, confirmed by the fund password and a code
+ * sent (scene `address`) to the contact the account was registered with.
+ */
+export function AddressCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [coinSheet, setCoinSheet] = useState(false);
+  const wallet = useQuery(walletListQuery());
+  const user = useQuery({ ...userCenterQuery(), staleTime: 0 });
+  const { control, handleSubmit, setValue, watch, setError, formState } = useForm<AddressForm>({
+    resolver,
+    defaultValues: {
+      currency: currencyParam(params.get('currency')) ?? 3,
+      chain: params.get('chain') ?? '',
+      address: '',
+      label: '',
+      pay_password: '',
+      code: '',
+    },
+  });
+  const currency = watch('currency');
+  const chain = watch('chain');
+  const info = useQuery(withdrawInfoQuery(currency));
+  const chains = info.data?.chains ?? [];
+
+  // A chain the coin does not have (after switching coins, or from a link) gives way to its first chain.
+  useEffect(() => {
+    if (chains.length > 0 && !chains.includes(chain)) setValue('chain', chains[0] ?? '');
+  }, [chains, chain, setValue]);
+
+  const mutation = useMutation({
+    mutationFn: addAddress,
+    onSuccess: async () => {
+      showMessage(t('address.added'), 'success');
+      await queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
+      if (pageStack.canGoBack()) navigate(-1);
+      else navigate(PATHS.addressList, { replace: true });
+    },
+    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
+  });
+
+  const onSubmit = handleSubmit((v) =>
+    mutation
+      .mutateAsync({
+        currency: v.currency,
+        type: v.chain,
+        address: v.address.trim(),
+        label: v.label.trim() || undefined,
+        pay_password: v.pay_password,
+        code: v.code.trim(),
+      })
+      .catch(() => {}),
+  );
+
+  const title = t('address.create_title');
+  if (wallet.isPending || user.isPending) {
+    return (
+      <Page title={title} testId="address-create-page">
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (!wallet.data || !user.data) {
+    return (
+      <Page title={title} testId="address-create-page">
+        <ErrorState
+          onRetry={() => {
+            void wallet.refetch();
+            void user.refetch();
+          }}
+        />
+      </Page>
+    );
+  }
+
+  const coins = coinAccount(wallet.data);
+  const coin = coins.find((c) => c.currency_id === currency);
+  const target = codeTargetOf(user.data);
+  const hasPayPassword = user.data.has_pay_password;
+
+  return (
+    <Page title={title} testId="address-create-page">
+      {!hasPayPassword ? (
+        <Callout
+          testId="address-pay-password-first"
+          action={
+            <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)}>
+              {t('withdraw.set_now')}
+            </button>
+          }
+        >
+          {t('errors.pay_password_not_set')}
+        </Callout>
+      ) : null}
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <FormField label={t('address.coin')}>
+          <ChoiceTrigger onClick={() => setCoinSheet(true)} testId="address-coin">
+            {coin ? (
+              <>
+                <CoinIcon icon={coin.icon} name={coin.currency_name} size={22} />
+                {coin.currency_name}
+              </>
+            ) : null}
+          </ChoiceTrigger>
+        </FormField>
+
+        <Controller
+          control={control}
+          name="chain"
+          render={({ field, fieldState }) => (
+            <FormField label={t('deposit.chain')} error={fieldState.error?.message}>
+              <div className="address-chains">
+                {info.isPending ? (
+                  <span className="form-note">{t('common.loading')}</span>
+                ) : (
+                  <Segmented
+                    options={chains.map((c) => ({ value: c, label: c }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    testId="address-chain"
+                    size="small"
+                  />
+                )}
+              </div>
+            </FormField>
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="address"
+          render={({ field, fieldState }) => (
+            <FormField
+              label={t('address.address')}
+              error={fieldState.error?.message}
+              testId="address-address"
+              hint={t('address.address_hint', { chain: chain || '—' })}
+            >
+              <Input
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="off"
+                autoCapitalize="off"
+                placeholder={t('address.address_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="label"
+          render={({ field, fieldState }) => (
+            <FormField
+              label={`${t('address.label')} (${t('common.optional')})`}
+              error={fieldState.error?.message}
+              testId="address-label"
+            >
+              <Input
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxLength={LABEL_MAX}
+                autoComplete="off"
+                placeholder={t('address.label_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+
+        <FundPasswordField control={control} name="pay_password" testId="address-pay-password" />
+
+        <CodeField
+          control={control}
+          name="code"
+          onSend={() => (target ? sendVerificationCode(target, 'address') : Promise.resolve(false))}
+          countdownKey="address"
+          testId="address-code"
+          sendTestId="address-send-code"
+          hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
+          disabled={!target}
+        />
+
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            disabled={!hasPayPassword}
+            loading={formState.isSubmitting}
+            data-testid="address-submit"
+          >
+            {t('address.save')}
+          </Button>
+        </div>
+      </form>
+      <ChoiceSheet
+        open={coinSheet}
+        title={t('address.coin')}
+        choices={coins.map((c) => ({
+          value: c.currency_id,
+          label: c.currency_name,
+          icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
+        }))}
+        value={currency}
+        onChoose={(id) => setValue('currency', id)}
+        onClose={() => setCoinSheet(false)}
+        testId="address-coin-option"
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { RefreshArea } from '../../../components/refresh-area';
+import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { userCenterQuery } from '../../../lib/account-api';
+import { type AddressEntry, addressBookKeys, addressBookQuery } from '../../../lib/address-book-api';
+import { Dialog } from '../../../lib/antd-imperative';
+import { formatDateTime } from '../../../lib/format';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { deleteAddress } from '../api/address-api';
+import './address-list-page.css';
+
+function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="address-card" data-testid="address-row" data-id={entry.id}>
+      <div className="address-card__head">
+        <span className="address-card__coin">{entry.currency_name}</span>
+        <span className="address-card__chain">{entry.chain}</span>
+        {entry.label ? <span className="address-card__label">{entry.label}</span> : null}
+        <button
+          type="button"
+          className="icon-button address-card__delete"
+          onClick={onDelete}
+          aria-label={t('address.delete')}
+          data-testid="address-delete"
+        >
+          <DeleteOutline fontSize={18} />
+        </button>
+      </div>
+      <div className="address-card__address" data-testid="address-row-address">
+        {entry.address}
+      </div>
+      <div className="address-card__time">{formatDateTime(entry.created_at)}</div>
+    </div>
+  );
+}
+
+/** The withdrawal address book: every saved address, deleted after a confirmation. */
+export function AddressListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const book = useQuery(addressBookQuery());
+  const user = useQuery({ ...userCenterQuery(), staleTime: 0 });
+  const remove = useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: async () => {
+      showMessage(t('address.deleted'), 'success');
+      await queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
+    },
+  });
+
+  const confirmDelete = async (entry: AddressEntry) => {
+    const ok = await Dialog.confirm({
+      title: t('address.delete_title'),
+      content: t('address.delete_confirm', { address: entry.address }),
+      confirmText: t('address.delete'),
+      cancelText: t('common.cancel'),
+    });
+    if (ok) await remove.mutateAsync(entry.id).catch(() => {});
+  };
+
+  const add = (
+    <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.addressCreate)} data-testid="address-add">
+      {t('address.add')}
+    </Button>
+  );
+
+  return (
+    <Page
+      title={t('sections.address')}
+      testId="address-list-page"
+      navRight={
+        <button type="button" className="text-link" onClick={() => navigate(PATHS.addressCreate)} data-testid="address-add-nav">
+          {t('address.add_short')}
+        </button>
+      }
+    >
+      {user.data && !user.data.has_pay_password ? (
+        <Callout
+          testId="address-pay-password-first"
+          action={
+            <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)}>
+              {t('withdraw.set_now')}
+            </button>
+          }
+        >
+          {t('errors.pay_password_not_set')}
+        </Callout>
+      ) : null}
+      <RefreshArea onRefresh={() => book.refetch()}>
+        {book.isPending ? (
+          <PageLoader inline />
+        ) : !book.data ? (
+          <ErrorState onRetry={() => void book.refetch()} />
+        ) : book.data.length === 0 ? (
+          <EmptyState text={t('address.empty')} action={add} testId="address-empty" />
+        ) : (
+          <div className="address-list" data-testid="address-list">
+            {book.data.map((entry) => (
+              <AddressCard key={entry.id} entry={entry} onDelete={() => void confirmDelete(entry)} />
+            ))}
+          </div>
+        )}
+      </RefreshArea>
+    </Page>
+  );
+}

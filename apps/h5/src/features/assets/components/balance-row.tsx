@@ -1,0 +1,44 @@
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/coin-icon';
+import { formatDecimal } from '../../../lib/decimal';
+import type { CoinBalance } from '../../../lib/wallet-api';
+import './balance-row.css';
+
+/** One coin of an account: total, available, frozen and its USDT value. */
+export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onClick?: () => void; testId?: string }) {
+  const { t } = useTranslation();
+  const body = (
+    <>
+      <div className="balance-row__head">
+        <CoinIcon icon={coin.icon} name={coin.currency_name} size={30} />
+        <span className="balance-row__coin">{coin.currency_name}</span>
+        <span className="balance-row__total" data-testid={testId ? `${testId}-total` : undefined}>
+          {formatDecimal(coin.total, coin.decimals)}
+        </span>
+        {onClick ? <RightOutline className="balance-row__arrow" fontSize={12} /> : null}
+      </div>
+      <div className="balance-row__grid">
+        <span className="balance-row__label">{t('assets.available')}</span>
+        <span className="balance-row__label">{t('assets.frozen')}</span>
+        <span className="balance-row__label balance-row__right">{t('assets.value_usdt')}</span>
+        <span className="balance-row__num" data-testid={testId ? `${testId}-available` : undefined}>
+          {formatDecimal(coin.available, coin.decimals)}
+        </span>
+        <span className="balance-row__num" data-testid={testId ? `${testId}-frozen` : undefined}>
+          {formatDecimal(coin.frozen, coin.decimals)}
+        </span>
+        <span className="balance-row__num balance-row__right">{formatDecimal(coin.usdt_value, 2, 2)}</span>
+      </div>
+    </>
+  );
+  return onClick ? (
+    <button type="button" className="balance-row balance-row--link" onClick={onClick} data-testid={testId}>
+      {body}
+    </button>
+  ) : (
+    <div className="balance-row" data-testid={testId}>
+      {body}
+    </div>
+  );
+}

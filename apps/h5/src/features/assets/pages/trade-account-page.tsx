@@ -1,0 +1,95 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { PagedList } from '../../../components/paged-list';
+import { RefreshArea } from '../../../components/refresh-area';
+import { Segmented } from '../../../components/segmented';
+import { ErrorState } from '../../../components/state-view';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
+import { type LedgerRow, legalLogQuery } from '../api/assets-api';
+import { BalanceRow } from '../components/balance-row';
+import './trade-account-page.css';
+
+function LedgerCard({ row }: { row: LedgerRow }) {
+  const { t } = useTranslation();
+  const incoming = !row.amount.startsWith('-');
+  return (
+    <div className="record-card" data-testid="ledger-row" data-reason={row.reason}>
+      <div className="record-card__head">
+        <span className="record-card__title">
+          {row.reason_text} · {row.currency_name}
+        </span>
+        <span
+          className={incoming ? 'record-card__amount record-card__amount--in' : 'record-card__amount record-card__amount--out'}
+        >
+          {incoming ? '+' : ''}
+          {formatDecimal(row.amount)}
+        </span>
+      </div>
+      <div className="record-card__rows">
+        <span className="record-card__label">{t('assets.balance_bucket')}</span>
+        <span className="record-card__value">{t(`assets.bucket_${row.bucket}`)}</span>
+        <span className="record-card__label">{t('assets.balance_after')}</span>
+        <span className="record-card__value">{formatDecimal(row.balance_after)}</span>
+      </div>
+      <div className="record-card__time">{formatDateTime(row.created_at)}</div>
+    </div>
+  );
+}
+
+/** One account: its coins and its account change records (every posting, newest first). */
+export function TradeAccountPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const initial = params.get('type');
+  const [account, setAccount] = useState<AccountKind>(isAccountKind(initial) ? initial : 'coin');
+  const wallet = useQuery(walletListQuery());
+  const log = useInfiniteQuery(legalLogQuery(account));
+  const current = wallet.data?.accounts.find((a) => a.account === account);
+
+  return (
+    <Page title={t('sections.trade_account')} testId="trade-account-page">
+      <div className="trade-account__switch">
+        <Segmented
+          options={ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account.${kind}`) }))}
+          value={account}
+          onChange={setAccount}
+          testId="trade-account-type"
+          size="small"
+        />
+      </div>
+      <RefreshArea onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
+        {wallet.isPending ? (
+          <PageLoader inline />
+        ) : !current ? (
+          <ErrorState onRetry={() => void wallet.refetch()} />
+        ) : (
+          <section className="section-card">
+            <div className="trade-account__head">
+              <span>{t(`money.account_name.${account}`)}</span>
+              <span className="trade-account__total" data-testid="trade-account-total">
+                ≈ {formatDecimal(current.total_usdt, 2, 2)} USDT
+              </span>
+            </div>
+            {current.balances.map((coin) => (
+              <BalanceRow key={coin.currency_id} coin={coin} testId={`account-balance-${coin.currency_name}`} />
+            ))}
+          </section>
+        )}
+        <h2 className="trade-account__title">{t('assets.change_records')}</h2>
+        <PagedList
+          query={log}
+          itemKey={(row) => row.id}
+          renderItem={(row) => <LedgerCard row={row} />}
+          emptyText={t('assets.no_changes')}
+          testId="ledger-list"
+        />
+      </RefreshArea>
+    </Page>
+  );
+}

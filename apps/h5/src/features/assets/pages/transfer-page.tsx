@@ -1,0 +1,258 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
+import { CoinIcon } from '../../../components/coin-icon';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { ErrorState } from '../../../components/state-view';
+import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import {
+  ACCOUNT_KINDS,
+  type AccountKind,
+  balanceOf,
+  coinAccount,
+  currencyParam,
+  isAccountKind,
+  walletKeys,
+  walletListQuery,
+} from '../../../lib/wallet-api';
+import { schemaResolver } from '../../../lib/zod-form';
+import { transfer } from '../api/assets-api';
+import { type TransferForm, transferSchema } from '../transfer-schema';
+import './transfer-page.css';
+
+type Sheet = 'from' | 'to' | 'coin' | null;
+
+/** Up and down arrows: the swap of "from" and "to" (antd-mobile-icons has no such icon). */
+function SwapIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M7 4v15M3 8l4-4 4 4M17 20V5M13 16l4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Moves available balance between the user's own accounts (coin, option, contract, trust). */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const wallet = useQuery(walletListQuery());
+  const [sheet, setSheet] = useState<Sheet>(null);
+
+  const from = params.get('from');
+  const initialFrom: AccountKind = isAccountKind(from) ? from : 'coin';
+  const { control, handleSubmit, setValue, watch, setError, reset, getValues, trigger, formState } = useForm<TransferForm>({
+    resolver: (values, context, options) => schemaResolver<TransferForm>(transferSchema(wallet.data))(values, context, options),
+    defaultValues: {
+      from: initialFrom,
+      to: initialFrom === 'contract' ? 'coin' : 'contract',
+      currency_id: currencyParam(params.get('currency')) ?? 3,
+      number: '',
+    },
+  });
+  const values = watch();
+  const coin = balanceOf(wallet.data, values.from, values.currency_id);
+  const coins = coinAccount(wallet.data);
+
+  const mutation = useMutation({
+    mutationFn: transfer,
+    onSuccess: async () => {
+      showMessage(t('transfer.done'), 'success');
+      reset({ ...getValues(), number: '' });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+    onError: (error) => applyServerFieldErrors(error, setError, ['number', 'to', 'from']),
+  });
+
+  const onSubmit = handleSubmit((v) =>
+    mutation
+      .mutateAsync({ currency_id: v.currency_id, number: v.number.trim(), from_field: v.from, to_field: v.to })
+      .catch(() => {}),
+  );
+
+  // A shown "choose two different accounts" is re-checked as soon as either side changes.
+  const recheckAccounts = () => {
+    if (formState.errors.to) void trigger('to');
+  };
+
+  const swap = () => {
+    setValue('from', values.to);
+    setValue('to', values.from);
+    recheckAccounts();
+  };
+
+  const title = t('sections.transfer');
+  const navRight = (
+    <button type="button" className="text-link" onClick={() => navigate(PATHS.transferRecord)} data-testid="transfer-records">
+      {t('transfer.records')}
+    </button>
+  );
+
+  if (wallet.isPending) {
+    return (
+      <Page title={title} testId="transfer-page" navRight={navRight}>
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (!wallet.data) {
+    return (
+      <Page title={title} testId="transfer-page" navRight={navRight}>
+        <ErrorState onRetry={() => void wallet.refetch()} />
+      </Page>
+    );
+  }
+
+  const accountChoices = ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account_name.${kind}`) }));
+
+  return (
+    <Page title={title} testId="transfer-page" navRight={navRight}>
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <div className="transfer-accounts">
+          <div className="transfer-accounts__rows">
+            <div className="transfer-accounts__row">
+              <span className="transfer-accounts__label">{t('transfer.from')}</span>
+              <ChoiceTrigger onClick={() => setSheet('from')} testId="transfer-from">
+                {t(`money.account_name.${values.from}`)}
+              </ChoiceTrigger>
+            </div>
+            <div className="transfer-accounts__row">
+              <span className="transfer-accounts__label">{t('transfer.to')}</span>
+              <ChoiceTrigger onClick={() => setSheet('to')} testId="transfer-to">
+                {t(`money.account_name.${values.to}`)}
+              </ChoiceTrigger>
+            </div>
+          </div>
+          <button
+            type="button"
+            className="transfer-accounts__swap"
+            onClick={swap}
+            aria-label={t('transfer.swap')}
+            data-testid="transfer-swap"
+          >
+            <SwapIcon />
+          </button>
+        </div>
+        {formState.errors.to ? (
+          <div className="form-field__error transfer-accounts__error" role="alert" data-testid="transfer-to-error">
+            {errorText(t, formState.errors.to.message)}
+          </div>
+        ) : null}
+        <FormField label={t('transfer.coin')}>
+          <ChoiceTrigger onClick={() => setSheet('coin')} testId="transfer-coin">
+            {coin ? (
+              <>
+                <CoinIcon icon={coin.icon} name={coin.currency_name} size={22} />
+                {coin.currency_name}
+              </>
+            ) : null}
+          </ChoiceTrigger>
+        </FormField>
+
+        <Controller
+          control={control}
+          name="number"
+          render={({ field, fieldState }) => (
+            <FormField
+              label={t('transfer.amount')}
+              error={fieldState.error?.message}
+              testId="transfer-amount"
+              hint={
+                <span data-testid="transfer-available">
+                  {t('transfer.available', {
+                    amount: formatDecimal(coin?.available ?? '0', coin?.decimals),
+                    coin: coin?.currency_name ?? '',
+                  })}
+                </span>
+              }
+              suffix={
+                <span className="amount-suffix">
+                  <span>{coin?.currency_name}</span>
+                  <button
+                    type="button"
+                    className="text-link"
+                    onClick={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
+                    data-testid="transfer-all"
+                  >
+                    {t('transfer.all')}
+                  </button>
+                </span>
+              }
+            >
+              <Input
+                value={field.value}
+                onChange={(v) => field.onChange(sanitizeAmountInput(v, coin?.decimals ?? 8))}
+                onBlur={field.onBlur}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('transfer.amount_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <p className="form-note">{t('transfer.note')}</p>
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={mutation.isPending}
+            data-testid="transfer-submit"
+          >
+            {t('transfer.submit')}
+          </Button>
+        </div>
+      </form>
+
+      <ChoiceSheet
+        open={sheet === 'from' || sheet === 'to'}
+        title={sheet === 'to' ? t('transfer.to') : t('transfer.from')}
+        choices={accountChoices}
+        value={sheet === 'to' ? values.to : values.from}
+        onChoose={(kind) => {
+          const field = sheet === 'to' ? 'to' : 'from';
+          const other = field === 'to' ? 'from' : 'to';
+          // Picking the other side's account swaps the two rather than making a same-account transfer.
+          if (values[other] === kind) setValue(other, values[field]);
+          setValue(field, kind);
+          recheckAccounts();
+        }}
+        onClose={() => setSheet(null)}
+        testId={`transfer-${sheet ?? 'from'}-option`}
+      />
+      <ChoiceSheet
+        open={sheet === 'coin'}
+        title={t('transfer.coin')}
+        choices={coins.map((c) => ({
+          value: c.currency_id,
+          label: c.currency_name,
+          icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
+          extra: t('transfer.available', {
+            amount: formatDecimal(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
+            coin: c.currency_name,
+          }),
+        }))}
+        value={values.currency_id}
+        onChoose={(id) => {
+          setValue('currency_id', id);
+          setValue('number', '');
+        }}
+        onClose={() => setSheet(null)}
+        testId="transfer-coin-option"
+      />
+    </Page>
+  );
+}

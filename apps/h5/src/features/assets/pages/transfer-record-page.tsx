@@ -1,0 +1,46 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page';
+import { PagedList } from '../../../components/paged-list';
+import { RefreshArea } from '../../../components/refresh-area';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import { type TransferRow, transferHistoryQuery } from '../api/assets-api';
+
+function TransferCard({ row }: { row: TransferRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record-card" data-testid="transfer-row">
+      <div className="record-card__head">
+        <span className="record-card__title">{row.currency_name}</span>
+        <span className="record-card__amount">{formatDecimal(row.amount)}</span>
+      </div>
+      <div className="record-card__rows">
+        <span className="record-card__label">{t('transfer.direction')}</span>
+        <span className="record-card__value" data-testid="transfer-row-direction">
+          {t(`money.account_name.${row.from_field}`)} → {t(`money.account_name.${row.to_field}`)}
+        </span>
+      </div>
+      <div className="record-card__time">{formatDateTime(row.created_at)}</div>
+    </div>
+  );
+}
+
+/** Transfers between the user's own accounts, newest first. */
+export function TransferRecordPage() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(transferHistoryQuery());
+  return (
+    <Page title={t('transfer.records_title')} testId="transfer-record-page">
+      <RefreshArea onRefresh={() => query.refetch()}>
+        <PagedList
+          query={query}
+          itemKey={(row) => row.id}
+          renderItem={(row) => <TransferCard row={row} />}
+          emptyText={t('transfer.no_records')}
+          testId="transfer-list"
+        />
+      </RefreshArea>
+    </Page>
+  );
+}

@@ -1,0 +1,161 @@
+import type { AccountType, AreaCode } from '@app/shared';
+import { LANG_NAMES } from '@app/shared';
+import Button from 'antd-mobile/es/components/button';
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import { useCallback, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ContactField } from '../../../components/contact-fields';
+import { FormField } from '../../../components/form-field';
+import { LanguageSheet } from '../../../components/language-sheet';
+import { Page } from '../../../components/page';
+import { PasswordInput } from '../../../components/password-input';
+import { Dialog } from '../../../lib/antd-imperative';
+import { isApiError } from '../../../lib/api';
+import { useAuthStore } from '../../../lib/auth-store';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { useLocaleStore } from '../../../lib/locale';
+import { safeBackpage } from '../../../lib/login-redirect';
+import { PATHS } from '../../../lib/paths';
+import { useAreaCodes } from '../../../lib/use-area-codes';
+import { schemaResolver } from '../../../lib/zod-form';
+import { login } from '../api/auth-api';
+import { AccountTypeTabs } from '../components/account-type-tabs';
+import { AuthHeading } from '../components/auth-heading';
+import { accountTypeFrom, loginSchema } from '../schemas';
+
+type LoginForm = { user_string: string; password: string; area_code: string };
+const FIELDS = ['user_string', 'password', 'area_code'] as const;
+
+/** Log in by phone or e-mail; afterwards back to the page that asked for it (spec: backpage). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const setSession = useAuthStore((s) => s.setSession);
+  const lang = useLocaleStore((s) => s.lang);
+  const [type, setType] = useState<AccountType>(() => accountTypeFrom(search.get('type')));
+  const [langOpen, setLangOpen] = useState(false);
+
+  const form = useForm<LoginForm>({
+    resolver: schemaResolver<LoginForm>(loginSchema(type)),
+    defaultValues: { user_string: '', password: '', area_code: '' },
+  });
+  const { control, handleSubmit, setError, setValue, watch, reset, formState } = form;
+  const areaCode = watch('area_code');
+  const setDefaultArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
+  const areas = useAreaCodes(areaCode, setDefaultArea);
+
+  const switchType = (next: AccountType) => {
+    setType(next);
+    reset({ user_string: '', password: '', area_code: areaCode });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const reply = await login({
+        user_string: values.user_string,
+        password: values.password,
+        area_code: type === 'mobile' ? values.area_code : undefined,
+      });
+      setSession(reply);
+      showMessage(t('auth.login_success'), 'success');
+      // Replace, so "back" from the page the user returns to does not reopen the login form.
+      navigate(safeBackpage(search.get('backpage')), { replace: true });
+    } catch (error) {
+      // operations (issue 8): a frozen account's reason stays on screen until the user has read it.
+      if (isApiError(error) && error.code === 'account_frozen') {
+        void Dialog.alert({ content: <div data-testid="login-frozen">{error.message}</div>, confirmText: t('common.got_it') });
+        return;
+      }
+      applyServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Page
+      title=""
+      testId="login-page"
+      transparentNav
+      navRight={
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setLangOpen(true)}
+          data-testid="login-language"
+          aria-label={t('settings.language')}
+        >
+          <GlobalOutline fontSize={20} />
+          <span style={{ marginLeft: 4, fontSize: 12 }}>{LANG_NAMES[lang]}</span>
+        </button>
+      }
+    >
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <AuthHeading title={t('auth.login_heading')} subtitle={t('auth.login_subtitle')} />
+        <AccountTypeTabs value={type} onChange={switchType} testIdPrefix="login" />
+        <ContactField
+          control={control}
+          name="user_string"
+          type={type}
+          areas={areas}
+          areaCode={areaCode}
+          onPickArea={(c) => setValue('area_code', c.area_code)}
+          testId="login-account"
+          areaTestId="login-area-code"
+          autoComplete="username"
+        />
+        <Controller
+          control={control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <FormField label={t('auth.password')} error={fieldState.error?.message} testId="login-password">
+              <PasswordInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder={t('auth.password_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <div className="auth-row-end">
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => navigate(PATHS.forgetPassword)}
+            data-testid="login-to-forget"
+          >
+            {t('auth.forget_link')}
+          </button>
+        </div>
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="login-submit"
+          >
+            {t('auth.login_button')}
+          </Button>
+        </div>
+        <div className="auth-footer">
+          {t('auth.no_account')}
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => navigate(`${PATHS.register}?type=${type}`)}
+            data-testid="login-to-register"
+          >
+            {t('auth.register_link')}
+          </button>
+        </div>
+      </form>
+      <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+    </Page>
+  );
+}

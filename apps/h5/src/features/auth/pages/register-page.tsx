@@ -1,0 +1,251 @@
+import { type AccountType, type AreaCode, registerBody } from '@app/shared';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import { useCallback, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PasswordInput } from '../../../components/password-input';
+import { sendVerificationCode } from '../../../lib/account-api';
+import { useAuthStore } from '../../../lib/auth-store';
+import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { useAreaCodes } from '../../../lib/use-area-codes';
+import { accountCheck, combineChecks, confirmCheck, schemaResolver } from '../../../lib/zod-form';
+import { register } from '../api/auth-api';
+import { AccountTypeTabs } from '../components/account-type-tabs';
+import { AuthHeading } from '../components/auth-heading';
+import { TermsPopup } from '../components/terms-popup';
+import { accountTypeFrom, inviteCodeFrom } from '../schemas';
+import './register-page.css';
+import { CodeField, ContactField } from '../../../components/contact-fields';
+
+type RegisterForm = {
+  type: AccountType;
+  user_string: string;
+  area_code: string;
+  area_code_id: number | undefined;
+  code: string;
+  password: string;
+  re_password: string;
+  extension_code: string;
+  agree: boolean;
+};
+const FIELDS = ['user_string', 'area_code', 'code', 'password', 're_password', 'extension_code', 'agree'] as const;
+const resolver = schemaResolver<RegisterForm>(
+  registerBody,
+  combineChecks(accountCheck<RegisterForm>(), confirmCheck<RegisterForm>('password', 're_password')),
+);
+
+/** Registration by phone or e-mail (spec section 5 rules, checked with the server's own schema). */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const setSession = useAuthStore((s) => s.setSession);
+  const [termsOpen, setTermsOpen] = useState(false);
+
+  const { control, handleSubmit, setError, setValue, watch, trigger, getValues, reset, formState } = useForm<RegisterForm>({
+    resolver,
+    defaultValues: {
+      type: accountTypeFrom(search.get('type')),
+      user_string: '',
+      area_code: '',
+      area_code_id: undefined,
+      code: '',
+      password: '',
+      re_password: '',
+      extension_code: inviteCodeFrom(search),
+      agree: false,
+    },
+  });
+  const type = watch('type');
+  const areaCode = watch('area_code');
+  const pickArea = useCallback(
+    (c: AreaCode) => {
+      setValue('area_code', c.area_code);
+      setValue('area_code_id', c.id);
+    },
+    [setValue],
+  );
+  const areas = useAreaCodes(areaCode, pickArea);
+
+  const switchType = (next: AccountType) => {
+    const keep = getValues();
+    reset({ ...keep, type: next, user_string: '', code: '' });
+  };
+
+  const sendCode = async () => {
+    if (!(await trigger('user_string'))) return false;
+    const { user_string, area_code } = getValues();
+    return sendVerificationCode(
+      type === 'mobile'
+        ? { channel: 'mobile', phone: user_string.trim(), areaCode: area_code }
+        : { channel: 'email', email: user_string.trim() },
+      'register',
+    );
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const reply = await register({
+        ...values,
+        area_code: values.type === 'mobile' ? values.area_code : undefined,
+        area_code_id: values.type === 'mobile' ? values.area_code_id : undefined,
+        extension_code: values.extension_code || undefined,
+      });
+      // The server logs the new user in: keep the session and go home.
+      setSession(reply);
+      showMessage(t('auth.register_success'), 'success');
+      navigate(PATHS.home, { replace: true });
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Page title="" testId="register-page" transparentNav>
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <AuthHeading title={t('auth.register_heading')} subtitle={t('auth.register_subtitle')} />
+        <AccountTypeTabs value={type} onChange={switchType} testIdPrefix="register" />
+        <ContactField
+          control={control}
+          name="user_string"
+          type={type}
+          areas={areas}
+          areaCode={areaCode}
+          onPickArea={pickArea}
+          testId="register-account"
+          areaTestId="register-area-code"
+          autoComplete={type === 'mobile' ? 'tel-national' : 'email'}
+        />
+        <CodeField
+          control={control}
+          name="code"
+          onSend={sendCode}
+          countdownKey={`register:${type}`}
+          testId="register-code"
+          sendTestId="register-send-code"
+        />
+        <Controller
+          control={control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <FormField label={t('auth.password')} error={fieldState.error?.message} testId="register-password">
+              <PasswordInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="new-password"
+                placeholder={t('auth.new_password_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="re_password"
+          render={({ field, fieldState }) => (
+            <FormField label={t('auth.confirm_password')} error={fieldState.error?.message} testId="register-re-password">
+              <PasswordInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="new-password"
+                placeholder={t('auth.confirm_password_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="extension_code"
+          render={({ field, fieldState }) => (
+            <FormField
+              label={`${t('auth.invite_code')} (${t('common.optional')})`}
+              error={fieldState.error?.message}
+              testId="register-invite"
+            >
+              <Input
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder={t('auth.invite_placeholder')}
+                clearable
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="agree"
+          render={({ field, fieldState }) => (
+            <div className="register-agree">
+              <div className="register-agree__row">
+                <Checkbox
+                  checked={field.value}
+                  onChange={field.onChange}
+                  data-testid="register-agree"
+                  style={{ '--icon-size': '18px' }}
+                />
+                {/* The sentence toggles the box too; only the agreement's name opens the agreement. */}
+                <span className="register-agree__text" onClick={() => field.onChange(!field.value)} aria-hidden="true">
+                  <Trans
+                    i18nKey="auth.agree"
+                    components={{
+                      terms: (
+                        <button
+                          type="button"
+                          className="text-link register-agree__link"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setTermsOpen(true);
+                          }}
+                          data-testid="register-terms"
+                        />
+                      ),
+                    }}
+                  />
+                </span>
+              </div>
+              {fieldState.error?.message ? (
+                <div className="form-field__error" role="alert" data-testid="register-agree-error">
+                  {errorText(t, fieldState.error.message)}
+                </div>
+              ) : null}
+            </div>
+          )}
+        />
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="register-submit"
+          >
+            {t('auth.register_button')}
+          </Button>
+        </div>
+        <div className="auth-footer">
+          {t('auth.have_account')}
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => navigate(PATHS.login, { replace: true })}
+            data-testid="register-to-login"
+          >
+            {t('auth.login_link')}
+          </button>
+        </div>
+      </form>
+      <TermsPopup open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </Page>
+  );
+}

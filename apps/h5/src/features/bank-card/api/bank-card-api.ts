@@ -1,0 +1,17 @@
+import { api } from '../../../lib/api';
+import type { BankCard } from '../../../lib/bank-card-api';
+
+export type BankCardInput = {
+  holder_name: string;
+  card_number: string;
+  bank_name: string;
+  branch?: string;
+  bank_address?: string;
+  swift?: string;
+  iban?: string;
+  payee_address?: string;
+  postal_code?: string;
+};
+
+/** Saves the card (one per user; saving again replaces it, fields left out become empty). */
+export const saveBankCard = (input: BankCardInput) => api.post<BankCard>('user/cash_save', input);

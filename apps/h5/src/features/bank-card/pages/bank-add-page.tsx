@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { pageStack } from '../../../lib/back-navigation';
+import { bankCardKeys, bankCardQuery } from '../../../lib/bank-card-api';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { schemaResolver } from '../../../lib/zod-form';
+import { saveBankCard } from '../api/bank-card-api';
+import { BANK_FIELDS, BANK_MAX, type BankCardForm, bankCardSchema, toBankCardInput } from '../bank-card-schema';
+
+const resolver = schemaResolver<BankCardForm>(bankCardSchema);
+const EMPTY = Object.fromEntries(BANK_FIELDS.map((f) => [f, ''])) as BankCardForm;
+const REQUIRED: ReadonlySet<keyof BankCardForm> = new Set(['holder_name', 'card_number', 'bank_name']);
+const NUMERIC: ReadonlySet<keyof BankCardForm> = new Set(['card_number']);
+
+/** Binds (or replaces) the bank card: the spec's nine fields, checked like the server checks them. */
+export function BankAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const card = useQuery(bankCardQuery());
+  const { control, handleSubmit, setError, reset, formState } = useForm<BankCardForm>({ resolver, defaultValues: EMPTY });
+
+  // Editing an existing card starts from what is saved.
+  useEffect(() => {
+    if (card.data) {
+      reset(Object.fromEntries(BANK_FIELDS.map((f) => [f, card.data?.[f] ?? ''])) as BankCardForm);
+    }
+  }, [card.data, reset]);
+
+  const mutation = useMutation({
+    mutationFn: saveBankCard,
+    onSuccess: async () => {
+      showMessage(t('bank.saved'), 'success');
+      await queryClient.invalidateQueries({ queryKey: bankCardKeys.card });
+      if (pageStack.canGoBack()) navigate(-1);
+      else navigate(PATHS.bankBind, { replace: true });
+    },
+    onError: (error) => applyServerFieldErrors(error, setError, BANK_FIELDS),
+  });
+
+  const onSubmit = handleSubmit((v) => mutation.mutateAsync(toBankCardInput(v)).catch(() => {}));
+  const title = card.data ? t('bank.change') : t('bank.add');
+
+  if (card.isPending) {
+    return (
+      <Page title={title} testId="bank-add-page">
+        <PageLoader />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} testId="bank-add-page">
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        {BANK_FIELDS.map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <FormField
+                label={REQUIRED.has(name) ? t(`bank.${name}`) : `${t(`bank.${name}`)} (${t('common.optional')})`}
+                error={fieldState.error?.message}
+                testId={`bank-${name.replace(/_/g, '-')}`}
+              >
+                <Input
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  maxLength={BANK_MAX[name] + 10}
+                  inputMode={NUMERIC.has(name) ? 'numeric' : undefined}
+                  autoComplete="off"
+                  placeholder={t(`bank.${name}_placeholder`)}
+                />
+              </FormField>
+            )}
+          />
+        ))}
+        <p className="form-note">{t('bank.note')}</p>
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="bank-submit"
+          >
+            {t('bank.save')}
+          </Button>
+        </div>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { walletKeys } from '../../../lib/wallet-api';
+
+/** A chain of a coin with the platform's deposit address on it. */
+export type DepositChain = { name: string; chain_id: number; in_address: string };
+
+/** The operator's bank details for bank-card deposits; null while bank deposits are off. */
+export type BankDepositInfo = {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch: string | null;
+  swift: string | null;
+  remark: string | null;
+} | null;
+
+export const depositKeys = {
+  addresses: (currency: number) => [...walletKeys.all, 'get_in_address', currency] as const,
+  bankInfo: [...walletKeys.all, 'bank_info'] as const,
+};
+
+export const depositAddressesQuery = (currency: number) =>
+  queryOptions({
+    queryKey: depositKeys.addresses(currency),
+    queryFn: ({ signal }) => api.post<DepositChain[]>('wallet/get_in_address', { currency }, { loading: false, signal }),
+  });
+
+export const bankInfoQuery = () =>
+  queryOptions({
+    queryKey: depositKeys.bankInfo,
+    queryFn: ({ signal }) => api.get<BankDepositInfo>('wallet/bank_info', undefined, { loading: false, signal }),
+  });
+
+export type ChainDepositInput = { method: 'chain'; currency: number; amount: string; type: string; imgs: string };
+export type BankDepositInput = {
+  method: 'bank';
+  currency: number;
+  amount: string;
+  bank_name: string;
+  card_number: string;
+  transfer_amount: string;
+  imgs: string;
+};
+
+/** Reports a deposit for review: the operator checks the funds arrived, then credits the coin account. */
+export const requestDeposit = (input: ChainDepositInput | BankDepositInput) =>
+  api.post<{ id: number; status: 'pending' }>('wallet/charge_req', input);

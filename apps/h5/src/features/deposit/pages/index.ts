@@ -1,0 +1,3 @@
+/** The deposit pages, one chunk: coin choice and the deposit form. */
+export { DepositChargePage } from './deposit-charge-page';
+export { DepositPage } from './deposit-page';

@@ -1,0 +1,217 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import { type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CoinIcon } from '../../../components/coin-icon';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { Callout, ErrorState } from '../../../components/state-view';
+import { ApiError } from '../../../lib/api';
+import { compareDecimal, formatDecimal, sanitizeAmountInput, truncateDecimal } from '../../../lib/decimal';
+import { errorText } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { walletKeys } from '../../../lib/wallet-api';
+import { buyProduct, financeKeys, productInfoQuery } from '../api/finance-api';
+import { daysLabel } from '../days-label';
+import { buyAmountError, incomeOver } from '../finance-math';
+import './finance-buy-page.css';
+
+/** Spec section 9: the buy page states the maximum expected yield for 30 days. */
+const PREVIEW_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Buy a product: the amount (with the available coin balance and "all"), the expected income of the
+ * cycle and the maximum expected yield for 30 days, when interest starts and the principal returns,
+ * and the service agreement, which must be ticked.
+ */
+export function FinanceBuyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const info = useQuery({ ...productInfoQuery(id), enabled: id > 0 });
+  const [amount, setAmount] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<{ amount?: string; agree?: string }>({});
+
+  const mutation = useMutation({
+    mutationFn: buyProduct,
+    onSuccess: async () => {
+      showMessage(t('finance.bought'), 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]);
+      navigate(PATHS.financeOrders, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      void info.refetch();
+    },
+  });
+
+  const wrap = (body: ReactNode) => (
+    <Page
+      title={t('finance.buy_title')}
+      testId="finance-buy-page"
+      navRight={
+        <button type="button" className="text-link" onClick={() => navigate(PATHS.financeRules)} data-testid="finance-buy-rules">
+          {t('finance.rules')}
+        </button>
+      }
+    >
+      {body}
+    </Page>
+  );
+  if (id <= 0) return wrap(<ErrorState onRetry={() => navigate(PATHS.finance)} />);
+  if (info.isPending) return wrap(<PageLoader />);
+  if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
+  const p = info.data;
+  const cycle = incomeOver(amount, p.interest_rate, p.day, p.decimals);
+  const month = incomeOver(amount, p.interest_rate, PREVIEW_DAYS, p.decimals);
+  // "All": what the balance allows, within the product's maximum.
+  const all = truncateDecimal(compareDecimal(p.available, p.save_max) > 0 ? p.save_max : p.available, p.decimals);
+  const today = Math.floor(Date.now() / DAY_MS);
+
+  const submit = () => {
+    const amountError = buyAmountError(amount, p);
+    const next = { amount: amountError, agree: agree ? undefined : 'agreement_required' };
+    setErrors(next);
+    if (next.amount || next.agree) return;
+    mutation.mutate({ config_id: p.id, amount: amount.trim(), agree });
+  };
+
+  return wrap(
+    <div className="form-body">
+      {p.status !== 'active' ? <Callout tone="danger">{t('errors.wealth_product_paused')}</Callout> : null}
+      <section className="finance-buy-head" data-testid="finance-buy-product">
+        <CoinIcon icon={p.icon} name={p.currency_name} size={32} />
+        <div className="finance-buy-head__main">
+          <div className="finance-buy-head__name">
+            {p.currency_name} · {daysLabel(t, p.day)}
+          </div>
+          <div className="finance-buy-head__sub">
+            {t('finance.limits', {
+              min: formatDecimal(p.save_min, p.decimals),
+              max: formatDecimal(p.save_max, p.decimals),
+              coin: p.currency_name,
+            })}
+          </div>
+        </div>
+        <div className="finance-buy-head__rate">
+          <strong>{p.interest_rate}%</strong>
+          <span>{t('finance.daily_yield')}</span>
+        </div>
+      </section>
+
+      <FormField
+        label={t('finance.amount')}
+        error={errors.amount}
+        testId="finance-amount"
+        hint={
+          <span data-testid="finance-available">
+            {t('finance.available', { amount: formatDecimal(p.available, p.decimals), coin: p.currency_name })}
+          </span>
+        }
+        suffix={
+          <span className="amount-suffix">
+            <span>{p.currency_name}</span>
+            <button
+              type="button"
+              className="text-link"
+              onClick={() => {
+                setAmount(all);
+                setErrors((e) => ({ ...e, amount: undefined }));
+              }}
+              data-testid="finance-all"
+            >
+              {t('transfer.all')}
+            </button>
+          </span>
+        }
+      >
+        <Input
+          value={amount}
+          onChange={(v) => {
+            setAmount(sanitizeAmountInput(v, p.decimals));
+            setErrors((e) => ({ ...e, amount: undefined }));
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('finance.amount_placeholder', { min: formatDecimal(p.save_min, p.decimals) })}
+        />
+      </FormField>
+
+      <dl className="finance-buy-summary" data-testid="finance-buy-summary">
+        <dt>{t('finance.cycle')}</dt>
+        <dd>{daysLabel(t, p.day)}</dd>
+        <dt>{t('finance.expected_income')}</dt>
+        <dd data-testid="finance-expected">{cycle === null ? '—' : `${formatDecimal(cycle, p.decimals)} ${p.currency_name}`}</dd>
+        <dt>{t('finance.max_yield_30', { rate: p.max_rate_30 })}</dt>
+        <dd data-testid="finance-max-30">{month === null ? '—' : `${formatDecimal(month, p.decimals)} ${p.currency_name}`}</dd>
+        <dt>{t('finance.interest_starts')}</dt>
+        <dd data-testid="finance-start">{utcDate((today + 1) * DAY_MS)}</dd>
+        <dt>{t('finance.matures')}</dt>
+        <dd data-testid="finance-end">{utcDate((today + p.day) * DAY_MS)}</dd>
+        <dt>{t('finance.early_redemption')}</dt>
+        <dd>{t('finance.damages_rule_short', { rate: p.penalty_rate })}</dd>
+      </dl>
+
+      <div className="finance-agree" data-testid="finance-agree">
+        <Checkbox
+          checked={agree}
+          onChange={(v) => {
+            setAgree(v);
+            if (v) setErrors((e) => ({ ...e, agree: undefined }));
+          }}
+          data-testid="finance-agree-box"
+        >
+          <Trans
+            i18nKey="finance.agree"
+            components={{
+              rules: (
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(PATHS.financeRules);
+                  }}
+                />
+              ),
+            }}
+          />
+        </Checkbox>
+        {errors.agree ? (
+          <div className="form-field__error" role="alert" data-testid="finance-agree-error">
+            {errorText(t, errors.agree)}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="form-actions">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          disabled={p.status !== 'active'}
+          loading={mutation.isPending}
+          onClick={submit}
+          data-testid="finance-submit"
+        >
+          {t('finance.buy_now')}
+        </Button>
+      </div>
+    </div>,
+  );
+}

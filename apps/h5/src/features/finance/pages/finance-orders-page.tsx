@@ -1,0 +1,159 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page';
+import { PagedList } from '../../../components/paged-list';
+import { PullRefresh } from '../../../components/pull-refresh';
+import { Segmented } from '../../../components/segmented';
+import { Dialog } from '../../../lib/antd-imperative';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import { showMessage } from '../../../lib/loading-indicator';
+import { walletKeys } from '../../../lib/wallet-api';
+import {
+  type FinanceOrder,
+  financeKeys,
+  ORDER_TABS,
+  type OrderStatus,
+  ordersQuery,
+  redeemOrder,
+  reportQuery,
+} from '../api/finance-api';
+import { ReportCard } from '../components/report-card';
+import { daysLabel } from '../days-label';
+import './finance-orders-page.css';
+
+/** My hosting: the summary and the orders in three tabs (hosting, completed, redeemed). */
+export function FinanceOrdersPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<OrderStatus>('hosting');
+  const report = useQuery(reportQuery());
+  const orders = useInfiniteQuery(ordersQuery(tab));
+  return (
+    <Page title={t('finance.my_hosting')} testId="finance-orders-page">
+      <PullRefresh onRefresh={() => Promise.all([report.refetch(), orders.refetch()])}>
+        <ReportCard report={report.data} />
+        <div className="finance-orders-tabs">
+          <Segmented
+            variant="tabs"
+            options={ORDER_TABS.map((s) => ({ value: s, label: t(`finance.status.${s}`) }))}
+            value={tab}
+            onChange={setTab}
+            testId="finance-orders-tab"
+          />
+        </div>
+        <PagedList
+          query={orders}
+          itemKey={(o) => o.id}
+          renderItem={(o) => <OrderCard order={o} />}
+          emptyText={t('finance.no_orders')}
+          testId={`finance-orders-${tab}`}
+        />
+      </PullRefresh>
+    </Page>
+  );
+}
+
+function OrderCard({ order: o }: { order: FinanceOrder }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const amount = (v: string | null) => (v === null ? '—' : `${formatDecimal(v, o.decimals)} ${o.currency_name}`);
+  const redeem = useMutation({
+    mutationFn: redeemOrder,
+    onSuccess: async (result) => {
+      showMessage(t('finance.redeemed', { refund: amount(result.refund), damages: amount(result.damages) }), 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]);
+    },
+    // Refused (already ended elsewhere): the list shows the order's current state.
+    onError: () => void queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+  });
+
+  const confirmRedeem = async () => {
+    const ok = await Dialog.confirm({
+      title: t('finance.redeem_title'),
+      content: (
+        <div className="finance-redeem" data-testid="finance-redeem-dialog">
+          <p>{t('finance.redeem_formula', { rate: o.penalty_rate, days: o.remaining_days, amount: amount(o.amount) })}</p>
+          <dl>
+            <dt>{t('finance.damages')}</dt>
+            <dd data-testid="finance-redeem-damages">{amount(o.redeem_damages)}</dd>
+            <dt>{t('finance.refund')}</dt>
+            <dd data-testid="finance-redeem-refund">{amount(o.redeem_refund)}</dd>
+          </dl>
+          <p className="finance-redeem__note">{t('finance.redeem_note')}</p>
+        </div>
+      ),
+      confirmText: t('finance.redeem_confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (ok) await redeem.mutateAsync(o.id).catch(() => {});
+  };
+
+  return (
+    <div className="record-card finance-order" data-testid="finance-order" data-order-id={o.id}>
+      <div className="record-card__head">
+        <span className="record-card__title">
+          {o.currency_name} · {daysLabel(t, o.day)}
+        </span>
+        <span className="record-card__amount" data-testid="finance-order-amount">
+          {formatDecimal(o.amount, o.decimals)}
+        </span>
+      </div>
+      <div className="record-card__rows">
+        <span className="record-card__label">{t('finance.daily_yield')}</span>
+        <span className="record-card__value">{o.day_rate}%</span>
+        <span className="record-card__label">{t('finance.price')}</span>
+        <span className="record-card__value">{formatDecimal(o.price, 8)} USDT</span>
+        <span className="record-card__label">{t('finance.current_income')}</span>
+        <span className="record-card__value" data-testid="finance-order-income">
+          {amount(o.current_income)}
+        </span>
+        <span className="record-card__label">{t('finance.expected_total')}</span>
+        <span className="record-card__value">{amount(o.total_interest)}</span>
+        {o.status === 'hosting' ? (
+          <>
+            <span className="record-card__label">{t('finance.remaining_days')}</span>
+            <span className="record-card__value" data-testid="finance-order-remaining">
+              {daysLabel(t, o.remaining_days)}
+            </span>
+          </>
+        ) : null}
+        {o.status === 'redeemed' ? (
+          <>
+            <span className="record-card__label">{t('finance.damages')}</span>
+            <span className="record-card__value" data-testid="finance-order-damages">
+              {amount(o.damages)}
+            </span>
+            <span className="record-card__label">{t('finance.refund')}</span>
+            <span className="record-card__value" data-testid="finance-order-refund">
+              {amount(o.refund)}
+            </span>
+          </>
+        ) : null}
+        <span className="record-card__label">{t('finance.paid_at')}</span>
+        <span className="record-card__value">{formatDateTime(o.paid_at)}</span>
+        <span className="record-card__label">{t(o.status === 'hosting' ? 'finance.matures' : 'finance.completed_at')}</span>
+        <span className="record-card__value">{formatDateTime(o.status === 'hosting' ? o.end_at : o.completed_at)}</span>
+      </div>
+      {o.status === 'hosting' ? (
+        <div className="finance-order__actions">
+          <Button
+            size="small"
+            shape="rounded"
+            color="warning"
+            fill="outline"
+            loading={redeem.isPending}
+            onClick={() => void confirmRedeem()}
+            data-testid="finance-order-redeem"
+          >
+            {t('finance.redeem')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { ChatMessage } from '../chat/messages';
+
+export type HelpCategory = { id: number; slug: string; name: string; article_count: number };
+export type HelpArticleItem = {
+  id: number;
+  category_id: number;
+  title: string;
+  summary: string;
+  lang: string;
+  updated_at: string;
+};
+export type HelpArticle = {
+  id: number;
+  category_id: number;
+  category_name: string;
+  title: string;
+  body: string;
+  lang: string;
+  updated_at: string;
+};
+export type Feedback = {
+  id: number;
+  content: string;
+  images: { id: string; url: string }[];
+  reply: string | null;
+  replied_at: string | null;
+  reply_unread: boolean;
+  created_at: string;
+};
+export type FeedbackPage = { list: Feedback[]; total: number; page: number; limit: number; unread: number };
+export type ChatSnapshot = {
+  conversation_id: number;
+  messages: ChatMessage[];
+  has_more: boolean;
+  unread: number;
+  user_read_id: number;
+  agent_read_id: number;
+};
+
+export const helpKeys = {
+  categories: (lang: string) => ['help', 'categories', lang] as const,
+  articles: (lang: string, categoryId: number | null, q: string) => ['help', 'articles', lang, categoryId, q] as const,
+  article: (lang: string, id: number) => ['help', 'article', lang, id] as const,
+  feedback: ['help', 'feedback'] as const,
+};
+
+// The language is part of each FAQ key: switching language fetches the articles in the new one.
+export const categoriesQuery = (lang: string) =>
+  queryOptions({
+    queryKey: helpKeys.categories(lang),
+    queryFn: ({ signal }) => api.get<HelpCategory[]>('help/categories', undefined, { loading: false, signal }),
+  });
+
+export const articlesQuery = (lang: string, categoryId: number | null, q: string) =>
+  queryOptions({
+    queryKey: helpKeys.articles(lang, categoryId, q),
+    queryFn: ({ signal }) =>
+      api.get<HelpArticleItem[]>(
+        'help/articles',
+        { ...(categoryId ? { category_id: categoryId } : {}), ...(q ? { q } : {}) },
+        { loading: false, signal },
+      ),
+  });
+
+export const articleQuery = (lang: string, id: number) =>
+  queryOptions({
+    queryKey: helpKeys.article(lang, id),
+    queryFn: ({ signal }) => api.get<HelpArticle>('help/article', { id }, { loading: false, toast: false, signal }),
+    retry: false,
+  });
+
+export const feedbackQuery = () =>
+  queryOptions({
+    queryKey: helpKeys.feedback,
+    queryFn: ({ signal }) => api.get<FeedbackPage>('help/feedback', { limit: 50 }, { loading: false, signal }),
+    staleTime: 0,
+  });
+
+export const sendFeedback = (input: { content: string; images: string[] }) =>
+  api.post<Feedback>('help/feedback', { content: input.content, images: input.images.join(',') });
+
+export const readFeedbackReplies = () => api.post<boolean>('help/feedback/read', undefined, { loading: false, toast: false });
+
+export const openChat = () => api.post<ChatSnapshot>('chat/open', undefined, { loading: false });
+export const olderMessages = (beforeId: number) =>
+  api.get<{ messages: ChatMessage[]; has_more: boolean }>(
+    'chat/messages',
+    { before_id: beforeId, limit: 50 },
+    { loading: false },
+  );

@@ -1,0 +1,126 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CoinIcon } from '../../../components/coin-icon';
+import { DemoBadge } from '../../../components/demo-badge';
+import { PageLoader } from '../../../components/page-loader';
+import { PriceChange } from '../../../components/price-change';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { formatDecimal } from '../../../lib/decimal';
+import { byGain, changeDirection, type PairView, type QuotationGroup } from '../../../lib/market-api';
+import { PATHS } from '../../../lib/paths';
+import './market-board.css';
+
+/** How many pairs the gainers leaderboard shows. */
+const LEADERBOARD_SIZE = 3;
+
+export const pairTestId = (symbol: string) => symbol.replace('/', '_');
+
+const tradeLink = (pair: PairView) => `${PATHS.trade}?symbol=${encodeURIComponent(pair.symbol)}`;
+
+function Price({ pair, testId }: { pair: PairView; testId?: string }) {
+  const direction = changeDirection(pair.change);
+  return (
+    <span className={`market-board__price market-board__price--${direction}`} data-testid={testId}>
+      {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+    </span>
+  );
+}
+
+/**
+ * The home page's markets: the 24h gainers leaderboard and every pair with its latest price and 24h
+ * change, both live (the caller lays the socket's tickers over the query's pairs).
+ */
+export function MarketBoard({ query, pairs }: { query: UseQueryResult<QuotationGroup[]>; pairs: PairView[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const demo = pairs.some((p) => p.demo);
+
+  if (query.isPending) {
+    return (
+      <section className="market-board">
+        <PageLoader inline />
+      </section>
+    );
+  }
+  if (!query.data) {
+    return (
+      <section className="market-board">
+        <ErrorState onRetry={() => void query.refetch()} testId="home-markets-error" />
+      </section>
+    );
+  }
+  if (pairs.length === 0) {
+    return (
+      <section className="market-board">
+        <EmptyState text={t('market.no_pairs')} testId="home-markets-empty" />
+      </section>
+    );
+  }
+
+  const leaders = byGain(pairs).slice(0, LEADERBOARD_SIZE);
+
+  return (
+    <>
+      <section className="market-board" data-testid="home-gainers">
+        <div className="market-board__head">
+          <h2 className="market-board__title">{t('market.gainers')}</h2>
+          <DemoBadge show={demo} testId="home-gainers-demo" />
+        </div>
+        <div className="market-board__leaders">
+          {leaders.map((pair, index) => (
+            <button
+              type="button"
+              key={pair.id}
+              className="market-board__leader"
+              onClick={() => navigate(tradeLink(pair))}
+              data-testid={`home-gainer-${index + 1}`}
+            >
+              <span className="market-board__rank">{index + 1}</span>
+              <span className="market-board__leader-name">{pair.symbol}</span>
+              <Price pair={pair} />
+              <PriceChange change={pair.change} />
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="market-board" data-testid="home-markets">
+        <div className="market-board__head">
+          <h2 className="market-board__title">{t('home.markets')}</h2>
+          <DemoBadge show={demo} testId="home-markets-demo" />
+        </div>
+        <div className="market-board__columns" aria-hidden="true">
+          <span>{t('market.pair')}</span>
+          <span>{t('market.last_price')}</span>
+          <span>{t('market.change_24h')}</span>
+        </div>
+        <ul className="market-board__list">
+          {pairs.map((pair) => (
+            <li key={pair.id}>
+              <button
+                type="button"
+                className="market-board__row"
+                onClick={() => navigate(tradeLink(pair))}
+                data-testid={`home-pair-${pairTestId(pair.symbol)}`}
+              >
+                <span className="market-board__pair">
+                  <CoinIcon icon={pair.logo} name={pair.currency_name} size={28} />
+                  <span>
+                    <span className="market-board__base">{pair.currency_name}</span>
+                    <span className="market-board__quote">/{pair.legal_name}</span>
+                    <span className="market-board__volume">
+                      {t('market.volume_short', { amount: formatDecimal(pair.volume, 2) })}
+                    </span>
+                  </span>
+                </span>
+                <Price pair={pair} testId={`home-price-${pairTestId(pair.symbol)}`} />
+                <PriceChange change={pair.change} chip testId={`home-change-${pairTestId(pair.symbol)}`} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PullRefresh } from '../../components/pull-refresh';
+import { TabHeader } from '../../components/tab-header';
+import { userCenterQuery } from '../../lib/account-api';
+import { APP_NAME } from '../../lib/app-info';
+import { selectLoggedIn, useAuthStore } from '../../lib/auth-store';
+import { allPairs, quotationQuery, withTicker } from '../../lib/market-api';
+import { PATHS } from '../../lib/paths';
+import { useTickerStream } from '../../lib/use-market-stream';
+import { MarketBoard } from './components/market-board';
+// community: the latest announcements
+import { NoticeTicker } from './components/notice-ticker';
+import { PromoCards } from './components/promo-cards';
+import { QuickLinks } from './components/quick-links';
+import { WelcomeCard } from './components/welcome-card';
+import './home-page.css';
+
+// The menu (with the popup's animation library) loads after the first paint, not with it.
+const loadSideMenu = () => import('./components/side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted on first open; fetched while idle so the first tap finds it ready.
+  const [menuMounted, setMenuMounted] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => void loadSideMenu(), 1500);
+    return () => clearTimeout(id);
+  }, []);
+  const loggedIn = useAuthStore(selectLoggedIn);
+  // Refreshes the stored user (and notices a revoked session) whenever home is shown.
+  const user = useQuery({ ...userCenterQuery(), enabled: loggedIn });
+  const quotation = useQuery(quotationQuery());
+  // Every pair's ticker over the socket, laid over the REST figures as it arrives.
+  const { tickers } = useTickerStream();
+  const pairs = useMemo(
+    () => allPairs(quotation.data).map((pair) => withTicker(pair, tickers[pair.symbol])),
+    [quotation.data, tickers],
+  );
+
+  return (
+    <div className="tab-page home-page" data-testid="home-page">
+      <TabHeader
+        title={<span className="home-page__brand">{APP_NAME}</span>}
+        left={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => {
+              setMenuMounted(true);
+              setMenuOpen(true);
+            }}
+            aria-label={t('home.menu')}
+            data-testid="home-menu"
+          >
+            <UnorderedListOutline fontSize={22} />
+          </button>
+        }
+        right={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => navigate(PATHS.language)}
+            aria-label={t('settings.language')}
+            data-testid="home-language"
+          >
+            <GlobalOutline fontSize={22} />
+          </button>
+        }
+      />
+      <PullRefresh onRefresh={() => Promise.all([quotation.refetch(), loggedIn ? user.refetch() : undefined])}>
+        <div className="home-page__body">
+          <WelcomeCard />
+          <QuickLinks />
+          <NoticeTicker />
+          <PromoCards />
+          <MarketBoard query={quotation} pairs={pairs} />
+        </div>
+      </PullRefresh>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

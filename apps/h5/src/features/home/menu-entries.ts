@@ -1,0 +1,21 @@
+import { PATHS } from '../../lib/paths';
+
+/**
+ * The left menu's entries in the spec's order (section 1). `path: null` marks an entry with no route of
+ * its own yet (the pricing method is a setting a later issue adds).
+ */
+export type MenuEntry = { id: string; label: string; path: string | null };
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { id: 'deposit', label: 'menu.deposit', path: PATHS.deposit },
+  { id: 'withdraw', label: 'menu.withdraw', path: PATHS.withdraw },
+  { id: 'referral', label: 'menu.referral', path: PATHS.promotion },
+  { id: 'authentication', label: 'menu.authentication', path: PATHS.verification },
+  { id: 'security', label: 'menu.security', path: PATHS.security },
+  { id: 'address', label: 'menu.address', path: PATHS.addressList },
+  { id: 'contact', label: 'menu.contact', path: PATHS.helpChat },
+  { id: 'help', label: 'menu.help', path: PATHS.helpCenter },
+  { id: 'valuation', label: 'menu.valuation', path: null },
+  { id: 'settings', label: 'menu.settings', path: PATHS.settings },
+  { id: 'records', label: 'menu.records', path: PATHS.assetsRecord },
+];

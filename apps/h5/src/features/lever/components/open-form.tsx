@@ -1,0 +1,276 @@
+import type { LeverDeal } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Switch from 'antd-mobile/es/components/switch';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { showMessage } from '../../../lib/loading-indicator';
+import { type EntryKind, leverKeys, type Side, submitPosition } from '../api/lever-api';
+import { checkForm, estimateCost, type LeverField, type LeverProblem } from '../lever-checks';
+
+type Props = { deal: LeverDeal; price: string | null };
+
+const SERVER_FIELDS: Record<string, LeverField> = {
+  share: 'lots',
+  target_price: 'price',
+  target_profit_price: 'stop_profit',
+  stop_loss_price: 'stop_loss',
+};
+
+/**
+ * Open a long or a short: market (at the index) or limit, lots, multiple, optional stop-profit and
+ * stop-loss, with the margin and fee it will take from the contract account.
+ */
+export function OpenForm({ deal, price }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pair = deal.pair;
+  const [side, setSide] = useState<Side>('long');
+  const [kind, setKind] = useState<EntryKind>('market');
+  const [lots, setLots] = useState(String(deal.lots[0] ?? 1));
+  const [multiple, setMultiple] = useState(deal.multiple[1] ?? deal.multiple[0] ?? 1);
+  const [limitPrice, setLimitPrice] = useState('');
+  const [stopOn, setStopOn] = useState(false);
+  const [stopProfit, setStopProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [tried, setTried] = useState(false);
+  const [problem, setProblem] = useState<LeverProblem | undefined>();
+  const [serverError, setServerError] = useState<{ field: LeverField; message: string } | undefined>();
+
+  // Another pair starts from its own presets.
+  useEffect(() => {
+    setLots(String(deal.lots[0] ?? 1));
+    setMultiple(deal.multiple[1] ?? deal.multiple[0] ?? 1);
+    setLimitPrice('');
+    setStopProfit('');
+    setStopLoss('');
+    setTried(false);
+    setProblem(undefined);
+    setServerError(undefined);
+  }, [pair.id]);
+
+  const input = { side, kind, lots, price: limitPrice, stopOn, stopProfit, stopLoss };
+  const rules = { tick: pair.tick_size, priceDecimals: pair.price_decimals, maxLots: deal.max_lots, current: price };
+  useEffect(() => {
+    if (tried) setProblem(checkForm(input, rules));
+  }, [tried, side, kind, lots, limitPrice, stopOn, stopProfit, stopLoss, price]);
+
+  const entry = kind === 'limit' ? limitPrice.trim() : price;
+  const lotCount = /^\d{1,9}$/.test(lots.trim()) ? Number(lots.trim()) : 0;
+  const cost =
+    entry && lotCount >= 1 && /^\d+(\.\d+)?$/.test(entry)
+      ? estimateCost(entry, deal.lever_share_num, lotCount, multiple, deal.open_fee_rate, deal.balance.decimals)
+      : undefined;
+
+  const mutation = useMutation({
+    mutationFn: submitPosition,
+    onSuccess: async (position) => {
+      showMessage(position.status_name === 'entrusted' ? t('lever.entrusted_placed') : t('lever.opened'), 'success');
+      setTried(false);
+      setProblem(undefined);
+      await queryClient.invalidateQueries({ queryKey: leverKeys.all });
+    },
+    onError: (error) => {
+      if (!isApiError(error) || !error.fields) return;
+      for (const [name, message] of Object.entries(error.fields)) {
+        const field = SERVER_FIELDS[name];
+        if (field) return setServerError({ field, message });
+      }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setServerError(undefined);
+    const found = checkForm(input, rules);
+    setProblem(found);
+    if (found) return;
+    mutation.mutate({
+      pair,
+      side,
+      kind,
+      lots: lots.trim(),
+      multiple,
+      price: kind === 'limit' ? limitPrice.trim() : undefined,
+      stopProfit: stopOn ? stopProfit.trim() : undefined,
+      stopLoss: stopOn ? stopLoss.trim() : undefined,
+    });
+  };
+
+  const messageFor = (field: LeverField) => {
+    if (serverError?.field === field) return serverError.message;
+    if (problem?.field !== field) return undefined;
+    return t(`errors.${problem.code}`, { tick: pair.tick_size, max: deal.max_lots });
+  };
+
+  const priceField = (name: LeverField, value: string, onChange: (v: string) => void, placeholder: string) => {
+    const message = messageFor(name);
+    return (
+      <div className="lever-form__field">
+        <div
+          className={message ? 'lever-form__control lever-form__control--error' : 'lever-form__control'}
+          data-testid={`lever-${name}`}
+        >
+          <Input
+            value={value}
+            onChange={(v) => {
+              onChange(sanitizeAmountInput(v, pair.price_decimals));
+              setServerError(undefined);
+            }}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholder}
+            aria-label={placeholder}
+          />
+          <span className="lever-form__unit">{pair.legal_name}</span>
+        </div>
+        {message ? (
+          <div className="lever-form__error" role="alert" data-testid={`lever-${name}-error`}>
+            {message}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  const lotsMessage = messageFor('lots');
+  return (
+    <form className="lever-form" onSubmit={submit} noValidate data-testid="lever-form">
+      <div className="lever-form__sides" role="tablist">
+        {(['long', 'short'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            className={`lever-form__side lever-form__side--${s}${side === s ? ' lever-form__side--active' : ''}`}
+            onClick={() => setSide(s)}
+            data-testid={`lever-side-${s}`}
+          >
+            {t(`lever.${s}`)}
+          </button>
+        ))}
+      </div>
+
+      <div className="lever-form__kinds">
+        {(['market', 'limit'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={kind === k ? 'lever-form__kind lever-form__kind--active' : 'lever-form__kind'}
+            onClick={() => setKind(k)}
+            data-testid={`lever-kind-${k}`}
+          >
+            {t(`lever.${k}`)}
+          </button>
+        ))}
+      </div>
+
+      {kind === 'limit' ? (
+        priceField('price', limitPrice, setLimitPrice, t('lever.limit_price'))
+      ) : (
+        <div className="lever-form__control lever-form__control--disabled" data-testid="lever-market-price">
+          {t('lever.at_market')}
+        </div>
+      )}
+
+      <div className="lever-form__label">{t('lever.lots')}</div>
+      <div className="lever-form__field">
+        <div
+          className={lotsMessage ? 'lever-form__control lever-form__control--error' : 'lever-form__control'}
+          data-testid="lever-lots"
+        >
+          <Input
+            value={lots}
+            onChange={(v) => {
+              // Only digits and a point: "1.5" stays as typed, so the check can say lots are whole numbers.
+              setLots(v.replace(/[^\d.]/g, ''));
+              setServerError(undefined);
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('lever.lots')}
+            aria-label={t('lever.lots')}
+          />
+          <span className="lever-form__unit">
+            {t('lever.lot_unit', { size: deal.lever_share_num, coin: pair.currency_name })}
+          </span>
+        </div>
+        {lotsMessage ? (
+          <div className="lever-form__error" role="alert" data-testid="lever-lots-error">
+            {lotsMessage}
+          </div>
+        ) : null}
+      </div>
+      <div className="lever-form__chips" data-testid="lever-lot-presets">
+        {deal.lots.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className={lots === String(n) ? 'lever-form__chip lever-form__chip--active' : 'lever-form__chip'}
+            onClick={() => setLots(String(n))}
+            data-testid={`lever-lots-${n}`}
+          >
+            {n}
+          </button>
+        ))}
+      </div>
+
+      <div className="lever-form__label">{t('lever.multiple')}</div>
+      <div className="lever-form__chips" data-testid="lever-multiples">
+        {deal.multiple.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={multiple === m ? 'lever-form__chip lever-form__chip--active' : 'lever-form__chip'}
+            onClick={() => setMultiple(m)}
+            data-testid={`lever-multiple-${m}`}
+          >
+            {m}×
+          </button>
+        ))}
+      </div>
+
+      <div className="lever-form__stop-row">
+        <span>{t('lever.set_stops')}</span>
+        <Switch checked={stopOn} onChange={setStopOn} data-testid="lever-stop-switch" aria-label={t('lever.set_stops')} />
+      </div>
+      {stopOn ? (
+        <div className="lever-form__stops">
+          {priceField('stop_profit', stopProfit, setStopProfit, t('lever.stop_profit_price'))}
+          {priceField('stop_loss', stopLoss, setStopLoss, t('lever.stop_loss_price'))}
+        </div>
+      ) : null}
+
+      <dl className="lever-form__cost" data-testid="lever-cost">
+        <dt>{t('lever.margin')}</dt>
+        <dd data-testid="lever-cost-margin">
+          {cost ? `${formatDecimal(cost.margin, deal.balance.decimals)} ${pair.legal_name}` : '—'}
+        </dd>
+        <dt>{t('lever.fee')}</dt>
+        <dd data-testid="lever-cost-fee">
+          {cost ? `${formatDecimal(cost.fee, deal.balance.decimals)} ${pair.legal_name}` : '—'}
+        </dd>
+        <dt>{t('lever.available')}</dt>
+        <dd data-testid="lever-available">
+          {formatDecimal(deal.balance.available, deal.balance.decimals)} {deal.balance.currency_name}
+        </dd>
+      </dl>
+
+      <Button
+        type="submit"
+        block
+        className={`lever-form__submit lever-form__submit--${side}`}
+        loading={mutation.isPending}
+        disabled={price === null}
+        data-testid="lever-submit"
+      >
+        {t(side === 'long' ? 'lever.open_long' : 'lever.open_short')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { LeverPage } from './lever-page';

@@ -1,0 +1,67 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
+
+/** An announcement in a list: title and the start of its body, in the reader's language (or English). */
+export type NewsItem = {
+  id: number;
+  title: string;
+  summary: string;
+  lang: string;
+  pinned: boolean;
+  read: boolean;
+  created_at: string;
+  updated_at: string;
+};
+export type NewsDetail = Omit<NewsItem, 'summary' | 'read'> & { body: string };
+export type MessageItem = { id: number; kind: string; title: string; body: string; read: boolean; created_at: string };
+export type Unread = { news: number; messages: number; total: number };
+
+export const noticeKeys = {
+  all: ['notice'] as const,
+  news: ['notice', 'news'] as const,
+  detail: (id: number) => ['notice', 'detail', id] as const,
+  messages: ['notice', 'messages'] as const,
+  unread: ['notice', 'unread'] as const,
+};
+
+const paged = { initialPageParam: 1, getNextPageParam: nextPage, staleTime: 0 } as const;
+
+export const newsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: noticeKeys.news,
+    queryFn: ({ pageParam, signal }) =>
+      api.post<Paged<NewsItem> & { unread: number }>(
+        'news/list',
+        { page: pageParam, limit: PAGE_SIZE },
+        { loading: false, signal },
+      ),
+    ...paged,
+  });
+
+export const messagesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: noticeKeys.messages,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<MessageItem> & { unread: number }>(
+        'user/messages',
+        { page: pageParam, limit: PAGE_SIZE },
+        { loading: false, signal },
+      ),
+    ...paged,
+  });
+
+export const newsDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: noticeKeys.detail(id),
+    queryFn: ({ signal }) => api.post<NewsDetail>('news/detail', { id }, { loading: false, signal }),
+  });
+
+export const unreadQuery = () =>
+  queryOptions({
+    queryKey: noticeKeys.unread,
+    queryFn: ({ signal }) => api.get<Unread>('notice/unread', undefined, { loading: false, signal }),
+  });
+
+export const markMessageRead = (body: { id: number } | { all: 1 }) => api.post<true>('user/messages/read', body);
+export const markNewsRead = (body: { all: 1 }) => api.post<true>('news/read', body);

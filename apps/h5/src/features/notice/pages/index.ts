@@ -1,0 +1,2 @@
+export { NoticeDetailPage } from './notice-detail-page';
+export { NoticePage } from './notice-page';

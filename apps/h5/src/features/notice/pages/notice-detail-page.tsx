@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { newsDetailQuery, noticeKeys } from '../api/notice-api';
+import './notice-page.css';
+
+/** One announcement. The body is plain text (line breaks kept); nothing in it is interpreted as HTML. */
+export function NoticeDetailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const client = useQueryClient();
+  const detail = useQuery({ ...newsDetailQuery(id), enabled: valid, retry: false });
+  // Opening it marked it read on the server: the lists and badges follow.
+  useEffect(() => {
+    if (detail.data) {
+      void client.invalidateQueries({ queryKey: noticeKeys.news });
+      void client.invalidateQueries({ queryKey: noticeKeys.unread });
+    }
+  }, [detail.data, client]);
+
+  return (
+    <Page title={t('notice.announcement')} testId="notice-detail-page">
+      {!valid || (detail.isError && isApiError(detail.error) && detail.error.code === 'not_found') ? (
+        <EmptyState text={t('notice.not_found')} testId="notice-not-found" />
+      ) : detail.isPending ? (
+        <PageLoader inline />
+      ) : detail.isError ? (
+        <ErrorState onRetry={() => void detail.refetch()} />
+      ) : (
+        <article className="notice-article" data-testid="notice-article">
+          <h1 className="notice-article__title" data-testid="notice-title">
+            {detail.data.title}
+          </h1>
+          <div className="notice-article__time">{formatDateTime(detail.data.created_at)}</div>
+          <div className="notice-article__body" data-testid="notice-body">
+            {detail.data.body}
+          </div>
+        </article>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,137 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Badge from 'antd-mobile/es/components/badge';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { PagedList } from '../../../components/paged-list';
+import { RefreshArea } from '../../../components/refresh-area';
+import { Segmented } from '../../../components/segmented';
+import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import {
+  type MessageItem,
+  markMessageRead,
+  markNewsRead,
+  messagesQuery,
+  type NewsItem,
+  newsQuery,
+  noticeKeys,
+  unreadQuery,
+} from '../api/notice-api';
+import './notice-page.css';
+
+type Tab = 'news' | 'messages';
+
+function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="notice-card" onClick={onOpen} data-testid="news-row" data-id={item.id}>
+      <div className="notice-card__head">
+        {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
+        {item.pinned ? <span className="notice-card__pin">{t('notice.pinned')}</span> : null}
+        {/* Plain text: React escapes it, so markup an operator typed shows literally. */}
+        <span className="notice-card__title">{item.title}</span>
+      </div>
+      <div className="notice-card__summary">{item.summary}</div>
+      <div className="notice-card__time">{formatDateTime(item.created_at)}</div>
+    </button>
+  );
+}
+
+function MessageCard({ item, onRead }: { item: MessageItem; onRead: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="notice-card" onClick={onRead} data-testid="message-row" data-read={item.read}>
+      <div className="notice-card__head">
+        {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
+        <span className="notice-card__title">{item.title}</span>
+      </div>
+      <div className="notice-card__body">{item.body}</div>
+      <div className="notice-card__time">{formatDateTime(item.created_at)}</div>
+    </button>
+  );
+}
+
+/** Notices: the announcements and my messages, with unread badges and "mark all read". */
+export function NoticePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTabState] = useState<Tab>(params.get('tab') === 'messages' ? 'messages' : 'news');
+  const setTab = (next: Tab) => {
+    setTabState(next);
+    setParams({ tab: next }, { replace: true });
+  };
+  const news = useInfiniteQuery({ ...newsQuery(), enabled: tab === 'news' });
+  const messages = useInfiniteQuery({ ...messagesQuery(), enabled: tab === 'messages' });
+  const unread = useQuery(unreadQuery());
+  const refreshAll = () => client.invalidateQueries({ queryKey: noticeKeys.all });
+  const readAll = useMutation({
+    mutationFn: () => (tab === 'news' ? markNewsRead({ all: 1 }) : markMessageRead({ all: 1 })),
+    onSuccess: refreshAll,
+  });
+  const readOne = useMutation({ mutationFn: (id: number) => markMessageRead({ id }), onSuccess: refreshAll });
+  const count = tab === 'news' ? (unread.data?.news ?? 0) : (unread.data?.messages ?? 0);
+
+  return (
+    <Page
+      title={t('sections.notice')}
+      testId="notice-page"
+      navRight={
+        count > 0 ? (
+          <button type="button" className="text-link" onClick={() => readAll.mutate()} data-testid="notice-read-all">
+            {t('notice.read_all')}
+          </button>
+        ) : null
+      }
+    >
+      <div className="notice-tabs">
+        <Segmented
+          variant="tabs"
+          options={[
+            {
+              value: 'news',
+              label: (
+                <Badge content={unread.data?.news ? unread.data.news : null} data-testid="notice-news-badge">
+                  <span className="notice-tabs__label">{t('notice.announcements')}</span>
+                </Badge>
+              ),
+            },
+            {
+              value: 'messages',
+              label: (
+                <Badge content={unread.data?.messages ? unread.data.messages : null} data-testid="notice-messages-badge">
+                  <span className="notice-tabs__label">{t('notice.messages')}</span>
+                </Badge>
+              ),
+            },
+          ]}
+          value={tab}
+          onChange={setTab}
+          testId="notice-tab"
+        />
+      </div>
+      <RefreshArea onRefresh={() => Promise.all([unread.refetch(), tab === 'news' ? news.refetch() : messages.refetch()])}>
+        {tab === 'news' ? (
+          <PagedList
+            query={news}
+            itemKey={(item) => item.id}
+            renderItem={(item) => <NewsCard item={item} onOpen={() => navigate(`${PATHS.noticeDetail}?id=${item.id}`)} />}
+            emptyText={t('notice.no_news')}
+            testId="news-list"
+          />
+        ) : (
+          <PagedList
+            query={messages}
+            itemKey={(item) => item.id}
+            renderItem={(item) => <MessageCard item={item} onRead={() => !item.read && readOne.mutate(item.id)} />}
+            emptyText={t('notice.no_messages')}
+            testId="message-list"
+          />
+        )}
+      </RefreshArea>
+    </Page>
+  );
+}

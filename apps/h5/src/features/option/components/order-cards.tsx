@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../../lib/decimal';
+import type { OptionOrder } from '../api/option-api';
+import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
+import { formatSampleTime } from '../format-time';
+import './order-cards.css';
+
+const resultKey = { 1: 'win', 0: 'flat', [-1]: 'loss' } as const;
+
+function Direction({ type }: { type: 1 | 2 }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`option-card__dir option-card__dir--${type === 1 ? 'up' : 'down'}`}>
+      {type === 1 ? t('option.up') : t('option.down')}
+    </span>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="option-card__row">
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </div>
+  );
+}
+
+/**
+ * An order waiting for delivery: its open sample, the live index, and a countdown to the end of its
+ * delivery second (on the server's clock). At zero it says "delivering" until the settlement arrives.
+ */
+export function PendingCard({
+  order,
+  now,
+  offset,
+  livePrice,
+}: {
+  order: OptionOrder;
+  now: number;
+  offset: number;
+  livePrice: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const left = remainingMs(order.delivery_at, now, offset);
+  const share = elapsedShare(order, now + offset);
+  return (
+    <article className="option-card" data-testid={`option-pending-${order.id}`}>
+      <header className="option-card__head">
+        <span className="option-card__symbol">{order.symbol_name}</span>
+        <Direction type={order.type} />
+        <span className="option-card__countdown" data-testid={`option-countdown-${order.id}`} data-remaining={left}>
+          {left > 0 ? formatCountdown(left) : t('option.delivering')}
+        </span>
+      </header>
+      <div className="option-card__bar">
+        <div className="option-card__bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
+      </div>
+      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
+      <Row label={t('option.open_price')} value={order.open_price} testId={`option-open-price-${order.id}`} />
+      <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
+      <Row label={t('option.current_price')} value={livePrice ?? '—'} testId={`option-live-price-${order.id}`} />
+      <Row label={t('option.delivery_at')} value={formatSampleTime(order.delivery_at)} />
+      <Row label={t('option.ratios')} value={t('option.terms', { profit: order.profit_ratio, loss: order.loss_ratio })} />
+    </article>
+  );
+}
+
+/** A delivered order: both samples with their times, the outcome and what came back. */
+export function DeliveredCard({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  const key = order.profit_result === null ? 'flat' : resultKey[order.profit_result];
+  const profit = order.fact_profits ?? '0';
+  return (
+    <article className="option-card" data-testid={`option-delivered-${order.id}`}>
+      <header className="option-card__head">
+        <span className="option-card__symbol">{order.symbol_name}</span>
+        <Direction type={order.type} />
+        <span className={`option-card__result option-card__result--${key}`} data-testid={`option-result-${order.id}`}>
+          {t(`option.result.${key}`)}
+        </span>
+      </header>
+      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
+      <Row label={t('option.open_price')} value={order.open_price} testId={`option-open-price-${order.id}`} />
+      <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
+      <Row label={t('option.delivery_price')} value={order.end_price ?? '—'} testId={`option-end-price-${order.id}`} />
+      <Row
+        label={t('option.delivery_time_sample')}
+        value={formatSampleTime(order.end_price_time)}
+        testId={`option-end-time-${order.id}`}
+      />
+      <Row
+        label={t('option.profit')}
+        value={`${profit.startsWith('-') || profit === '0' ? '' : '+'}${formatDecimal(profit, 8)} ${order.currency_name}`}
+        testId={`option-profit-${order.id}`}
+      />
+      <Row label={t('option.payout')} value={`${formatDecimal(order.payout ?? '0', 8)} ${order.currency_name}`} />
+      {order.end_rule === 'first_after' ? (
+        <p className="option-card__note" data-testid={`option-first-after-${order.id}`}>
+          {t('option.first_after_note', { time: formatSampleTime(order.end_price_time) })}
+        </p>
+      ) : null}
+    </article>
+  );
+}

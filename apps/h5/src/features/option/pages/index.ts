@@ -1,0 +1,1 @@
+export { OptionPage } from './option-page';

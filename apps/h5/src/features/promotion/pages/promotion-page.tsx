@@ -1,0 +1,216 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/copy-button';
+import { DemoBadge } from '../../../components/demo-badge';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { PagedList } from '../../../components/paged-list';
+import { RefreshArea } from '../../../components/refresh-area';
+import { Segmented } from '../../../components/segmented';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import {
+  type InviteeRow,
+  type InviteSummary,
+  inviteesQuery,
+  inviteSummaryQuery,
+  posterQuery,
+  type RebateRow,
+  rankingQuery,
+  rebatesQuery,
+} from '../api/promotion-api';
+import { PosterSheet } from '../components/poster-sheet';
+import './promotion-page.css';
+
+type Tab = 'ranking' | 'invitees' | 'rebates';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="promotion-stat">
+      <div className="promotion-stat__value" data-testid={testId}>
+        {value}
+      </div>
+      <div className="promotion-stat__label">{label}</div>
+    </div>
+  );
+}
+
+function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="promotion-hero">
+        <div className="promotion-hero__title">{t('promotion.headline', { percent: data.rebate_percent })}</div>
+        <div className="promotion-hero__sub">{t('promotion.subline')}</div>
+        {data.status !== 'normal' ? (
+          <span className="promotion-hero__status" data-testid="promotion-status">
+            {t(`promotion.status_${data.status}`)}
+          </span>
+        ) : null}
+      </section>
+      <section className="section-card promotion-share">
+        <div className="promotion-share__row">
+          <span className="promotion-share__label">{t('promotion.invite_code')}</span>
+          <span className="promotion-share__code" data-testid="promotion-code">
+            {data.extension_code}
+          </span>
+          <CopyButton text={data.extension_code} testId="promotion-copy-code" />
+        </div>
+        <div className="promotion-share__row">
+          <span className="promotion-share__label">{t('promotion.invite_link')}</span>
+          <span className="promotion-share__link" data-testid="promotion-link">
+            {data.share_url}
+          </span>
+          <CopyButton text={data.share_url} testId="promotion-copy-link" />
+        </div>
+        <Button block color="primary" onClick={onPoster} data-testid="promotion-poster">
+          {t('promotion.poster')}
+        </Button>
+      </section>
+      <section className="section-card promotion-stats" data-testid="promotion-stats">
+        <Stat label={t('promotion.invited')} value={String(data.invited)} testId="promotion-invited" />
+        <Stat label={t('promotion.total_return')} value={`${data.total_return} USDT`} testId="promotion-total-return" />
+        <Stat label={t('promotion.pending_rewards')} value={formatDecimal(data.pending_rewards)} testId="promotion-pending" />
+        <Stat label={t('promotion.rebate_ratio')} value={`${data.rebate_percent}%`} testId="promotion-ratio" />
+        <Stat label={t('promotion.rank')} value={data.rank === null ? '—' : String(data.rank)} testId="promotion-rank" />
+        {data.demo_prices ? <DemoBadge /> : null}
+      </section>
+      {data.returns.length ? (
+        <section className="section-card promotion-returns" data-testid="promotion-returns">
+          {data.returns.map((r) => (
+            <div key={r.currency_id} className="promotion-returns__row" data-testid={`promotion-return-${r.currency_name}`}>
+              <span>{r.currency_name}</span>
+              <span className="promotion-returns__value">{formatDecimal(r.total)}</span>
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Ranking() {
+  const { t } = useTranslation();
+  const query = useQuery(rankingQuery());
+  if (query.isPending) return <PageLoader inline />;
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!query.data.list.length) return <EmptyState text={t('promotion.no_ranking')} />;
+  return (
+    <ol className="promotion-ranking" data-testid="promotion-ranking">
+      {query.data.list.map((r) => (
+        <li key={r.rank} className="promotion-ranking__row" data-testid="ranking-row">
+          <span className={`promotion-ranking__rank promotion-ranking__rank--${Math.min(r.rank, 4)}`}>{r.rank}</span>
+          <span className="promotion-ranking__account">{r.account}</span>
+          <span className="promotion-ranking__invited">{t('promotion.people', { count: r.invited })}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function InviteeCard({ row }: { row: InviteeRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record-card" data-testid="invitee-row">
+      <div className="record-card__head">
+        <span className="record-card__title">{row.account}</span>
+        <span className="record-card__amount">{formatDecimal(row.total_return)} USDT</span>
+      </div>
+      <div className="record-card__time">
+        {t('promotion.joined_at')} {formatDateTime(row.created_at)}
+      </div>
+    </div>
+  );
+}
+
+function RebateCard({ row }: { row: RebateRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record-card" data-testid="rebate-row">
+      <div className="record-card__head">
+        <span className="record-card__title">{row.reason_text}</span>
+        <span className="record-card__amount" data-testid="rebate-row-amount">
+          +{formatDecimal(row.amount)} {row.currency_name}
+        </span>
+      </div>
+      <div className="record-card__rows">
+        <span className="record-card__label">{t('promotion.from')}</span>
+        <span className="record-card__value">{row.account}</span>
+        <span className="record-card__label">{t('promotion.fee')}</span>
+        <span className="record-card__value">
+          {formatDecimal(row.fee)} {row.currency_name}
+        </span>
+        <span className="record-card__label">{t('promotion.rebate_ratio')}</span>
+        <span className="record-card__value">{formatDecimal(String(Number(row.ratio) * 100), 4)}%</span>
+      </div>
+      <div className="record-card__time">{formatDateTime(row.created_at)}</div>
+    </div>
+  );
+}
+
+/** The referral programme: my code, link and poster, my figures, the TOP10 and my records. */
+export function PromotionPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('ranking');
+  const [posterOpen, setPosterOpen] = useState(false);
+  const summary = useQuery(inviteSummaryQuery());
+  const poster = useQuery({ ...posterQuery(), enabled: posterOpen });
+  const ranking = useQuery({ ...rankingQuery(), enabled: false });
+  const invitees = useInfiniteQuery({ ...inviteesQuery(), enabled: tab === 'invitees' });
+  const rebates = useInfiniteQuery({ ...rebatesQuery(), enabled: tab === 'rebates' });
+
+  const refresh = () =>
+    Promise.all([
+      summary.refetch(),
+      tab === 'ranking' ? ranking.refetch() : tab === 'invitees' ? invitees.refetch() : rebates.refetch(),
+    ]);
+
+  return (
+    <Page title={t('sections.promotion')} testId="promotion-page">
+      <RefreshArea onRefresh={refresh}>
+        {summary.isPending ? (
+          <PageLoader inline />
+        ) : summary.isError ? (
+          <ErrorState onRetry={() => void summary.refetch()} />
+        ) : (
+          <Summary data={summary.data} onPoster={() => setPosterOpen(true)} />
+        )}
+        <div className="promotion-tabs">
+          <Segmented
+            options={[
+              { value: 'ranking', label: t('promotion.ranking') },
+              { value: 'invitees', label: t('promotion.my_promotion') },
+              { value: 'rebates', label: t('promotion.rebates') },
+            ]}
+            value={tab}
+            onChange={setTab}
+            testId="promotion-tab"
+          />
+        </div>
+        {tab === 'ranking' ? (
+          <Ranking />
+        ) : tab === 'invitees' ? (
+          <PagedList
+            query={invitees}
+            itemKey={(row) => row.id}
+            renderItem={(row) => <InviteeCard row={row} />}
+            emptyText={t('promotion.no_invitees')}
+            testId="invitee-list"
+          />
+        ) : (
+          <PagedList
+            query={rebates}
+            itemKey={(row) => row.id}
+            renderItem={(row) => <RebateCard row={row} />}
+            emptyText={t('promotion.no_rebates')}
+            testId="rebate-list"
+          />
+        )}
+      </RefreshArea>
+      <PosterSheet open={posterOpen} onClose={() => setPosterOpen(false)} data={poster.data} />
+    </Page>
+  );
+}

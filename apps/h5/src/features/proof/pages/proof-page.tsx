@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { formatDateTime } from '../../../lib/format';
+import { type MyLeaf, myProofQuery, type PublishedRoot, publishedRootQuery } from '../api/proof-api';
+import { type VerifyResult, verifyLeaf } from '../verify';
+import './proof-page.css';
+
+/**
+ * One coin's leaf: the values it is built from, its path, and the verdict of the browser's own check
+ * against the root published at the public endpoint (fetched apart from the leaf).
+ */
+function LeafCard({ leaf, published }: { leaf: MyLeaf; published: PublishedRoot | undefined }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<VerifyResult | null>(null);
+  useEffect(() => {
+    if (!published) return;
+    let live = true;
+    void verifyLeaf(leaf, published.root, published.total_units).then((r) => {
+      if (live) setResult(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [leaf, published]);
+
+  const state = !published ? 'missing' : !result ? 'pending' : result.ok ? 'ok' : 'bad';
+  const verdict = {
+    missing: t('proof.root_missing'),
+    pending: t('proof.verifying'),
+    ok: t('proof.verified'),
+    bad: t('proof.failed'),
+  }[state];
+  return (
+    <section className="proof-leaf" data-testid={`proof-leaf-${leaf.currency_name}`} data-state={state}>
+      <div className="proof-leaf__head">
+        <span>{leaf.currency_name}</span>
+        <span
+          className={`proof-leaf__verdict proof-leaf__verdict--${state === 'ok' ? 'ok' : state === 'bad' || state === 'missing' ? 'bad' : 'pending'}`}
+          data-testid="proof-verdict"
+        >
+          {verdict}
+        </span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.balance')}</span>
+        <span data-testid="proof-balance">{leaf.balance}</span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.user_id')}</span>
+        <span className="proof-leaf__mono">{leaf.user_id}</span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.nonce')}</span>
+        <span className="proof-leaf__mono">{leaf.nonce}</span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.leaf_hash')}</span>
+        <span className="proof-leaf__mono" data-testid="proof-leaf-hash">
+          {result?.leafHash ?? leaf.leaf_hash}
+        </span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.root')}</span>
+        <span className="proof-leaf__mono" data-testid="proof-root">
+          {published?.root ?? '—'}
+        </span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.total')}</span>
+        <span className="proof-leaf__mono">{published ? `${published.total} (${published.leaf_count})` : '—'}</span>
+      </div>
+      <div className="proof-leaf__row">
+        <span>{t('proof.path', { count: leaf.path.length })}</span>
+      </div>
+      <ol className="proof-leaf__path" data-testid="proof-path">
+        {leaf.path.map((step, i) => (
+          <li key={i}>
+            {step.side === 'left' ? '← ' : '→ '}
+            {step.hash.slice(0, 16)}… · {step.sum}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Proof of liabilities: the user's own leaves of the newest snapshot, each verified in the browser. */
+export function ProofPage() {
+  const { t } = useTranslation();
+  const mine = useQuery(myProofQuery());
+  const roots = useQuery(publishedRootQuery(mine.data?.day));
+
+  return (
+    <Page title={t('proof.title')} testId="proof-page">
+      <p className="proof-page__intro">{t('proof.intro')}</p>
+      {mine.isPending ? (
+        <PageLoader />
+      ) : mine.isError ? (
+        <ErrorState onRetry={() => void mine.refetch()} />
+      ) : !mine.data ? (
+        <EmptyState text={t('proof.none_yet')} testId="proof-none" />
+      ) : (
+        <>
+          <p className="proof-page__intro" data-testid="proof-day">
+            {t('proof.snapshot_of', { day: mine.data.day, time: formatDateTime(mine.data.created_at) })}
+          </p>
+          {mine.data.leaves.length === 0 ? (
+            <EmptyState text={t('proof.no_leaf')} testId="proof-no-leaf" />
+          ) : roots.isPending ? (
+            <PageLoader inline />
+          ) : (
+            mine.data.leaves.map((leaf) => (
+              <LeafCard
+                key={leaf.currency_id}
+                leaf={leaf}
+                published={roots.data?.roots.find((r) => r.currency_id === leaf.currency_id)}
+              />
+            ))
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { DemoBadge } from '../../../components/demo-badge';
+import { compareDecimal, formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import type { SubscriptionOrder } from '../api/publication-api';
+import { PhaseChip } from './phase-chip';
+
+function Row({ label, value, testId, tone }: { label: string; value: string; testId?: string; tone?: 'up' | 'down' }) {
+  return (
+    <>
+      <span className="record-card__label">{label}</span>
+      <span className={`record-card__value${tone ? ` publication-${tone}` : ''}`} data-testid={testId}>
+        {value}
+      </span>
+    </>
+  );
+}
+
+/**
+ * One of the user's subscriptions: what was paid, the state, the coins (expected until the
+ * allocation, then allocated), the refund, and the returns at the current price.
+ */
+export function OrderCard({ order }: { order: SubscriptionOrder }) {
+  const { t } = useTranslation();
+  const pay = order.subscribe_currency_name;
+  const coin = order.new_currency_name;
+  const tone = (v: string) => (compareDecimal(v, '0') > 0 ? 'up' : compareDecimal(v, '0') < 0 ? 'down' : undefined);
+  return (
+    <div className="record-card" data-testid="publication-order" data-id={order.id} data-phase={order.exam_status}>
+      <div className="record-card__head">
+        <span className="record-card__title">
+          {coin}
+          <span className="publication-card__name">{order.name}</span>
+        </span>
+        <PhaseChip phase={order.exam_status} testId="publication-order-phase" />
+      </div>
+      <div className="record-card__rows">
+        <Row
+          label={t('publication.subscribed_amount')}
+          value={`${formatDecimal(order.amount)} ${pay}`}
+          testId="publication-order-amount"
+        />
+        <Row
+          label={order.allocated ? t('publication.allocated') : t('publication.expected_coins')}
+          value={`${formatDecimal(order.quantity)} ${coin}`}
+          testId="publication-order-quantity"
+        />
+        <Row label={t('publication.paid')} value={`${formatDecimal(order.cost)} ${pay}`} />
+        {order.refund !== null ? (
+          <Row
+            label={t('publication.refund')}
+            value={`${formatDecimal(order.refund)} ${pay}`}
+            testId="publication-order-refund"
+          />
+        ) : null}
+        <Row
+          label={order.price_source === 'market' ? t('publication.market_price') : t('publication.issue_price')}
+          value={`${formatDecimal(order.price, 10)} ${pay}`}
+        />
+        <Row
+          label={t('publication.gross_return')}
+          value={`${formatDecimal(order.expected_gross_return)} ${pay}`}
+          testId="publication-order-gross"
+        />
+        <Row
+          label={t('publication.accumulated_return')}
+          value={`${formatDecimal(order.accumulated_return)} ${pay}`}
+          tone={tone(order.accumulated_return)}
+          testId="publication-order-return"
+        />
+        <Row
+          label={t('publication.return_rate')}
+          value={`${formatDecimal(order.total_return_rate, 2)} %`}
+          tone={tone(order.total_return_rate)}
+          testId="publication-order-rate"
+        />
+        <Row label={t('publication.completion_time')} value={formatDateTime(order.completion_time)} />
+      </div>
+      {order.locked ? (
+        <div className="record-card__note" data-testid="publication-order-locked">
+          {t('publication.locked_until', { time: formatDateTime(order.completion_time) })}
+        </div>
+      ) : null}
+      {order.demo_prices ? <DemoBadge testId="publication-order-demo" /> : null}
+      <div className="record-card__time">{formatDateTime(order.created_at)}</div>
+    </div>
+  );
+}

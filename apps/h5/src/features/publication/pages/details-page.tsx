@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CoinIcon } from '../../../components/coin-icon';
+import { DemoBadge } from '../../../components/demo-badge';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import { projectIdParam, projectQuery } from '../api/publication-api';
+import { PhaseChip } from '../components/phase-chip';
+import { SubscribedBar } from '../components/subscribed-bar';
+import '../publication.css';
+
+/**
+ * A project (spec: /pages/publication/details): the coin, its terms (issue price, supply, limits,
+ * window, estimated launch, lock-up, completion), how much is subscribed, the introduction, and the
+ * way to subscribe while the window is open.
+ */
+export function PublicationDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = projectIdParam(params.get('id'));
+  const info = useQuery({ ...projectQuery(id ?? 0), enabled: id !== undefined });
+  const wrap = (body: ReactNode) => (
+    <Page
+      title={t('publication.details')}
+      testId="publication-details-page"
+      navRight={
+        <button type="button" className="text-link" onClick={() => navigate(`${PATHS.publication}?tab=mine`)}>
+          {t('publication.mine')}
+        </button>
+      }
+    >
+      {body}
+    </Page>
+  );
+  if (id === undefined) return wrap(<EmptyState text={t('publication.not_found')} />);
+  if (info.isPending) return wrap(<PageLoader />);
+  if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
+  const p = info.data;
+  const pay = p.subscribe_currency_name;
+  const coin = p.new_currency_name;
+  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const figures: [string, ReactNode, string?][] = [
+    [t('publication.issue_price'), `1 ${coin} = ${formatDecimal(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
+    [t('publication.total_supply'), `${formatDecimal(p.num, p.decimals)} ${coin}`],
+    [t('publication.remaining'), `${formatDecimal(p.last_num, p.decimals)} ${coin}`, 'publication-remaining'],
+    [t('publication.subscribe_currency'), pay],
+    [t('publication.limits'), `${formatDecimal(p.min_amount)} – ${formatDecimal(p.max_amount)} ${pay}`],
+    [t('publication.start_time'), formatDateTime(p.start_at)],
+    [t('publication.end_time'), formatDateTime(p.end_at)],
+    [t('publication.launch_time'), formatDateTime(p.launched_at ?? p.launch_at)],
+    [t('publication.lock_up'), t('publication.days', { value: p.lock_days })],
+    [t('publication.completion_time'), formatDateTime(p.completion_time)],
+  ];
+  if (p.price_source === 'market') {
+    figures.push([
+      t('publication.market_price'),
+      <>
+        {formatDecimal(p.price, 10)} {pay} <DemoBadge show={p.demo_prices} testId="publication-demo" />
+      </>,
+      'publication-market-price',
+    ]);
+  }
+  const action = open
+    ? t('publication.subscribe_now')
+    : p.phase === 'upcoming'
+      ? t('publication.not_started')
+      : t('publication.closed');
+
+  return wrap(
+    <div className="publication-details">
+      <section className="publication-hero">
+        <CoinIcon name={coin} size={44} />
+        <div className="publication-card__names">
+          <span className="publication-card__code" data-testid="publication-code">
+            {coin}
+          </span>
+          <span className="publication-card__name">{p.name}</span>
+        </div>
+        <PhaseChip phase={p.phase} testId="publication-phase" />
+      </section>
+      <section className="publication-section">
+        <SubscribedBar project={p} />
+      </section>
+      <section className="publication-section">
+        <dl className="publication-figures">
+          {figures.map(([label, value, testId]) => (
+            <div className="publication-figures__row" key={label}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {p.mine ? (
+        <section className="publication-section" data-testid="publication-mine">
+          <dl className="publication-figures">
+            <div className="publication-figures__row">
+              <dt>{t('publication.my_subscribed')}</dt>
+              <dd>
+                {formatDecimal(p.mine.subscribed)} {pay}
+              </dd>
+            </div>
+            <div className="publication-figures__row">
+              <dt>{t('publication.my_remaining')}</dt>
+              <dd>
+                {formatDecimal(p.mine.remaining)} {pay}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      <section className="publication-section">
+        <h3 className="publication-section__title">{t('publication.introduction')}</h3>
+        <p className="publication-intro" data-testid="publication-introduction">
+          {p.introduction || t('common.no_data')}
+        </p>
+        <p className="publication-note">{t('publication.rules_note')}</p>
+      </section>
+      <div className="form-actions publication-actions">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          disabled={!open}
+          onClick={() => navigate(`${PATHS.publicationPurchase}?id=${p.id}`)}
+          data-testid="publication-subscribe"
+        >
+          {action}
+        </Button>
+      </div>
+    </div>,
+  );
+}

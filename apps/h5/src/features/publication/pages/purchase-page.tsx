@@ -1,0 +1,171 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { isApiError } from '../../../lib/api';
+import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { walletKeys } from '../../../lib/wallet-api';
+import { projectIdParam, projectQuery, publicationKeys, subscribe } from '../api/publication-api';
+import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
+import '../publication.css';
+
+/**
+ * Subscribing (spec: /pages/publication/purchase): the amount in the subscription currency, checked
+ * as the server checks it (minimum, the user's quota left, the balance, the currency's decimals), with
+ * the coins it buys at the issue price. The amount is frozen until the allocation.
+ */
+export function PublicationPurchasePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = projectIdParam(params.get('id'));
+  const info = useQuery({ ...projectQuery(id ?? 0), enabled: id !== undefined });
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+
+  const mutation = useMutation({
+    mutationFn: subscribe,
+    onSuccess: async () => {
+      showMessage(t('publication.subscribed_ok'), 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: publicationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]);
+      navigate(`${PATHS.publication}?tab=mine`, { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error)) setServerError(error.fields?.amount ?? undefined);
+      void info.refetch();
+    },
+  });
+
+  const wrap = (body: ReactNode) => (
+    <Page title={t('publication.purchase')} testId="publication-purchase-page">
+      {body}
+    </Page>
+  );
+  if (id === undefined) return wrap(<EmptyState text={t('publication.not_found')} />);
+  if (info.isPending) return wrap(<PageLoader />);
+  if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
+  const p = info.data;
+  const pay = p.subscribe_currency_name;
+  const coin = p.new_currency_name;
+  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const error = checkPurchase(amount, p);
+  const shownError =
+    serverError ??
+    (touched && error
+      ? t(`errors.${error}`, { min: p.min_amount, max: p.max_amount, left: p.mine?.remaining ?? p.max_amount })
+      : undefined);
+  const expected = error ? undefined : coinsFor(amount.trim(), p);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(undefined);
+    if (error || !open) return;
+    mutation.mutate({ config_id: p.id, amount: amount.trim() });
+  };
+
+  return wrap(
+    <form className="form-body" onSubmit={onSubmit} noValidate>
+      {!open ? (
+        <Callout tone="danger" testId="publication-purchase-closed">
+          {p.phase === 'upcoming' ? t('errors.subscription_not_started') : t('errors.subscription_ended')}
+        </Callout>
+      ) : null}
+      {p.oversubscribed ? (
+        <Callout tone="info" testId="publication-purchase-pro-rata">
+          {t('publication.pro_rata_note')}
+        </Callout>
+      ) : null}
+      <div className="publication-purchase__coin">
+        <span className="publication-card__code">{coin}</span>
+        <span className="publication-card__name">
+          1 {coin} = {formatDecimal(p.issue_price, 10)} {pay}
+        </span>
+      </div>
+      <FormField
+        label={t('publication.amount_label', { coin: pay })}
+        error={shownError}
+        testId="publication-amount"
+        hint={
+          <span data-testid="publication-available">
+            {t('transfer.available', { amount: formatDecimal(p.mine?.available ?? '0', p.subscribe_decimals), coin: pay })}
+          </span>
+        }
+        suffix={
+          <span className="amount-suffix">
+            <span>{pay}</span>
+            <button
+              type="button"
+              className="text-link"
+              onClick={() => {
+                setAmount(maxPurchase(p));
+                setTouched(true);
+                setServerError(undefined);
+              }}
+              data-testid="publication-all"
+            >
+              {t('transfer.all')}
+            </button>
+          </span>
+        }
+      >
+        <Input
+          value={amount}
+          onChange={(v) => {
+            setAmount(sanitizeAmountInput(v, p.subscribe_decimals));
+            setServerError(undefined);
+          }}
+          onBlur={() => setTouched(true)}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('publication.amount_placeholder', {
+            min: formatDecimal(p.min_amount),
+            max: formatDecimal(p.mine?.remaining ?? p.max_amount),
+          })}
+        />
+      </FormField>
+      <dl className="publication-summary" data-testid="publication-summary">
+        <dt>{t('publication.limits')}</dt>
+        <dd>
+          {formatDecimal(p.min_amount)} – {formatDecimal(p.max_amount)} {pay}
+        </dd>
+        <dt>{t('publication.my_remaining')}</dt>
+        <dd data-testid="publication-quota">
+          {formatDecimal(p.mine?.remaining ?? p.max_amount)} {pay}
+        </dd>
+        <dt>{t('publication.expected_coins')}</dt>
+        <dd data-testid="publication-expected">{expected ? `${formatDecimal(expected.quantity)} ${coin}` : '—'}</dd>
+        <dt>{t('publication.lock_up')}</dt>
+        <dd>{t('publication.days', { value: p.lock_days })}</dd>
+      </dl>
+      <p className="form-note">{t('publication.freeze_note')}</p>
+      <div className="form-actions">
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          disabled={!open}
+          loading={mutation.isPending}
+          data-testid="publication-submit"
+        >
+          {t('publication.confirm')}
+        </Button>
+      </div>
+    </form>,
+  );
+}

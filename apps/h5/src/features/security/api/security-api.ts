@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const securityKeys = { hasPassword: ['user', 'has_password'] as const };
+
+/** Whether a fund password is set; the security centre hints when it is not (spec section 6). */
+export const hasPayPasswordQuery = () =>
+  queryOptions({
+    queryKey: securityKeys.hasPassword,
+    queryFn: ({ signal }) => api.post<{ has_password: boolean }>('user/has_password', undefined, { loading: false, signal }),
+  });
+
+/** Changes the login password; the server then revokes every session of the user. */
+export const updatePassword = (input: { old_password: string; password: string; re_password: string }) =>
+  api.post<unknown>('safe/update_password', input);
+
+/** Sets the six-digit fund password, authorised by a code sent to the user's own contact. */
+export const setPayPassword = (input: { password: string; re_password: string; code: string }) =>
+  api.post<unknown>('user/e_pwd', input);

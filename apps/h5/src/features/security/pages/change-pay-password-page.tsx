@@ -1,0 +1,95 @@
+import { payPasswordBody } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CodeField } from '../../../components/contact-fields';
+import { FundPasswordField } from '../../../components/fund-password-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { accountKeys, sendVerificationCode, userCenterQuery } from '../../../lib/account-api';
+import { codeTargetOf, maskTarget } from '../../../lib/contact-target';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { confirmCheck, schemaResolver } from '../../../lib/zod-form';
+import { hasPayPasswordQuery, securityKeys, setPayPassword } from '../api/security-api';
+
+type PayForm = { password: string; re_password: string; code: string };
+const FIELDS = ['password', 're_password', 'code'] as const;
+const resolver = schemaResolver<PayForm>(payPasswordBody, confirmCheck<PayForm>('password', 're_password'));
+
+export function ChangePayPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userQuery = useQuery(userCenterQuery());
+  const hasQuery = useQuery(hasPayPasswordQuery());
+  const { control, handleSubmit, setError, formState } = useForm<PayForm>({
+    resolver,
+    defaultValues: { password: '', re_password: '', code: '' },
+  });
+
+  const target = userQuery.data ? codeTargetOf(userQuery.data) : null;
+  const title = hasQuery.data?.has_password ? t('security.change_fund_password') : t('security.set_fund_password');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await setPayPassword(values);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      return;
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: securityKeys.hasPassword }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.center }),
+    ]);
+    showMessage(t('security.fund_password_saved'), 'success');
+    navigate(-1);
+  });
+
+  if (userQuery.isPending) {
+    return (
+      <Page title={title} testId="change-pay-password-page">
+        <PageLoader />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} testId="change-pay-password-page">
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <FundPasswordField control={control} name="password" testId="pp-password" hint={t('security.fund_password_rule')} />
+        <FundPasswordField
+          control={control}
+          name="re_password"
+          testId="pp-re-password"
+          label={t('security.confirm_fund_password')}
+        />
+        <CodeField
+          control={control}
+          name="code"
+          onSend={() => (target ? sendVerificationCode(target, 'pay_password') : Promise.resolve(false))}
+          countdownKey="pay_password"
+          testId="pp-code"
+          sendTestId="pp-send-code"
+          hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
+          disabled={!target}
+        />
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="pp-submit"
+          >
+            {t('common.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SpotOrderEvent, SpotOrderStatus } from '@app/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { nextPage, type Paged } from '../../../lib/wallet-api';
+import type { OrderKind, Side } from '../order-checks';
+
+/** Spot orders: `waiting` rests on the book (maybe partly filled), `completed` filled, `cancelled` ended early. */
+export type SpotStatus = SpotOrderStatus;
+
+/** One spot order as `coin/trade`, `coin/list` and the private `spot_order` event show it. */
+export type SpotOrder = SpotOrderEvent;
+
+export const sideOf = (order: Pick<SpotOrder, 'side' | 'type'>): Side => order.side ?? (order.type === 1 ? 'buy' : 'sell');
+
+export const spotKeys = {
+  all: ['spot'] as const,
+  orders: (symbol: string, status: SpotStatus) => ['spot', 'orders', symbol, status] as const,
+};
+
+export type PairRef = { symbol: string; legal_id: number; currency_id: number };
+
+const ORDERS_PAGE = 20;
+
+export const ordersQuery = (pair: PairRef, status: SpotStatus) =>
+  infiniteQueryOptions({
+    queryKey: spotKeys.orders(pair.symbol, status),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<SpotOrder>>(
+        'coin/list',
+        { legal_id: pair.legal_id, currency_id: pair.currency_id, status, page: pageParam, limit: ORDERS_PAGE },
+        { loading: false, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    staleTime: 0,
+  });
+
+export type PlaceOrderInput = {
+  pair: PairRef;
+  side: Side;
+  kind: OrderKind;
+  /** Limit orders. */
+  price?: string;
+  /** Base amount: limit orders and market sells. */
+  amount?: string;
+  /** Quote amount: market buys. */
+  total?: string;
+};
+
+/** Places an order (funds are frozen by the server); replies with the order as it stands after matching. */
+export const placeOrder = (input: PlaceOrderInput) =>
+  api.post<SpotOrder>('coin/trade', {
+    legal_id: input.pair.legal_id,
+    currency_id: input.pair.currency_id,
+    type: input.side === 'buy' ? 1 : 2,
+    order_type: input.kind,
+    ...(input.kind === 'limit' && input.price ? { target_price: input.price } : {}),
+    ...(input.amount ? { amount: input.amount } : {}),
+    ...(input.total ? { total: input.total } : {}),
+  });
+
+/** Cancels a resting order; the unfilled part's frozen funds come back. */
+export const cancelOrder = (id: number) => api.put<SpotOrder>('coin/trade', { id });

@@ -1,0 +1,94 @@
+import type { MarketDepthEvent } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../../lib/decimal';
+import { changeDirection, type PairView } from '../../../lib/market-api';
+import { type BookRow, maxDecimal, ratio, withCumulative } from '../depth';
+import './order-book.css';
+
+const LEVELS = 10;
+
+type Props = {
+  pair: PairView;
+  depth: MarketDepthEvent | undefined;
+  loading: boolean;
+  /** A tap on a level puts its price into the form. */
+  onPick: (price: string) => void;
+};
+
+function Level({
+  row,
+  side,
+  max,
+  pair,
+  onPick,
+  index,
+}: {
+  row: BookRow | undefined;
+  side: 'bid' | 'ask';
+  max: string;
+  pair: PairView;
+  onPick: (price: string) => void;
+  index: number;
+}) {
+  if (!row) {
+    return (
+      <div className={`order-book__row order-book__row--${side} order-book__row--blank`} aria-hidden="true">
+        <span>—</span>
+        <span>—</span>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`order-book__row order-book__row--${side}`}
+      onClick={() => onPick(row.price)}
+      data-testid={`book-${side}-${index}`}
+    >
+      <span className="order-book__bar" style={{ width: `${ratio(row.cumulative, max) * 100}%` }} aria-hidden="true" />
+      <span className="order-book__price">{formatDecimal(row.price, pair.price_decimals, pair.price_decimals)}</span>
+      <span className="order-book__amount">{formatDecimal(row.amount, 8)}</span>
+    </button>
+  );
+}
+
+/** Ten levels a side from the exchange's own book (live), the last price between them. */
+export function OrderBook({ pair, depth, loading, onPick }: Props) {
+  const { t } = useTranslation();
+  const bids = withCumulative(depth?.bids ?? [], LEVELS);
+  const asks = withCumulative(depth?.asks ?? [], LEVELS);
+  const max = maxDecimal([bids.at(-1)?.cumulative ?? '0', asks.at(-1)?.cumulative ?? '0']);
+  const empty = bids.length === 0 && asks.length === 0;
+  const slots = Array.from({ length: LEVELS }, (_, i) => i);
+  const direction = changeDirection(pair.change);
+
+  return (
+    <div className="order-book" data-testid="order-book">
+      <div className="order-book__head">
+        <span>{t('trade.price_unit', { coin: pair.legal_name })}</span>
+        <span>{t('trade.amount_unit', { coin: pair.currency_name })}</span>
+      </div>
+      {/* Asks from the farthest down to the best, so the best ask sits next to the last price. */}
+      <div className="order-book__side" data-testid="order-book-asks">
+        {slots
+          .map((i) => LEVELS - 1 - i)
+          .map((i) => (
+            <Level key={`a${i}`} row={asks[i]} side="ask" max={max} pair={pair} onPick={onPick} index={i} />
+          ))}
+      </div>
+      <div className={`order-book__last order-book__last--${direction}`} data-testid="order-book-last">
+        {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+      </div>
+      <div className="order-book__side" data-testid="order-book-bids">
+        {slots.map((i) => (
+          <Level key={`b${i}`} row={bids[i]} side="bid" max={max} pair={pair} onPick={onPick} index={i} />
+        ))}
+      </div>
+      {empty && !loading ? (
+        <div className="order-book__empty" data-testid="order-book-empty">
+          {t('trade.book_empty')}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+import { formatDecimal, isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { showMessage } from '../../../lib/loading-indicator';
+import { marketKeys, type PairView } from '../../../lib/market-api';
+import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
+import { placeOrder, type SpotOrder, spotKeys } from '../api/spot-api';
+import {
+  checkOrder,
+  type OrderField,
+  type OrderInput,
+  type OrderKind,
+  type OrderProblem,
+  orderTotal,
+  PERCENTS,
+  percentOf,
+  type Side,
+  usesTotal,
+} from '../order-checks';
+import './order-form.css';
+
+type Props = {
+  pair: PairView;
+  side: Side;
+  onSide: (side: Side) => void;
+  wallet: WalletList | undefined;
+  /** A price tapped in the book: put into the price field (`at` makes a repeated tap count). */
+  picked: { price: string; at: number } | null;
+};
+
+/** Decimal places of a step ("0.00001" → 5): what a field on that grid may hold. */
+const placesOf = (step: string) => (step.includes('.') ? step.length - step.indexOf('.') - 1 : 0);
+
+/** The server's field names as this form calls them. */
+const SERVER_FIELDS: Record<string, OrderField> = { target_price: 'price', price: 'price', amount: 'amount', total: 'total' };
+
+/**
+ * Buy or sell one pair: limit (price and amount) or market (amount to sell, or quote total to spend),
+ * the balance it draws on, 25/50/75/100 % shortcuts, and client checks before anything is sent.
+ */
+export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<OrderKind>('limit');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [total, setTotal] = useState('');
+  const [problem, setProblem] = useState<OrderProblem | undefined>();
+  const [serverError, setServerError] = useState<{ field: OrderField; message: string } | undefined>();
+  const [tried, setTried] = useState(false);
+
+  const quote = balanceOf(wallet, 'coin', pair.legal_id);
+  const base = balanceOf(wallet, 'coin', pair.currency_id);
+  const quoteDecimals = quote?.decimals ?? 8;
+  const available = (side === 'buy' ? quote?.available : base?.available) ?? '0';
+  const availableCoin = side === 'buy' ? pair.legal_name : pair.currency_name;
+  const priceDecimals = placesOf(pair.tick_size);
+  const lotDecimals = placesOf(pair.lot_size);
+
+  // A new pair starts empty, with its last price in the price field (once: the user may clear it).
+  const seeded = useRef(false);
+  useEffect(() => {
+    seeded.current = pair.now_price !== null;
+    setPrice(pair.now_price ?? '');
+    setAmount('');
+    setTotal('');
+    setProblem(undefined);
+    setServerError(undefined);
+    setTried(false);
+  }, [pair.symbol]);
+
+  // The feed's first price, when the pair had none yet.
+  useEffect(() => {
+    if (seeded.current || !pair.now_price) return;
+    seeded.current = true;
+    setPrice(pair.now_price);
+  }, [pair.now_price]);
+
+  useEffect(() => {
+    if (!picked) return;
+    setKind('limit');
+    setPrice(picked.price);
+  }, [picked]);
+
+  const input: OrderInput = { side, kind, price, amount, total };
+  // Once the user has tried to submit, the message follows the fields as they are corrected.
+  useEffect(() => {
+    if (tried) setProblem(checkOrder({ side, kind, price, amount, total }, pair, available, quoteDecimals));
+  }, [tried, side, kind, price, amount, total, pair, available, quoteDecimals]);
+
+  /** What became of an order the moment it was placed: resting, filled, or (market) ended early. */
+  const placedMessage = (order: SpotOrder) => {
+    if (order.status === 'completed') return t('trade.order_filled');
+    if (order.status === 'waiting')
+      return isPositiveDecimal(order.filled) ? t('trade.order_partly_filled') : t('trade.order_placed');
+    const reason = t(`trade.cancel_reason.${order.cancel_reason ?? 'user'}`, { defaultValue: t('trade.status.cancelled') });
+    return isPositiveDecimal(order.filled) ? `${t('trade.order_partly_filled')} · ${reason}` : reason;
+  };
+
+  const mutation = useMutation({
+    mutationFn: placeOrder,
+    onSuccess: async (order) => {
+      showMessage(placedMessage(order), order.status === 'cancelled' && !isPositiveDecimal(order.filled) ? 'fail' : 'success');
+      setAmount('');
+      setTotal('');
+      setTried(false);
+      setProblem(undefined);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: spotKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: marketKeys.depth(pair.symbol) }),
+        queryClient.invalidateQueries({ queryKey: marketKeys.trades(pair.symbol) }),
+      ]);
+    },
+    onError: (error) => {
+      if (!isApiError(error) || !error.fields) return;
+      for (const [name, message] of Object.entries(error.fields)) {
+        const field = SERVER_FIELDS[name];
+        if (field) {
+          setServerError({ field, message });
+          return;
+        }
+      }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setServerError(undefined);
+    const found = checkOrder(input, pair, available, quoteDecimals);
+    setProblem(found);
+    if (found) return;
+    mutation.mutate({
+      pair,
+      side,
+      kind,
+      ...(kind === 'limit' ? { price: price.trim() } : {}),
+      ...(usesTotal(input) ? { total: total.trim() } : { amount: amount.trim() }),
+    });
+  };
+
+  const applyPercent = (percent: number) => {
+    const value = percentOf(percent, input, pair, available, quoteDecimals);
+    if (value === undefined) {
+      setTried(true);
+      return;
+    }
+    if (usesTotal(input)) setTotal(value);
+    else setAmount(value);
+    setServerError(undefined);
+  };
+
+  const messageFor = (field: OrderField) => {
+    if (serverError?.field === field) return serverError.message;
+    if (problem?.field !== field) return undefined;
+    return t(`trade.check.${problem.code}`, {
+      tick: pair.tick_size,
+      lot: pair.lot_size,
+      min: pair.min_amount,
+      coin: pair.currency_name,
+      places: quoteDecimals,
+    });
+  };
+
+  const field = (
+    name: OrderField,
+    value: string,
+    onChange: (v: string) => void,
+    places: number,
+    unit: string,
+    placeholder: string,
+  ) => {
+    const message = messageFor(name);
+    return (
+      <div className="order-form__field">
+        <div
+          className={message ? 'order-form__control order-form__control--error' : 'order-form__control'}
+          data-testid={`order-${name}`}
+        >
+          <Input
+            value={value}
+            onChange={(v) => {
+              onChange(sanitizeAmountInput(v, places));
+              setServerError(undefined);
+            }}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholder}
+            aria-label={placeholder}
+          />
+          <span className="order-form__unit">{unit}</span>
+        </div>
+        {message ? (
+          <div className="order-form__error" role="alert" data-testid={`order-${name}-error`}>
+            {message}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  const limitTotal = kind === 'limit' ? orderTotal(price, amount) : undefined;
+
+  return (
+    <form className={`order-form order-form--${side}`} onSubmit={submit} noValidate data-testid="order-form">
+      <div className="order-form__sides" role="tablist">
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            type="button"
+            role="tab"
+            key={s}
+            aria-selected={side === s}
+            className={`order-form__side order-form__side--${s}${side === s ? ' order-form__side--active' : ''}`}
+            onClick={() => {
+              onSide(s);
+              setProblem(undefined);
+              setServerError(undefined);
+              setTried(false);
+            }}
+            data-testid={`order-side-${s}`}
+          >
+            {t(`trade.${s}`)}
+          </button>
+        ))}
+      </div>
+
+      <div className="order-form__kinds" role="tablist">
+        {(['limit', 'market'] as const).map((k) => (
+          <button
+            type="button"
+            role="tab"
+            key={k}
+            aria-selected={kind === k}
+            className={kind === k ? 'order-form__kind order-form__kind--active' : 'order-form__kind'}
+            onClick={() => {
+              setKind(k);
+              setProblem(undefined);
+              setServerError(undefined);
+              setTried(false);
+            }}
+            data-testid={`order-kind-${k}`}
+          >
+            {t(`trade.${k}`)}
+          </button>
+        ))}
+      </div>
+
+      {kind === 'limit' ? (
+        field('price', price, setPrice, priceDecimals, pair.legal_name, t('trade.price'))
+      ) : (
+        <div className="order-form__field">
+          <div className="order-form__control order-form__control--disabled" data-testid="order-market-price">
+            {t('trade.market_price')}
+          </div>
+        </div>
+      )}
+
+      {usesTotal(input)
+        ? field('total', total, setTotal, quoteDecimals, pair.legal_name, t('trade.total'))
+        : field('amount', amount, setAmount, lotDecimals, pair.currency_name, t('trade.amount'))}
+
+      <div className="order-form__percents">
+        {PERCENTS.map((p) => (
+          <button
+            type="button"
+            key={p}
+            className="order-form__percent"
+            onClick={() => applyPercent(p)}
+            data-testid={`order-pct-${p}`}
+          >
+            {p}%
+          </button>
+        ))}
+      </div>
+
+      <dl className="order-form__facts">
+        {kind === 'limit' ? (
+          <div>
+            <dt>{t('trade.total')}</dt>
+            <dd data-testid="order-total-value">
+              {limitTotal ? `${formatDecimal(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{side === 'buy' ? t('trade.available') : t('trade.sellable')}</dt>
+          <dd data-testid="order-available">
+            {formatDecimal(available, side === 'buy' ? quoteDecimals : (base?.decimals ?? 8))} {availableCoin}
+          </dd>
+        </div>
+      </dl>
+
+      <Button
+        block
+        type="submit"
+        shape="rounded"
+        className={`order-form__submit order-form__submit--${side}`}
+        loading={mutation.isPending}
+        disabled={pair.open_coin_trade !== 1}
+        data-testid="order-submit"
+      >
+        {t(side === 'buy' ? 'trade.buy_coin' : 'trade.sell_coin', { coin: pair.currency_name })}
+      </Button>
+    </form>
+  );
+}

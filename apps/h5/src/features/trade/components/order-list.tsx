@@ -1,0 +1,140 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/paged-list';
+import { Segmented } from '../../../components/segmented';
+import { Dialog } from '../../../lib/antd-imperative';
+import { formatDecimal } from '../../../lib/decimal';
+import { formatDateTime } from '../../../lib/format';
+import { showMessage } from '../../../lib/loading-indicator';
+import { marketKeys, type PairView } from '../../../lib/market-api';
+import { walletKeys } from '../../../lib/wallet-api';
+import { cancelOrder, ordersQuery, type SpotOrder, type SpotStatus, sideOf, spotKeys } from '../api/spot-api';
+import '../../../components/status-chip.css';
+import './order-list.css';
+
+const STATUS_TONE: Record<SpotStatus, string> = { waiting: 'warning', completed: 'success', cancelled: 'muted' };
+
+function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView; onCancel?: (order: SpotOrder) => void }) {
+  const { t } = useTranslation();
+  const side = sideOf(order);
+  const price = (value: string | null) =>
+    value === null ? '—' : `${formatDecimal(value, pair.price_decimals, pair.price_decimals)}`;
+  const base = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.currency_name}`);
+  const quote = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.legal_name}`);
+  return (
+    <div className="record-card order-card" data-testid={`order-${order.id}`} data-status={order.status}>
+      <div className="record-card__head">
+        <div className="record-card__title">
+          <span className={`order-card__side order-card__side--${side}`}>{t(`trade.${side}`)}</span>
+          <span>{order.symbol ?? pair.symbol}</span>
+          <span className="order-card__kind">{t(`trade.${order.order_type}`)}</span>
+        </div>
+        {onCancel ? (
+          <button
+            type="button"
+            className="order-card__cancel"
+            onClick={() => onCancel(order)}
+            data-testid={`order-cancel-${order.id}`}
+          >
+            {t('trade.cancel')}
+          </button>
+        ) : (
+          <span className={`status-chip status-chip--${STATUS_TONE[order.status]}`} data-testid={`order-status-${order.id}`}>
+            {t(`trade.status.${order.status}`)}
+          </span>
+        )}
+      </div>
+      <div className="record-card__rows">
+        <span className="record-card__label">{t('trade.order_price')}</span>
+        <span className="record-card__value">{order.order_type === 'market' ? t('trade.market_price') : price(order.price)}</span>
+        {order.amount !== null ? (
+          <>
+            <span className="record-card__label">{t('trade.order_amount')}</span>
+            <span className="record-card__value">{base(order.amount)}</span>
+          </>
+        ) : (
+          <>
+            <span className="record-card__label">{t('trade.order_total')}</span>
+            <span className="record-card__value">{quote(order.total)}</span>
+          </>
+        )}
+        <span className="record-card__label">{t('trade.filled')}</span>
+        <span className="record-card__value" data-testid={`order-filled-${order.id}`}>
+          {base(order.filled)}
+        </span>
+        <span className="record-card__label">{t('trade.filled_total')}</span>
+        <span className="record-card__value" data-testid={`order-filled-total-${order.id}`}>
+          {quote(order.filled_total)}
+        </span>
+        <span className="record-card__label">{t('trade.avg_price')}</span>
+        <span className="record-card__value">{price(order.avg_price)}</span>
+        <span className="record-card__label">{t('trade.fee')}</span>
+        <span className="record-card__value" data-testid={`order-fee-${order.id}`}>
+          {formatDecimal(order.fee, 8)} {order.fee_currency}
+        </span>
+      </div>
+      {order.status === 'cancelled' && order.cancel_reason ? (
+        <div className="order-card__reason" data-testid={`order-reason-${order.id}`}>
+          {t(`trade.cancel_reason.${order.cancel_reason}`, { defaultValue: t('trade.status.cancelled') })}
+        </div>
+      ) : null}
+      <div className="order-card__time">{formatDateTime(order.created_at)}</div>
+    </div>
+  );
+}
+
+/** The user's orders on this pair: open ones (cancellable) or the history (filled, cancelled). */
+export function OrderList({ pair, view }: { pair: PairView; view: 'open' | 'history' }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [historyStatus, setHistoryStatus] = useState<Exclude<SpotStatus, 'waiting'>>('completed');
+  const status: SpotStatus = view === 'open' ? 'waiting' : historyStatus;
+  const query = useInfiniteQuery(ordersQuery(pair, status));
+  const cancel = useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: async () => {
+      showMessage(t('trade.cancelled'), 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: spotKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: marketKeys.depth(pair.symbol) }),
+      ]);
+    },
+  });
+
+  const confirmCancel = async (order: SpotOrder) => {
+    const ok = await Dialog.confirm({
+      content: t('trade.cancel_confirm'),
+      confirmText: t('trade.cancel'),
+      cancelText: t('common.close'),
+    });
+    if (ok) await cancel.mutateAsync(order.id).catch(() => {});
+  };
+
+  return (
+    <div className="order-list" data-testid={`orders-${view}`}>
+      {view === 'history' ? (
+        <div className="order-list__filter">
+          <Segmented
+            size="small"
+            options={[
+              { value: 'completed', label: t('trade.status.completed') },
+              { value: 'cancelled', label: t('trade.status.cancelled') },
+            ]}
+            value={historyStatus}
+            onChange={setHistoryStatus}
+            testId="orders-history-status"
+          />
+        </div>
+      ) : null}
+      <PagedList
+        query={query}
+        itemKey={(o) => o.id}
+        renderItem={(order) => <OrderCard order={order} pair={pair} onCancel={view === 'open' ? confirmCancel : undefined} />}
+        emptyText={view === 'open' ? t('trade.no_open_orders') : t('trade.no_history')}
+        testId={`orders-${view}-list`}
+      />
+    </div>
+  );
+}

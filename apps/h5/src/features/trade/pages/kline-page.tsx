@@ -1,0 +1,281 @@
+import { SPOT_EVENTS } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import DownFill from 'antd-mobile-icons/es/DownFill';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DemoBadge } from '../../../components/demo-badge';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
+import { PriceChange } from '../../../components/price-change';
+import { Segmented } from '../../../components/segmented';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { formatDecimal } from '../../../lib/decimal';
+import { changeDirection, dealQuery, depthQuery, withTicker } from '../../../lib/market-api';
+import { PATHS } from '../../../lib/paths';
+import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
+import { spotKeys } from '../api/spot-api';
+import { DepthChart } from '../components/depth-chart';
+import type { KlineChartHandle } from '../components/kline-chart';
+import { OrderList } from '../components/order-list';
+import {
+  apiPeriod,
+  INTERVALS,
+  type Interval,
+  MAIN_INDICATORS,
+  type MainIndicator,
+  SUB_INDICATORS,
+  type SubIndicator,
+} from '../intervals';
+import { useSelectedPair } from '../use-selected-pair';
+import './kline-page.css';
+
+type Tab = 'depth' | 'history';
+
+/** klinecharts, the heaviest library of the app, loads when this page opens, not with the trade tab. */
+const loadChart = () => import('../components/kline-chart').then((m) => ({ default: m.KlineChart }));
+let KlineChart = lazy(loadChart);
+
+/** A chart whose code did not arrive: say so in its place and offer a retry (a fresh lazy loader). */
+class ChartBoundary extends Component<{ children: ReactNode; failed: ReactNode }, { error: boolean }> {
+  override state = { error: false };
+  static getDerivedStateFromError() {
+    return { error: true };
+  }
+  override render() {
+    return this.state.error ? this.props.failed : this.props.children;
+  }
+}
+
+/**
+ * The chart page of one pair: the ticker, candles for every interval with main and sub indicators,
+ * the book's depth, the user's order history on the pair, and buy/sell shortcuts to the trade tab.
+ */
+export function KlinePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { quotation, pairs, pair: listed, choose } = useSelectedPair();
+  const [sheet, setSheet] = useState(false);
+  const [interval, setChartInterval] = useState<Interval>('1min');
+  const [main, setMain] = useState<MainIndicator | null>('MA');
+  const [sub, setSub] = useState<SubIndicator | null>('VOL');
+  const [tab, setTab] = useState<Tab>('depth');
+  const chart = useRef<KlineChartHandle>(null);
+  const queryClient = useQueryClient();
+  useUserEvent(SPOT_EVENTS.order, () => void queryClient.invalidateQueries({ queryKey: spotKeys.all }));
+  const [chartAttempt, setChartAttempt] = useState(0);
+
+  const symbol = listed?.symbol;
+  const stream = useMarketStream(symbol, {
+    period: apiPeriod(interval),
+    onKline: (event) => chart.current?.push(event),
+  });
+  const deal = useQuery({ ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }), enabled: !!listed });
+  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol });
+  const pair = listed ? withTicker(deal.data ?? listed, stream.ticker) : undefined;
+  const book = stream.depth?.symbol === symbol ? stream.depth : depth.data;
+
+  // Candles pushed while the connection was down are lost: load the chart again.
+  useEffect(() => {
+    if (stream.reconnects === 0) return;
+    chart.current?.reload();
+    void depth.refetch();
+    void deal.refetch();
+  }, [stream.reconnects]);
+
+  const title = (
+    <button type="button" className="kline-page__pair" onClick={() => setSheet(true)} data-testid="kline-pair">
+      <span data-testid="kline-symbol">{pair?.symbol ?? t('sections.kline')}</span>
+      <DownFill fontSize={10} />
+    </button>
+  );
+
+  if (quotation.isPending) {
+    return (
+      <Page title={title} testId="kline-page">
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (!quotation.data) {
+    return (
+      <Page title={title} testId="kline-page">
+        <ErrorState onRetry={() => void quotation.refetch()} />
+      </Page>
+    );
+  }
+  if (!pair) {
+    return (
+      <Page title={title} testId="kline-page">
+        <EmptyState text={t('market.no_pairs')} />
+      </Page>
+    );
+  }
+
+  const price = (value: string | null) => (value === null ? '—' : formatDecimal(value, pair.price_decimals, pair.price_decimals));
+  const trade = (side: 'buy' | 'sell') => navigate(`${PATHS.trade}?symbol=${encodeURIComponent(pair.symbol)}&side=${side}`);
+
+  return (
+    <Page title={title} testId="kline-page">
+      <div className="kline-page" data-symbol={pairKey(pair.symbol)}>
+        <section className="kline-page__ticker">
+          <div className="kline-page__headline">
+            <div className={`kline-page__price kline-page__price--${changeDirection(pair.change)}`} data-testid="kline-price">
+              {price(pair.now_price)}
+            </div>
+            <div className="kline-page__sub">
+              <PriceChange change={pair.change} testId="kline-change" />
+              <DemoBadge show={pair.demo} testId="kline-demo" />
+            </div>
+          </div>
+          <dl className="kline-page__stats">
+            <div>
+              <dt>{t('market.high_24h')}</dt>
+              <dd>{price(pair.high)}</dd>
+            </div>
+            <div>
+              <dt>{t('market.low_24h')}</dt>
+              <dd>{price(pair.low)}</dd>
+            </div>
+            <div>
+              <dt>{t('market.volume_24h', { coin: pair.currency_name })}</dt>
+              <dd>{formatDecimal(pair.volume, 2)}</dd>
+            </div>
+            <div>
+              <dt>{t('market.turnover_24h', { coin: pair.legal_name })}</dt>
+              <dd>{formatDecimal(pair.amount, 0)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className="kline-page__intervals" role="tablist" data-testid="kline-intervals">
+          {INTERVALS.map((value) => (
+            <button
+              type="button"
+              role="tab"
+              key={value}
+              aria-selected={interval === value}
+              className={interval === value ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
+              onClick={() => setChartInterval(value)}
+              data-testid={`kline-interval-${value}`}
+            >
+              {t(`chart.interval.${value}`)}
+            </button>
+          ))}
+        </div>
+
+        <div className="kline-page__chart">
+          <ChartBoundary
+            key={chartAttempt}
+            failed={
+              <div className="kline-page__chart-state" data-testid="kline-chunk-error">
+                <span>{t('chart.state_error')}</span>
+                <button
+                  type="button"
+                  className="text-link"
+                  onClick={() => {
+                    KlineChart = lazy(loadChart);
+                    setChartAttempt((n) => n + 1);
+                  }}
+                >
+                  {t('common.retry')}
+                </button>
+              </div>
+            }
+          >
+            <Suspense fallback={<PageLoader inline label={t('chart.state_loading')} />}>
+              <KlineChart
+                ref={chart}
+                symbol={pair.symbol}
+                interval={interval}
+                pricePrecision={pair.price_decimals}
+                main={main}
+                sub={sub}
+              />
+            </Suspense>
+          </ChartBoundary>
+        </div>
+
+        <div className="kline-page__indicators">
+          <div className="kline-page__indicator-row" data-testid="kline-main-indicators">
+            <span className="kline-page__indicator-label">{t('chart.main')}</span>
+            {MAIN_INDICATORS.map((name) => (
+              <button
+                type="button"
+                key={name}
+                aria-pressed={main === name}
+                className={main === name ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
+                onClick={() => setMain(main === name ? null : name)}
+                data-testid={`kline-main-${name}`}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+          <div className="kline-page__indicator-row" data-testid="kline-sub-indicators">
+            <span className="kline-page__indicator-label">{t('chart.sub')}</span>
+            {SUB_INDICATORS.map((name) => (
+              <button
+                type="button"
+                key={name}
+                aria-pressed={sub === name}
+                className={sub === name ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
+                onClick={() => setSub(sub === name ? null : name)}
+                data-testid={`kline-sub-${name}`}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <section className="kline-page__tabs">
+          <Segmented
+            variant="tabs"
+            options={[
+              { value: 'depth', label: t('trade.depth') },
+              { value: 'history', label: t('trade.order_history') },
+            ]}
+            value={tab}
+            onChange={setTab}
+            testId="kline-tab"
+          />
+          {tab === 'depth' ? (
+            depth.isPending && !book ? (
+              <PageLoader inline />
+            ) : (
+              <DepthChart pair={pair} depth={book} />
+            )
+          ) : (
+            <OrderList key={pair.symbol} pair={pair} view="history" />
+          )}
+        </section>
+      </div>
+
+      <div className="kline-page__actions">
+        <Button
+          block
+          shape="rounded"
+          className="kline-page__action kline-page__action--buy"
+          onClick={() => trade('buy')}
+          data-testid="kline-buy"
+        >
+          {t('trade.buy')}
+        </Button>
+        <Button
+          block
+          shape="rounded"
+          className="kline-page__action kline-page__action--sell"
+          onClick={() => trade('sell')}
+          data-testid="kline-sell"
+        >
+          {t('trade.sell')}
+        </Button>
+      </div>
+
+      <PairSwitcher open={sheet} onClose={() => setSheet(false)} pairs={pairs} current={pair.symbol} onChoose={choose} />
+    </Page>
+  );
+}

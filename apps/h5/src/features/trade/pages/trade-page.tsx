@@ -1,0 +1,180 @@
+import { SPOT_EVENTS } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import DownFill from 'antd-mobile-icons/es/DownFill';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DemoBadge } from '../../../components/demo-badge';
+import { PageLoader } from '../../../components/page-loader';
+import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
+import { PriceChange } from '../../../components/price-change';
+import { Segmented } from '../../../components/segmented';
+import { EmptyState, ErrorState } from '../../../components/state-view';
+import { TabHeader } from '../../../components/tab-header';
+import { formatDecimal } from '../../../lib/decimal';
+import { changeDirection, dealQuery, depthQuery, tradesQuery, withTicker } from '../../../lib/market-api';
+import { PATHS } from '../../../lib/paths';
+import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
+import { walletKeys, walletListQuery } from '../../../lib/wallet-api';
+import { spotKeys } from '../api/spot-api';
+import { OrderBook } from '../components/order-book';
+import { OrderForm } from '../components/order-form';
+import { OrderList } from '../components/order-list';
+import { RecentTrades } from '../components/recent-trades';
+import type { Side } from '../order-checks';
+import { mergeTrades } from '../trades';
+import { useSelectedPair } from '../use-selected-pair';
+import './trade-page.css';
+
+type Tab = 'open' | 'history' | 'trades';
+
+/** Two candles: the way to the chart (drawn here: a shared icon module would split off the first screen's code). */
+function CandlesIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M8 3v4M8 15v6M16 5v3M16 17v3" strokeLinecap="round" />
+      <rect x="5.5" y="7" width="5" height="8" rx="1" />
+      <rect x="13.5" y="8" width="5" height="9" rx="1" />
+    </svg>
+  );
+}
+
+/**
+ * The "currency" tab: spot trading on one pair. The form and the live book side by side, then the
+ * user's open orders (cancellable), their history and the pair's latest trades.
+ */
+export function TradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { quotation, pairs, pair: listed, choose } = useSelectedPair();
+  const [sheet, setSheet] = useState(false);
+  const [side, setSide] = useState<Side>(params.get('side') === 'sell' ? 'sell' : 'buy');
+  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
+  const [tab, setTab] = useState<Tab>('open');
+
+  const symbol = listed?.symbol;
+  const stream = useMarketStream(symbol);
+  const deal = useQuery({ ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }), enabled: !!listed });
+  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol });
+  const fetchedTrades = useQuery({ ...tradesQuery(symbol ?? ''), enabled: !!symbol });
+  const wallet = useQuery(walletListQuery());
+
+  const pair = listed ? withTicker(deal.data ?? listed, stream.ticker) : undefined;
+  const book = stream.depth?.symbol === symbol ? stream.depth : depth.data;
+  const trades = useMemo(
+    () => mergeTrades(stream.trades, fetchedTrades.data?.symbol === symbol ? fetchedTrades.data?.list : []),
+    [stream.trades, fetchedTrades.data, symbol],
+  );
+
+  // After a lost connection, what was pushed meanwhile is gone: ask again.
+  useEffect(() => {
+    if (stream.reconnects === 0) return;
+    void depth.refetch();
+    void fetchedTrades.refetch();
+    void deal.refetch();
+  }, [stream.reconnects]);
+
+  // The user's own orders change in the private room (placed, filled, cancelled): refresh orders and balances.
+  useUserEvent(SPOT_EVENTS.order, () => {
+    void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.list });
+  });
+
+  const header = (
+    <TabHeader
+      title={
+        <button type="button" className="trade-page__pair" onClick={() => setSheet(true)} data-testid="trade-pair">
+          <span data-testid="trade-symbol">{pair?.symbol ?? t('tabs.currency')}</span>
+          <DownFill fontSize={10} />
+        </button>
+      }
+      right={
+        pair ? (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => navigate(`${PATHS.kline}?symbol=${encodeURIComponent(pair.symbol)}`)}
+            aria-label={t('sections.kline')}
+            data-testid="trade-open-kline"
+          >
+            <CandlesIcon />
+          </button>
+        ) : null
+      }
+    />
+  );
+
+  if (quotation.isPending) {
+    return (
+      <div className="tab-page trade-page" data-testid="trade-page">
+        {header}
+        <PageLoader />
+      </div>
+    );
+  }
+  if (!quotation.data) {
+    return (
+      <div className="tab-page trade-page" data-testid="trade-page">
+        {header}
+        <ErrorState onRetry={() => void quotation.refetch()} />
+      </div>
+    );
+  }
+  if (!pair) {
+    return (
+      <div className="tab-page trade-page" data-testid="trade-page">
+        {header}
+        <EmptyState text={t('market.no_pairs')} />
+      </div>
+    );
+  }
+
+  const direction = changeDirection(pair.change);
+
+  return (
+    <div className="tab-page trade-page" data-testid="trade-page" data-symbol={pairKey(pair.symbol)}>
+      {header}
+      <section className="trade-page__ticker">
+        <div className={`trade-page__price trade-page__price--${direction}`} data-testid="trade-price">
+          {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+        </div>
+        <PriceChange change={pair.change} testId="trade-change" />
+        <DemoBadge show={pair.demo} testId="trade-demo" />
+      </section>
+      {pair.open_coin_trade !== 1 ? <div className="trade-page__closed">{t('trade.closed')}</div> : null}
+
+      <section className="trade-page__main">
+        <OrderForm pair={pair} side={side} onSide={setSide} wallet={wallet.data} picked={picked} />
+        <OrderBook
+          pair={pair}
+          depth={book}
+          loading={depth.isPending && !stream.depth}
+          onPick={(price) => setPicked({ price, at: Date.now() })}
+        />
+      </section>
+
+      <section className="trade-page__tabs">
+        <Segmented
+          variant="tabs"
+          options={[
+            { value: 'open', label: t('trade.open_orders') },
+            { value: 'history', label: t('trade.order_history') },
+            { value: 'trades', label: t('trade.latest_trades') },
+          ]}
+          value={tab}
+          onChange={setTab}
+          testId="trade-tab"
+        />
+        {tab === 'trades' ? (
+          <RecentTrades pair={pair} trades={trades} loading={fetchedTrades.isPending} />
+        ) : (
+          <OrderList key={`${pair.symbol}-${tab}`} pair={pair} view={tab} />
+        )}
+      </section>
+
+      <PairSwitcher open={sheet} onClose={() => setSheet(false)} pairs={pairs} current={pair.symbol} onChoose={choose} />
+    </div>
+  );
+}

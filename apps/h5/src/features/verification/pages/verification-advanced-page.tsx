@@ -1,0 +1,150 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import TextArea from 'antd-mobile/es/components/text-area';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { ImageUpload } from '../../../components/image-upload';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { Callout, ErrorState } from '../../../components/state-view';
+import { StatusChip } from '../../../components/status-chip';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showMessage } from '../../../lib/loading-indicator';
+import { PATHS } from '../../../lib/paths';
+import { schemaResolver } from '../../../lib/zod-form';
+import { canSubmit, submitAdvanced, verificationQuery } from '../api/verification-api';
+import { ADDRESS_MAX, type AdvancedForm, advancedSchema } from '../verification-schema';
+
+const FIELDS = ['address', 'front_pic', 'reverse_pic', 'hand_pic'] as const;
+const resolver = schemaResolver<AdvancedForm>(advancedSchema);
+
+const PHOTOS = [
+  { name: 'front_pic', purpose: 'id_front', label: 'verification.front', testId: 'va-front' },
+  { name: 'reverse_pic', purpose: 'id_back', label: 'verification.back', testId: 'va-back' },
+  { name: 'hand_pic', purpose: 'id_hand', label: 'verification.hand', testId: 'va-hand' },
+] as const;
+
+/** Advanced verification: a contact address and three photos; open only once basic is verified. */
+export function VerificationAdvancedPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useQuery(verificationQuery());
+  const { control, handleSubmit, setError, formState } = useForm<AdvancedForm>({
+    resolver,
+    defaultValues: { address: '', front_pic: '', reverse_pic: '', hand_pic: '' },
+  });
+
+  const mutation = useMutation({
+    mutationFn: submitAdvanced,
+    onSuccess: async () => {
+      showMessage(t('verification.submitted'), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      navigate(PATHS.verification, { replace: true });
+    },
+    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
+  });
+
+  const onSubmit = handleSubmit((v) => mutation.mutateAsync({ ...v, address: v.address.trim() }).catch(() => {}));
+
+  const title = t('verification.advanced_title');
+  const wrap = (body: ReactNode) => (
+    <Page title={title} testId="verification-advanced-page">
+      {body}
+    </Page>
+  );
+  if (status.isPending) return wrap(<PageLoader />);
+  if (!status.data) return wrap(<ErrorState onRetry={() => void status.refetch()} />);
+
+  const { basic, advanced } = status.data;
+  if (basic.status !== 'verified') {
+    return wrap(
+      <Callout
+        tone="danger"
+        testId="va-basic-first"
+        action={
+          <button type="button" className="text-link" onClick={() => navigate(PATHS.verificationBasic, { replace: true })}>
+            {t('verification.go_basic')}
+          </button>
+        }
+      >
+        {t('errors.basic_first')}
+      </Callout>,
+    );
+  }
+  if (!canSubmit(advanced.status)) {
+    return wrap(
+      <div className="form-body" data-testid="verification-advanced-state">
+        <StatusChip status={advanced.status} />
+        <p className="form-note">
+          {advanced.status === 'pending' ? t('verification.pending_note') : t('verification.verified_note')}
+        </p>
+        <div className="form-actions">
+          <Button block shape="rounded" onClick={() => navigate(PATHS.verification, { replace: true })}>
+            {t('verification.back_to_status')}
+          </Button>
+        </div>
+      </div>,
+    );
+  }
+
+  return wrap(
+    <>
+      {advanced.status === 'rejected' && advanced.reject_reason ? (
+        <Callout tone="danger">{t('records.reject_reason', { reason: advanced.reject_reason })}</Callout>
+      ) : null}
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="address"
+          render={({ field, fieldState }) => (
+            <FormField label={t('verification.address')} error={fieldState.error?.message} testId="va-address">
+              <TextArea
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxLength={ADDRESS_MAX}
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                placeholder={t('verification.address_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        {PHOTOS.map((photo) => (
+          <Controller
+            key={photo.name}
+            control={control}
+            name={photo.name}
+            render={({ field, fieldState }) => (
+              <ImageUpload
+                purpose={photo.purpose}
+                label={t(photo.label)}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                testId={photo.testId}
+              />
+            )}
+          />
+        ))}
+        <p className="form-note">{t('verification.photo_note')}</p>
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="va-submit"
+          >
+            {t('verification.submit')}
+          </Button>
+        </div>
+      </form>
+    </>,
+  );
+}

@@ -1,0 +1,168 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { Callout, ErrorState } from '../../../components/state-view';
+import { StatusChip } from '../../../components/status-chip';
+import { areaCodesQuery } from '../../../lib/account-api';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { HTML_LANG } from '../../../lib/i18n';
+import { showMessage } from '../../../lib/loading-indicator';
+import { useLocaleStore } from '../../../lib/locale';
+import { PATHS } from '../../../lib/paths';
+import { schemaResolver } from '../../../lib/zod-form';
+import { canSubmit, submitBasic, verificationQuery } from '../api/verification-api';
+import { CountryPicker } from '../components/country-picker';
+import { countriesFrom } from '../countries';
+import { type BasicForm, basicSchema, NAME_MAX, normalizeCardId } from '../verification-schema';
+
+const FIELDS = ['country', 'name', 'card_id'] as const;
+const resolver = schemaResolver<BasicForm>(basicSchema);
+
+/** Basic verification: the country, the name and the number of an identity document. */
+export function VerificationBasicPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lang = useLocaleStore((s) => s.lang);
+  const status = useQuery(verificationQuery());
+  const areaCodes = useQuery(areaCodesQuery());
+  const countries = useMemo(
+    () => (areaCodes.data ? countriesFrom(areaCodes.data, HTML_LANG[lang]) : undefined),
+    [areaCodes.data, lang],
+  );
+  const { control, handleSubmit, setError, formState } = useForm<BasicForm>({
+    resolver,
+    defaultValues: { country: '', name: '', card_id: '' },
+  });
+
+  const mutation = useMutation({
+    mutationFn: submitBasic,
+    onSuccess: async () => {
+      showMessage(t('verification.submitted'), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      navigate(PATHS.verification, { replace: true });
+    },
+    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
+  });
+
+  const onSubmit = handleSubmit((v) =>
+    mutation.mutateAsync({ country: v.country, name: v.name.trim(), card_id: normalizeCardId(v.card_id) }).catch(() => {}),
+  );
+
+  const title = t('verification.basic_title');
+  if (status.isPending) {
+    return (
+      <Page title={title} testId="verification-basic-page">
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (!status.data) {
+    return (
+      <Page title={title} testId="verification-basic-page">
+        <ErrorState onRetry={() => void status.refetch()} />
+      </Page>
+    );
+  }
+  const basic = status.data.basic;
+  if (!canSubmit(basic.status)) {
+    return (
+      <Page title={title} testId="verification-basic-page">
+        <div className="form-body" data-testid="verification-basic-state">
+          <StatusChip status={basic.status} />
+          <p className="form-note">
+            {basic.status === 'pending' ? t('verification.pending_note') : t('verification.verified_note')}
+          </p>
+          <div className="form-actions">
+            <Button block shape="rounded" onClick={() => navigate(PATHS.verification, { replace: true })}>
+              {t('verification.back_to_status')}
+            </Button>
+          </div>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} testId="verification-basic-page">
+      {basic.status === 'rejected' && basic.reject_reason ? (
+        <Callout tone="danger">{t('records.reject_reason', { reason: basic.reject_reason })}</Callout>
+      ) : null}
+      <form className="form-body" onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <FormField label={t('verification.country')} error={fieldState.error?.message} testId="vb-country-field">
+              <CountryPicker
+                countries={countries}
+                loading={areaCodes.isPending}
+                value={field.value}
+                onChange={field.onChange}
+                testId="vb-country"
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <FormField label={t('verification.name')} error={fieldState.error?.message} testId="vb-name">
+              <Input
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxLength={NAME_MAX}
+                autoComplete="name"
+                placeholder={t('verification.name_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="card_id"
+          render={({ field, fieldState }) => (
+            <FormField
+              label={t('verification.card_id')}
+              error={fieldState.error?.message}
+              testId="vb-card-id"
+              hint={t('verification.card_id_hint')}
+            >
+              <Input
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxLength={48}
+                autoComplete="off"
+                placeholder={t('verification.card_id_placeholder')}
+              />
+            </FormField>
+          )}
+        />
+        <p className="form-note">{t('verification.privacy_note')}</p>
+        <div className="form-actions">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={formState.isSubmitting}
+            data-testid="vb-submit"
+          >
+            {t('verification.submit')}
+          </Button>
+        </div>
+      </form>
+    </Page>
+  );
+}

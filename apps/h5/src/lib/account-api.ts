@@ -1,0 +1,45 @@
+import type { AreaCode, CodeScene, UserCenter } from '@app/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { useAuthStore } from './auth-store';
+import { showMessage } from './loading-indicator';
+
+/**
+ * Calls shared by several features (the signed-in user, area codes, verification codes). Features may
+ * not import each other, so these live below them.
+ */
+export const accountKeys = {
+  center: ['user', 'center'] as const,
+  areaCodes: ['area_code'] as const,
+};
+
+export const userCenterQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.center,
+    queryFn: async ({ signal }) => {
+      const user = await api.get<UserCenter>('user/center', undefined, { loading: false, signal });
+      // Keep the stored copy current: the home card and menu read it without a request.
+      useAuthStore.getState().setUser(user);
+      return user;
+    },
+  });
+
+export const areaCodesQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.areaCodes,
+    queryFn: ({ signal }) => api.get<AreaCode[]>('area_code', undefined, { loading: false, signal }),
+    // The country list does not change while the app is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export type CodeTarget = { channel: 'mobile'; phone: string; areaCode: string } | { channel: 'email'; email: string };
+
+/** Sends a verification code and shows the server's "code sent" text. */
+export async function sendVerificationCode(target: CodeTarget, scene: CodeScene): Promise<boolean> {
+  const message =
+    target.channel === 'mobile'
+      ? await api.post<string>('sms_send', { user_string: target.phone, area_code: target.areaCode, scene })
+      : await api.post<string>('sms_mail', { user_string: target.email, scene });
+  if (typeof message === 'string' && message) showMessage(message, 'success');
+  return true;
+}

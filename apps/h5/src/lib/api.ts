@@ -1,0 +1,131 @@
+import { type FormValue, readReply, toFormBody } from './api-reply';
+import { currentToken, useAuthStore } from './auth-store';
+import { appEvents } from './events';
+import { i18n } from './i18n';
+import { beginLoading, showMessage } from './loading-indicator';
+import { currentLang } from './locale';
+
+/** Spec section 9: requests give up after 60 seconds. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+const BASE = '/api/';
+
+export type ApiErrorKind = 'error' | 'logged_out' | 'verify_first' | 'network' | 'timeout';
+
+/**
+ * A failed call. By the time it is thrown the user has already seen a toast (unless the call asked for
+ * `toast: false`), so callers only catch it to show field errors or to stop a flow.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type RequestOptions = {
+  /** Show the shared loading toast (default true; queries that render their own skeleton pass false). */
+  loading?: boolean;
+  /** Toast the failure message (default true). */
+  toast?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export type Body = Record<string, FormValue>;
+
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body: Body | FormData | undefined,
+  opts: RequestOptions,
+): Promise<T> {
+  const { loading = true, toast = true, timeoutMs = REQUEST_TIMEOUT_MS } = opts;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const endLoading = loading ? beginLoading() : () => {};
+
+  const headers: Record<string, string> = { lang: currentLang(), Accept: 'application/json' };
+  const token = currentToken();
+  if (token) headers.Authorization = token;
+
+  let url = BASE + path.replace(/^\//, '');
+  let payload: URLSearchParams | FormData | undefined;
+  if (body instanceof FormData) {
+    // Multipart (uploads): the browser writes the Content-Type with its boundary.
+    payload = body;
+  } else if (method === 'GET') {
+    const query = toFormBody(body).toString();
+    if (query) url += (url.includes('?') ? '&' : '?') + query;
+  } else {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    payload = toFormBody(body);
+  }
+
+  const fail = (error: ApiError): never => {
+    if (toast) showMessage(error.message);
+    throw error;
+  };
+
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+    } catch {
+      if (opts.signal?.aborted) throw new ApiError('network', 'aborted');
+      return fail(
+        timedOut
+          ? new ApiError('timeout', i18n.t('errors.request_timeout'), 'request_timeout')
+          : new ApiError('network', i18n.t('common.network_error')),
+      );
+    }
+    let json: unknown = null;
+    try {
+      json = await res.json();
+    } catch {
+      // A proxy error page or an empty body: treated as a failure with the generic message below.
+    }
+    const outcome = readReply<T>(json);
+    if (outcome.kind === 'ok') return outcome.data;
+    if (outcome.kind === 'logged_out') {
+      // Spec section 4: clear token and user, show the message, announce it; the login guard redirects.
+      useAuthStore.getState().clear();
+      if (toast) showMessage(outcome.message);
+      appEvents.emit('not-logged-in', { code: 999 });
+      throw new ApiError('logged_out', outcome.message, 'not_logged_in');
+    }
+    if (outcome.kind === 'verify_first') {
+      if (toast) showMessage(outcome.message);
+      appEvents.emit('verify-required', { code: 998 });
+      throw new ApiError('verify_first', outcome.message);
+    }
+    return fail(new ApiError('error', outcome.message, outcome.code, outcome.fields));
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', forwardAbort);
+    endLoading();
+  }
+}
+
+/** The one client of the app: relative paths under /api, form-urlencoded bodies, GET with a query. */
+export const api = {
+  get: <T>(path: string, query?: Body, opts: RequestOptions = {}) => request<T>('GET', path, query, opts),
+  post: <T>(path: string, body?: Body, opts: RequestOptions = {}) => request<T>('POST', path, body, opts),
+  put: <T>(path: string, body?: Body, opts: RequestOptions = {}) => request<T>('PUT', path, body, opts),
+  /** A multipart POST (the `upload` route), with the same headers, envelope and error handling. */
+  upload: <T>(path: string, form: FormData, opts: RequestOptions = {}) => request<T>('POST', path, form, opts),
+};
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,173 @@
+/**
+ * Exact decimal strings for client-side checks and simple sums: amounts stay text on the wire and are
+ * never parsed into JS floats (0.1 + 0.2 ≠ 0.3). A value is held as a scaled BigInt (units × 10^-scale).
+ * Only what forms need: parse, compare, add, subtract, truncate and format. The server stays the judge.
+ */
+
+type Scaled = { units: bigint; scale: number };
+
+const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+/** What a user may type as an amount, the server's rule: digits with at most one point, no sign. */
+const AMOUNT_TEXT = /^\d{1,24}(\.\d{1,30})?$/;
+
+function parse(text: string): Scaled {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${JSON.stringify(text)}`);
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const units = BigInt(whole + fraction);
+  return { units: sign === '-' ? -units : units, scale: fraction.length };
+}
+
+function rescale(value: Scaled, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+function aligned(a: string, b: string): [bigint, bigint, number] {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  return [rescale(x, scale), rescale(y, scale), scale];
+}
+
+/** Plain decimal text without trailing zeros ("12.5", "0", "-0.001"). */
+function toText(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : whole;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/** A decimal string (optional sign, digits, optional fraction). */
+export function isDecimal(text: string): boolean {
+  return DECIMAL_TEXT.test(text.trim());
+}
+
+/** Digits after the point as typed ("1.50" has 2). */
+export function decimalPlaces(text: string): number {
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.trim().length - point - 1;
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function addDecimal(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return toText(x + y, scale);
+}
+
+export function subtractDecimal(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return toText(x - y, scale);
+}
+
+export function isPositiveDecimal(text: string): boolean {
+  return isDecimal(text) && parse(text).units > 0n;
+}
+
+/** The value cut (towards zero) to `places` decimals, without trailing zeros: a balance never rounds up. */
+export function truncateDecimal(text: string, places: number): string {
+  const value = parse(text);
+  if (value.scale <= places) return toText(value.units, value.scale);
+  return toText(value.units / 10n ** BigInt(value.scale - places), places);
+}
+
+/** The value rounded up (away from zero for positives) to `places` decimals: what a payer owes. */
+export function ceilDecimal(text: string, places: number): string {
+  const value = parse(text);
+  if (value.scale <= places) return toText(value.units, value.scale);
+  const divisor = 10n ** BigInt(value.scale - places);
+  const cut = value.units / divisor;
+  const bumped = value.units > 0n && value.units % divisor !== 0n ? cut + 1n : cut;
+  return toText(bumped, places);
+}
+
+/** a × b, exact. */
+export function multiplyDecimal(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  return toText(x.units * y.units, x.scale + y.scale);
+}
+
+/** a ÷ b cut (towards zero) to `places` decimals; b must not be zero. */
+export function divideDecimal(a: string, b: string, places: number): string {
+  const [x, y] = aligned(a, b);
+  if (y === 0n) throw new Error('division by zero');
+  return toText((x * 10n ** BigInt(places)) / y, places);
+}
+
+/** Whether `value` is a whole number of `step`s (a price on the tick, an amount on the lot). */
+export function isOnStep(value: string, step: string): boolean {
+  const [x, y] = aligned(value, step);
+  return y === 0n || x % y === 0n;
+}
+
+/** `value` cut down (towards zero) to a whole number of `step`s: an amount on the lot grid. */
+export function floorToStep(value: string, step: string): string {
+  const [x, y, scale] = aligned(value, step);
+  if (y === 0n) return toText(x, scale);
+  return toText((x / y) * y, scale);
+}
+
+/** Never below zero: "all" of a balance smaller than its fee is nothing. */
+export function clampToZero(text: string): string {
+  return compareDecimal(text, '0') < 0 ? '0' : text;
+}
+
+/**
+ * An amount for display: thousands grouped, at most `places` decimals (cut, not rounded), trailing
+ * zeros dropped unless `minPlaces` keeps some ("1,234.50" for USDT values).
+ */
+export function formatDecimal(text: string | null | undefined, places = 8, minPlaces = 0): string {
+  if (text === null || text === undefined || !isDecimal(text)) return '—';
+  const cut = truncateDecimal(text, places);
+  const negative = cut.startsWith('-');
+  const [whole = '0', fraction = ''] = cut.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const padded = fraction.padEnd(minPlaces, '0');
+  return `${negative ? '-' : ''}${grouped}${padded ? `.${padded}` : ''}`;
+}
+
+export type AmountRules = {
+  /** The coin's decimals: more digits after the point are refused. */
+  decimals: number;
+  /** Smallest accepted amount, inclusive. */
+  min?: string;
+  /** Largest accepted amount, inclusive (what is available). */
+  max?: string;
+};
+
+export type AmountError =
+  | 'amount_required'
+  | 'amount_invalid'
+  | 'amount_too_precise'
+  | 'amount_below_min'
+  | 'insufficient_balance';
+
+/**
+ * The error code of an amount the user typed, in the server's order, or undefined when it passes:
+ * required, a plain positive number, the coin's precision, the minimum, then the balance.
+ */
+export function checkAmount(raw: string, rules: AmountRules): AmountError | undefined {
+  const text = raw.trim();
+  if (text === '') return 'amount_required';
+  if (!AMOUNT_TEXT.test(text) || !isPositiveDecimal(text)) return 'amount_invalid';
+  if (decimalPlaces(text) > rules.decimals) return 'amount_too_precise';
+  if (rules.min !== undefined && compareDecimal(text, rules.min) < 0) return 'amount_below_min';
+  if (rules.max !== undefined && compareDecimal(text, rules.max) > 0) return 'insufficient_balance';
+  return undefined;
+}
+
+/** Keeps what an amount field may hold while typing: digits and one point ("," typed as "."). */
+export function sanitizeAmountInput(value: string, decimals: number): string {
+  let text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = text.indexOf('.');
+  if (point >= 0) text = text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
+  if (decimals === 0) return text.replace('.', '');
+  return text;
+}

@@ -1,0 +1,58 @@
+import { isLang, type Lang } from '@app/shared';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readString, STORAGE_KEYS } from './storage';
+
+/**
+ * Translations are JSON files loaded on demand: only the current language is fetched, so the home
+ * route does not carry seven dictionaries.
+ */
+const dictionaries = import.meta.glob<Record<string, unknown>>('../locales/*.json', { import: 'default' });
+
+export async function loadDictionary(lang: Lang): Promise<Record<string, unknown>> {
+  const load = dictionaries[`../locales/${lang}.json`];
+  if (!load) throw new Error(`no dictionary for ${lang}`);
+  return load();
+}
+
+/** The `<html lang>` value (BCP 47) for each product language mark. */
+export const HTML_LANG: Record<Lang, string> = {
+  en: 'en',
+  jp: 'ja',
+  kr: 'ko',
+  esp: 'es',
+  zh: 'zh-CN',
+  hk: 'zh-TW',
+  th: 'th',
+};
+
+/** Stored mark first; otherwise English, or Simplified Chinese on a zh-CN device (spec section 3). */
+export function initialLang(stored: string | null, deviceLanguage: string | undefined): Lang {
+  if (isLang(stored)) return stored;
+  return deviceLanguage?.toLowerCase() === 'zh-cn' ? 'zh' : 'en';
+}
+
+export function detectInitialLang(): Lang {
+  return initialLang(readString(STORAGE_KEYS.lang), typeof navigator === 'undefined' ? undefined : navigator.language);
+}
+
+export const i18n: I18n = i18next.createInstance();
+
+export async function initI18n(lang: Lang): Promise<void> {
+  const dictionary = await loadDictionary(lang);
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    // Every locale has every key (locales.test.ts enforces it), so there is nothing to fall back to.
+    fallbackLng: false,
+    resources: { [lang]: { translation: dictionary } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
+
+export async function switchI18nLanguage(lang: Lang): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) {
+    i18n.addResourceBundle(lang, 'translation', await loadDictionary(lang));
+  }
+  await i18n.changeLanguage(lang);
+}

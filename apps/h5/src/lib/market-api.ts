@@ -1,0 +1,167 @@
+import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+
+/**
+ * The market data the home page and the trade pages share (features may not import each other):
+ * pairs with their 24h figures, one pair, depth, recent trades, candles and the user's favourites.
+ * Every price and amount is a decimal string; `now_price` is null until the feed has a price.
+ */
+export type PairView = {
+  id: number;
+  symbol: string;
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  logo: string;
+  now_price: string | null;
+  /** 24h change in percent, two decimals ("-1.25"). */
+  change: string;
+  volume: string;
+  amount: string;
+  high: string | null;
+  low: string | null;
+  price_decimals: number;
+  tick_size: string;
+  lot_size: string;
+  min_amount: string;
+  maker_fee_rate: string;
+  taker_fee_rate: string;
+  open_coin_trade: 0 | 1;
+  open_lever: 0 | 1;
+  open_microtrade: 0 | 1;
+  /** Prices come from the simulated feed: every screen showing them says "demo market data". */
+  demo: boolean;
+};
+
+export type QuotationGroup = { id: number; legal_id: number; name: string; quotation: PairView[] };
+
+export const marketKeys = {
+  all: ['market'] as const,
+  quotation: ['market', 'quotation'] as const,
+  deal: (symbol: string) => ['market', 'deal', symbol] as const,
+  depth: (symbol: string) => ['market', 'depth', symbol] as const,
+  trades: (symbol: string) => ['market', 'trades', symbol] as const,
+  favourites: ['market', 'favourites'] as const,
+};
+
+/** Every pair, flattened from the quote-coin groups, in the server's order. */
+export function allPairs(groups: readonly QuotationGroup[] | undefined): PairView[] {
+  return groups?.flatMap((g) => g.quotation) ?? [];
+}
+
+export const quotationQuery = () =>
+  queryOptions({
+    queryKey: marketKeys.quotation,
+    queryFn: ({ signal }) => api.get<QuotationGroup[]>('currency/quotation_new', undefined, { loading: false, signal }),
+    // Prices arrive over the socket afterwards; a revisit refreshes the 24h figures.
+    staleTime: 0,
+  });
+
+export const dealQuery = (pair: Pick<PairView, 'symbol' | 'legal_id' | 'currency_id'>) =>
+  queryOptions({
+    queryKey: marketKeys.deal(pair.symbol),
+    queryFn: ({ signal }) =>
+      api.get<PairView>('currency/deal', { legal_id: pair.legal_id, currency_id: pair.currency_id }, { loading: false, signal }),
+    staleTime: 0,
+  });
+
+export const depthQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: marketKeys.depth(symbol),
+    queryFn: ({ signal }) => api.get<MarketDepthEvent>('market/depth', { symbol }, { loading: false, toast: false, signal }),
+    staleTime: 0,
+  });
+
+export const tradesQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: marketKeys.trades(symbol),
+    queryFn: ({ signal }) =>
+      api.get<{ symbol: string; list: MatchTradeEvent[] }>(
+        'market/trades',
+        { symbol, limit: 30 },
+        { loading: false, toast: false, signal },
+      ),
+    staleTime: 0,
+  });
+
+export const favouritesQuery = () =>
+  queryOptions({
+    queryKey: marketKeys.favourites,
+    queryFn: ({ signal }) => api.get<PairView[]>('currency/user_currency_list', undefined, { loading: false, signal }),
+  });
+
+/** Stars or unstars a pair; replies with the whole list. */
+export const setFavourite = (pairId: number, on: boolean) =>
+  api.post<PairView[]>(`currency/user_currency_list/${on ? 'add' : 'remove'}`, { pair_id: pairId }, { loading: false });
+
+/**
+ * Up to `limit` candles ending at `to` (unix seconds; now when omitted), oldest first. The reply's
+ * envelope is `{code: 1, data}`, of which the client keeps `data`: a full page means older candles
+ * may follow, a short one that the history begins there.
+ */
+export const fetchCandles = (symbol: string, period: CandlePeriod, opts: { to?: number; limit?: number } = {}) =>
+  api.get<KlineCandle[]>(
+    'currency/new_timeshar',
+    { symbol, period, ...(opts.to !== undefined ? { to: opts.to } : {}), limit: opts.limit ?? 500 },
+    { loading: false },
+  );
+
+/** The pair's figures with a ticker pushed over the socket laid over them. */
+export function withTicker(pair: PairView, ticker: DaymarketEvent | undefined): PairView {
+  if (!ticker || ticker.symbol !== pair.symbol) return pair;
+  return {
+    ...pair,
+    now_price: ticker.now_price,
+    change: ticker.change,
+    high: ticker.high,
+    low: ticker.low,
+    volume: ticker.volume,
+    amount: ticker.amount,
+    demo: ticker.demo,
+  };
+}
+
+/** "up", "down" or "flat" from a signed change text, for colours. */
+export function changeDirection(change: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!change) return 'flat';
+  const text = change.trim();
+  if (text.startsWith('-')) return /[1-9]/.test(text) ? 'down' : 'flat';
+  return /[1-9]/.test(text) ? 'up' : 'flat';
+}
+
+/** "+1.25%" / "-0.40%" / "0.00%". */
+export function formatChange(change: string | null | undefined): string {
+  if (!change) return '0.00%';
+  const direction = changeDirection(change);
+  return `${direction === 'up' ? '+' : ''}${change}%`;
+}
+
+/** Pairs by 24h change, best first (the gainers leaderboard); ties keep the server's order. */
+export function byGain(pairs: readonly PairView[]): PairView[] {
+  return pairs
+    .map((pair, index) => ({ pair, index }))
+    .sort((a, b) => compareChange(b.pair.change, a.pair.change) || a.index - b.index)
+    .map((x) => x.pair);
+}
+
+/** Compares two percent texts with two decimals exactly (no floats). */
+function compareChange(a: string, b: string): number {
+  const units = (text: string) => {
+    const match = /^(-?)(\d+)(?:\.(\d{1,2}))?/.exec(text.trim());
+    if (!match) return 0n;
+    const value = BigInt(match[2] ?? '0') * 100n + BigInt((match[3] ?? '').padEnd(2, '0') || '0');
+    return match[1] ? -value : value;
+  };
+  const x = units(a);
+  const y = units(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The pair a route names ("BTC/USDT", "btc_usdt"), or undefined. */
+export function findPair(pairs: readonly PairView[], symbol: string | null | undefined): PairView | undefined {
+  if (!symbol) return undefined;
+  const key = symbol.replace(/[/_\-\s]/g, '').toUpperCase();
+  return pairs.find((p) => p.symbol.replace('/', '').toUpperCase() === key);
+}

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/** Retry only transport failures: a server's answer (error, 999, 998) will not change on retry. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) return failureCount < 2;
+  return false;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: shouldRetry,
+      staleTime: 30_000,
+      // A phone switching apps would refetch everything on return; pages refresh on mount instead.
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,150 @@
+import type { CandlePeriod, DaymarketEvent, KlineEvent, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionState } from './socket';
+
+/**
+ * React hooks over the realtime client. `socket.ts` (with socket.io-client) is imported on first use,
+ * so pages render from their REST queries at once and turn live a moment later, and the first
+ * screen's JavaScript does not carry the socket library.
+ */
+let socketModule: Promise<typeof import('./socket')> | undefined;
+export const loadSocket = () => {
+  socketModule ??= import('./socket').catch((error: unknown) => {
+    // A failed chunk stays failed in the module map only for this promise: the next call tries again.
+    socketModule = undefined;
+    throw error;
+  });
+  return socketModule;
+};
+
+/** Trades kept from the stream (newest first). */
+export const STREAM_TRADES_KEPT = 40;
+
+export type MarketStream = {
+  status: ConnectionState;
+  /** Increments each time the connection comes back after a loss: REST data may have gaps to refill. */
+  reconnects: number;
+  ticker?: DaymarketEvent;
+  depth?: MarketDepthEvent;
+  /** Trades pushed since the page subscribed, newest first. */
+  trades: MatchTradeEvent[];
+};
+
+type Options = {
+  /** Also receive this chart period's live candle (the 1-minute one always comes). */
+  period?: CandlePeriod;
+  onKline?: (event: KlineEvent) => void;
+};
+
+/**
+ * Follows one pair while mounted: its ticker, the 10-level book, trades and (through `onKline`)
+ * candles. Several screens following the same pair share one server subscription.
+ */
+export function useMarketStream(symbol: string | undefined, options: Options = {}): MarketStream {
+  const [stream, setStream] = useState<MarketStream>({ status: 'connecting', reconnects: 0, trades: [] });
+  const onKline = useRef(options.onKline);
+  onKline.current = options.onKline;
+  const { period } = options;
+
+  useEffect(() => {
+    if (!symbol) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    setStream({ status: 'connecting', reconnects: 0, trades: [] });
+    loadSocket().then(
+      ({ marketSocket }) => {
+        if (cancelled) return;
+        const offState = marketSocket.onState((status, reconnected) =>
+          setStream((s) => ({ ...s, status, reconnects: s.reconnects + (reconnected ? 1 : 0) })),
+        );
+        const offStream = marketSocket.subscribe(
+          symbol,
+          {
+            onTicker: (ticker) => setStream((s) => ({ ...s, ticker })),
+            onDepth: (depth) => setStream((s) => ({ ...s, depth })),
+            onTrade: (trade) =>
+              setStream((s) =>
+                s.trades.some((t) => t.id === trade.id) ? s : { ...s, trades: [trade, ...s.trades].slice(0, STREAM_TRADES_KEPT) },
+              ),
+            onKline: (event) => onKline.current?.(event),
+          },
+          period,
+        );
+        setStream((s) => ({ ...s, status: marketSocket.state }));
+        stop = () => {
+          offStream();
+          offState();
+        };
+      },
+      () => {
+        if (!cancelled) setStream((s) => ({ ...s, status: 'offline' }));
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [symbol, period]);
+
+  return stream;
+}
+
+/**
+ * Every pair's ticker while mounted (the home page's lists), keyed by symbol. `reconnects` counts
+ * returns after a loss, as in useMarketStream.
+ */
+export function useTickerStream(enabled = true): { tickers: Record<string, DaymarketEvent>; status: ConnectionState } {
+  const [tickers, setTickers] = useState<Record<string, DaymarketEvent>>({});
+  const [status, setStatus] = useState<ConnectionState>('connecting');
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    loadSocket().then(
+      ({ marketSocket }) => {
+        if (cancelled) return;
+        const offState = marketSocket.onState((s) => setStatus(s));
+        const offStream = marketSocket.subscribe('*', {
+          onTicker: (ticker) => setTickers((all) => ({ ...all, [ticker.symbol]: ticker })),
+        });
+        setStatus(marketSocket.state);
+        stop = () => {
+          offStream();
+          offState();
+        };
+      },
+      () => {
+        if (!cancelled) setStatus('offline');
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [enabled]);
+  return { tickers, status };
+}
+
+/**
+ * An event of the user's private room (joined with the stored login), for as long as the component
+ * is mounted: order updates, for example.
+ */
+export function useUserEvent(event: string, listener: (payload: unknown) => void, enabled = true): void {
+  const current = useRef(listener);
+  current.current = listener;
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    loadSocket().then(
+      ({ marketSocket }) => {
+        if (!cancelled) stop = marketSocket.onUser(event, (payload) => current.current(payload));
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [event, enabled]);
+}

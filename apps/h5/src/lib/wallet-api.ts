@@ -1,0 +1,73 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+
+/**
+ * Wallet types and the balance query several money features read (assets, transfer, deposit and
+ * withdrawal coin lists). Features may not import each other, so these live below them.
+ */
+export const ACCOUNT_KINDS = ['coin', 'option', 'contract', 'trust'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export function isAccountKind(value: unknown): value is AccountKind {
+  return typeof value === 'string' && (ACCOUNT_KINDS as readonly string[]).includes(value);
+}
+
+/** One coin in one account; amounts are decimal strings. */
+export type CoinBalance = {
+  currency_id: number;
+  currency_name: string;
+  icon: string;
+  decimals: number;
+  available: string;
+  frozen: string;
+  total: string;
+  usdt_value: string;
+};
+
+export type AccountBalances = { account: AccountKind; total_usdt: string; balances: CoinBalance[] };
+
+/** `demo_prices`: valued at operator-set fallback prices, not a market feed (the UI says so). */
+export type WalletList = { total_usdt: string; demo_prices: boolean; accounts: AccountBalances[] };
+
+export type Paged<T> = { list: T[]; total: number; page: number; limit: number };
+
+export const PAGE_SIZE = 20;
+
+/** The page after `last`, or undefined when every row has been loaded. */
+export function nextPage(last: Paged<unknown>): number | undefined {
+  return last.page * last.limit < last.total ? last.page + 1 : undefined;
+}
+
+/**
+ * Query keys shared across money features. Everything that moves money invalidates `wallet`; review
+ * outcomes show up in `records` (deposit and withdrawal logs).
+ */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  list: ['wallet', 'list'] as const,
+  records: ['charge_mention'] as const,
+};
+
+export const walletListQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.list,
+    queryFn: ({ signal }) => api.post<WalletList>('wallet/list', undefined, { loading: false, signal }),
+    // Balances change elsewhere (reviews in the console, other devices): every visit asks again,
+    // showing the last known figures meanwhile.
+    staleTime: 0,
+  });
+
+/** The coin account's rows: the list of coins a deposit, withdrawal or address can be for. */
+export function coinAccount(list: WalletList | undefined): CoinBalance[] {
+  return list?.accounts.find((a) => a.account === 'coin')?.balances ?? [];
+}
+
+export function balanceOf(list: WalletList | undefined, account: AccountKind, currencyId: number): CoinBalance | undefined {
+  return list?.accounts.find((a) => a.account === account)?.balances.find((b) => b.currency_id === currencyId);
+}
+
+/** A currency id from a query string, or undefined. */
+export function currencyParam(value: string | null): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
