@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export type ConfigCoin = {
+  id: number;
+  name: string;
+  full_name: string;
+  decimals: number;
+  sort: number;
+  deposit_min: string;
+  withdraw_min: string;
+  withdraw_fee: string;
+  chains: string[];
+};
+
+export type ConfigPair = {
+  id: number;
+  symbol: string;
+  price_decimals: number;
+  tick_size: string;
+  lot_size: string;
+  min_amount: string;
+  maker_fee_rate: string;
+  taker_fee_rate: string;
+  open_coin_trade: boolean;
+  open_lever: boolean;
+  open_microtrade: boolean;
+  open_orders: number;
+};
+
+export type MarketMakerParams = {
+  levels: number;
+  spreadBps: number;
+  stepBps: number;
+  levelQuote: string;
+  refreshBps: number;
+  refreshMs: number;
+  staleMs: number;
+};
+
+/** GET admin/config (super): what the configuration page shows, read fresh from the server. */
+export type ConsoleConfig = {
+  coins: ConfigCoin[];
+  pairs: ConfigPair[];
+  withdraw_daily_limit: number;
+  market_maker: MarketMakerParams & { enabled: boolean; quoting: boolean };
+  feed: {
+    kind: string;
+    connected: boolean;
+    demo: boolean;
+    pairs: { pair_id: number; symbol: string; price: string | null; last_tick_at: string | null }[];
+  };
+};
+
+export const configQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'config'] as const,
+    queryFn: ({ signal }) => apiGet<ConsoleConfig>('/admin/config', undefined, signal),
+  });
+
+/** Every change goes through one POST and re-reads the page's data (the server audits each). */
+function useConfigSave<I>(path: (input: I) => string, body: (input: I) => unknown) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => apiPost<unknown>(path(input), body(input)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'config'] }),
+  });
+}
+
+export const useSaveCoin = () =>
+  useConfigSave<{ id: number; full_name: string; sort: number }>(
+    (c) => `/admin/config/coins/${c.id}`,
+    ({ full_name, sort }) => ({ full_name, sort }),
+  );
+
+export const useSavePair = () =>
+  useConfigSave<{ id: number; min_amount: string; maker_fee_rate: string; taker_fee_rate: string }>(
+    (p) => `/admin/config/pairs/${p.id}`,
+    ({ id: _, ...rules }) => rules,
+  );
+
+export const useSaveMarketMaker = () =>
+  useConfigSave<MarketMakerParams>(
+    () => '/admin/config/market-maker',
+    (p) => p,
+  );
+
+export const useSaveWithdrawLimit = () =>
+  useConfigSave<number>(
+    () => '/admin/config/withdraw-limit',
+    (limit) => ({ withdraw_daily_limit: limit }),
+  );

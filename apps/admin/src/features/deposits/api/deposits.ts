@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { UserRef } from '../../../lib/format';
+import type { Paged } from '../../../lib/paging';
+
+/**
+ * A deposit as `GET /api/admin/deposits` lists it: the user-facing record (`charge_mention/log2`)
+ * plus who sent it, the bank transfer details and the proof image.
+ */
+export type AdminDeposit = {
+  id: number;
+  user: UserRef;
+  currency_id: number;
+  currency_name: string;
+  /** `chain` (on-chain transfer) or `bank` (bank transfer). */
+  method: string;
+  chain: string | null;
+  amount: string;
+  fee: string | null;
+  credited: string | null;
+  status: string;
+  status_text?: string;
+  reject_reason: string | null;
+  /** Bank deposits: the sender's bank and card, and the fiat amount they say they transferred. */
+  bank_name: string | null;
+  card_number: string | null;
+  transfer_amount: string | null;
+  /** The proof image, under /api/upload (operator-readable with the console token). */
+  proof_url: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+};
+
+export type DepositFilter = { status: string; page: number; limit: number };
+
+export const depositsQuery = (filter: DepositFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'deposits', filter] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<AdminDeposit>>(
+        '/admin/deposits',
+        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    // A review queue fills while it is open; a fresh look every half minute keeps it honest.
+    refetchInterval: 30_000,
+    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
+    staleTime: 0,
+  });
+
+export type ApproveDepositInput = { id: number; credited: string; fee: string };
+export type RejectDepositInput = { id: number; reason: string };
+
+/**
+ * Both decisions refresh every deposits list (any status filter), since the row moves between them,
+ * and confirm in words: the drawer closes, so the toast is the operator's receipt.
+ */
+export function useDepositDecision() {
+  const client = useQueryClient();
+  const done = (text: string) => {
+    void message.success(text);
+    return client.invalidateQueries({ queryKey: ['admin', 'deposits'] });
+  };
+  const approve = useMutation({
+    mutationFn: ({ id, credited, fee }: ApproveDepositInput) =>
+      apiPost<unknown>(`/admin/deposits/${id}/approve`, { credited: credited.trim(), fee: fee.trim() }),
+    onSuccess: (_, { id }) => done(`Deposit #${id} approved and credited.`),
+  });
+  const reject = useMutation({
+    mutationFn: ({ id, reason }: RejectDepositInput) =>
+      apiPost<unknown>(`/admin/deposits/${id}/reject`, { reason: reason.trim() }),
+    onSuccess: (_, { id }) => done(`Deposit #${id} rejected.`),
+  });
+  return { approve, reject };
+}

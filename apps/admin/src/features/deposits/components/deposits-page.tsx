@@ -1,0 +1,36 @@
+import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
+import { StatusTag } from '../../../components/status-tag';
+import { trimDecimal } from '../../../lib/decimal';
+import { formatTime, userLabel } from '../../../lib/format';
+import { depositsQuery } from '../api/deposits';
+import { DepositReviewDrawer } from './deposit-review-drawer';
+
+export function DepositsPage() {
+  return (
+    <ReviewQueue
+      title="Deposits"
+      noun="deposit"
+      tableTestId="deposits-table"
+      filters={[{ key: 'status', options: reviewStatusOptions('Approved'), testId: 'deposit-status-filter' }]}
+      defaults={{ status: 'pending' }}
+      query={depositsQuery}
+      scrollX={1000}
+      emptyText={{ pending: 'No deposits waiting for review', other: 'No deposits' }}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: 'User', key: 'user', width: 280, render: (_, d) => userLabel(d) },
+        { title: 'Coin', dataIndex: 'currency_name', width: 80 },
+        {
+          title: 'Method / chain',
+          key: 'method',
+          width: 150,
+          render: (_, d) => (d.method === 'bank' ? 'Bank transfer' : `Chain · ${d.chain ?? '—'}`),
+        },
+        { title: 'Amount', dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => trimDecimal(v) },
+        { title: 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
+        { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
+      ]}
+      drawer={(open, onClose) => <DepositReviewDrawer deposit={open} onClose={onClose} />}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { UserRef } from '../../../lib/format';
+import type { Paged } from '../../../lib/paging';
+
+/** The seven languages of the product, English first: it is the fallback and must be filled in. */
+export const LANGS = [
+  { code: 'en', name: 'English' },
+  { code: 'jp', name: '日本語' },
+  { code: 'kr', name: '한국어' },
+  { code: 'esp', name: 'Español' },
+  { code: 'zh', name: '简体中文' },
+  { code: 'hk', name: '繁體中文' },
+  { code: 'th', name: 'ไทย' },
+] as const;
+
+export type AdminHelpCategory = { id: number; slug: string; names: Record<string, string>; sort: number; article_count: number };
+export type AdminHelpArticleRow = {
+  id: number;
+  category_id: number;
+  slug: string;
+  sort: number;
+  published: boolean;
+  title: string;
+  langs: string[];
+  updated_at: string;
+};
+export type ArticleTexts = Record<string, { title: string; body: string }>;
+export type AdminHelpArticle = Omit<AdminHelpArticleRow, 'title' | 'langs'> & { texts: ArticleTexts };
+export type ArticleInput = { category_id: number; slug: string; sort: number; published: boolean; texts: ArticleTexts };
+
+export type AdminFeedback = {
+  id: number;
+  user: UserRef;
+  content: string;
+  images: { id: string; url: string }[];
+  reply: string | null;
+  replied_at: string | null;
+  replied_by: number | null;
+  created_at: string;
+};
+
+export const helpCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'help', 'categories'] as const,
+    queryFn: ({ signal }) => apiGet<AdminHelpCategory[]>('/admin/help/categories', undefined, signal),
+  });
+
+export const helpArticlesQuery = (categoryId: number | null) =>
+  queryOptions({
+    queryKey: ['admin', 'help', 'articles', categoryId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<AdminHelpArticleRow[]>('/admin/help/articles', { category_id: categoryId ?? undefined }, signal),
+  });
+
+export const helpArticleQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'help', 'article', id] as const,
+    queryFn: ({ signal }) => apiGet<AdminHelpArticle>(`/admin/help/articles/${id}`, undefined, signal),
+    staleTime: 0,
+  });
+
+export function useSaveArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: ArticleInput }) =>
+      apiPost<AdminHelpArticle>(id === null ? '/admin/help/articles' : `/admin/help/articles/${id}`, input),
+    onSuccess: (saved) => {
+      void message.success(`Article #${saved.id} saved.`);
+      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
+    },
+  });
+}
+
+export function useDeleteArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost<boolean>(`/admin/help/articles/${id}/delete`),
+    onSuccess: (_, id) => {
+      void message.success(`Article #${id} deleted.`);
+      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
+    },
+  });
+}
+
+export function useSaveCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id?: number; slug: string; names: Record<string, string>; sort: number }) =>
+      apiPost<{ id: number }>('/admin/help/categories', input),
+    onSuccess: () => {
+      void message.success('Category saved.');
+      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
+    },
+  });
+}
+
+export const feedbackQuery = (status: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin', 'feedback', status, page, limit] as const,
+    queryFn: ({ signal }) => apiGet<Paged<AdminFeedback>>('/admin/feedback', { status, page, limit }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    staleTime: 0,
+  });
+
+export function useReplyFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: number; reply: string }) =>
+      apiPost<AdminFeedback>(`/admin/feedback/${id}/reply`, { reply }),
+    onSuccess: (_, { id }) => {
+      void message.success(`Reply to feedback #${id} sent.`);
+      return client.invalidateQueries({ queryKey: ['admin', 'feedback'] });
+    },
+  });
+}

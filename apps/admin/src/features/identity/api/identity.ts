@@ -1,0 +1,104 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { UserRef } from '../../../lib/format';
+import type { Paged } from '../../../lib/paging';
+
+/** A verification submission as `GET /api/admin/identity` lists it. Tier 1 is basic, tier 2 advanced. */
+export type IdentityCheck = {
+  id: number;
+  user: UserRef;
+  tier: number;
+  status: string;
+  /** Basic (tier 1) fields; an advanced submission carries none of them, only the address and photos. */
+  country: string | null;
+  name: string | null;
+  card_id: string | null;
+  address: string | null;
+  /** Advanced photos, under /api/upload (operator-readable with the console token). */
+  front_url: string | null;
+  back_url: string | null;
+  hand_url: string | null;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+};
+
+export const isAdvanced = (c: IdentityCheck) => c.tier === 2;
+export const tierLabel = (c: IdentityCheck) => (isAdvanced(c) ? 'Advanced' : 'Basic');
+
+/** The user's verified basic identity, to compare an advanced submission's photos against. */
+export type BasicIdentity = { country: string | null; name: string | null; card_id: string | null; verified_at: string | null };
+
+type UserDetailSlice = {
+  profile: { name: string | null; card_id: string | null };
+  verification: {
+    tier: number;
+    status: string;
+    country: string | null;
+    name: string | null;
+    card_id: string | null;
+    reviewed_at: string | null;
+  }[];
+};
+
+/**
+ * An advanced submission holds only photos and an address, so the name and ID number they must show
+ * come from the user's verified basic submission (the users route lists it; newest first).
+ */
+export const basicIdentityQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['admin', 'identity', 'basic-of', userId] as const,
+    queryFn: async ({ signal }): Promise<BasicIdentity> => {
+      const detail = await apiGet<UserDetailSlice>(`/admin/users/${userId}`, undefined, signal);
+      const basic = detail.verification.find((v) => v.tier === 1 && v.status === 'verified');
+      return {
+        country: basic?.country ?? null,
+        name: basic?.name ?? detail.profile.name,
+        card_id: basic?.card_id ?? detail.profile.card_id,
+        verified_at: basic?.reviewed_at ?? null,
+      };
+    },
+  });
+
+export type IdentityFilter = { status: string; tier: string; page: number; limit: number };
+
+export const identityQuery = (filter: IdentityFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'identity', filter] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<IdentityCheck>>(
+        '/admin/identity',
+        {
+          status: filter.status === 'all' ? undefined : filter.status,
+          tier: filter.tier === 'all' ? undefined : filter.tier,
+          page: filter.page,
+          limit: filter.limit,
+        },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
+    staleTime: 0,
+  });
+
+/** Refreshes every identity list and confirms in words, as the drawer closes on success. */
+export function useIdentityDecision() {
+  const client = useQueryClient();
+  const done = (text: string) => {
+    void message.success(text);
+    return client.invalidateQueries({ queryKey: ['admin', 'identity'] });
+  };
+  const approve = useMutation({
+    mutationFn: (id: number) => apiPost<unknown>(`/admin/identity/${id}/approve`, {}),
+    onSuccess: (_, id) => done(`Verification #${id} approved.`),
+  });
+  const reject = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiPost<unknown>(`/admin/identity/${id}/reject`, { reason: reason.trim() }),
+    onSuccess: (_, { id }) => done(`Verification #${id} rejected.`),
+  });
+  return { approve, reject };
+}

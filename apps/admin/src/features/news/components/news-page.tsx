@@ -1,0 +1,199 @@
+import type { Lang } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  message,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { formatTime } from '../../../lib/format';
+import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
+
+const LANG_NAMES: Record<Lang, string> = {
+  en: 'English (required)',
+  jp: '日本語',
+  kr: '한국어',
+  esp: 'Español',
+  zh: '简体中文',
+  hk: '繁體中文',
+  th: 'ไทย',
+};
+
+type Values = { published: boolean; pinned: boolean } & Record<Lang, { title?: string; body?: string }>;
+
+const toValues = (row?: ConsoleNews): Values =>
+  ({
+    published: row?.published ?? true,
+    pinned: row?.pinned ?? false,
+    ...Object.fromEntries(LANGS.map((l) => [l, { title: row?.texts[l]?.title ?? '', body: row?.texts[l]?.body ?? '' }])),
+  }) as Values;
+
+/** The editor: one tab per language; a language left empty is not shown to its readers (English is). */
+function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const save = useSaveNews();
+  const submit = async () => {
+    const v = await form.validateFields();
+    const texts: NewsInput['texts'] = {};
+    for (const l of LANGS) {
+      const title = v[l]?.title?.trim() ?? '';
+      const body = v[l]?.body?.trim() ?? '';
+      if (title || body) texts[l] = { title, body };
+    }
+    save.mutate(
+      { id: row?.id, input: { published: v.published, pinned: v.pinned, texts } },
+      {
+        onSuccess: () => {
+          void message.success(row ? 'Announcement saved.' : 'Announcement published.');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Form<Values> form={form} layout="vertical" initialValues={toValues(row ?? undefined)} disabled={save.isPending}>
+      <Space size="large">
+        <Form.Item name="published" label="Published" valuePropName="checked">
+          <Switch data-testid="news-published" />
+        </Form.Item>
+        <Form.Item name="pinned" label="Pinned" valuePropName="checked">
+          <Switch data-testid="news-pinned" />
+        </Form.Item>
+      </Space>
+      <Typography.Paragraph type="secondary">
+        Plain text: the app shows it as written (line breaks kept), never as HTML. Readers see their language, else English.
+      </Typography.Paragraph>
+      <Tabs
+        items={LANGS.map((l) => ({
+          key: l,
+          label: LANG_NAMES[l],
+          forceRender: true,
+          children: (
+            <>
+              <Form.Item
+                name={[l, 'title']}
+                label="Title"
+                rules={[
+                  { required: l === 'en', whitespace: true, message: 'English title is required' },
+                  { max: 200, message: 'At most 200 characters' },
+                ]}
+              >
+                <Input data-testid={`news-title-${l}`} maxLength={200} />
+              </Form.Item>
+              <Form.Item
+                name={[l, 'body']}
+                label="Body"
+                rules={[
+                  { required: l === 'en', whitespace: true, message: 'English body is required' },
+                  { max: 20000, message: 'At most 20,000 characters' },
+                ]}
+              >
+                <Input.TextArea data-testid={`news-body-${l}`} autoSize={{ minRows: 6, maxRows: 16 }} />
+              </Form.Item>
+            </>
+          ),
+        }))}
+      />
+      <Space>
+        <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="news-save">
+          Save
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** Announcements: list, write, edit, delete (every action is audited by the server). */
+export function NewsPage() {
+  const [page, setPage] = useState(1);
+  const query = useQuery(newsListQuery(page));
+  const remove = useDeleteNews();
+  const [editing, setEditing] = useState<ConsoleNews | null | undefined>(undefined);
+
+  const columns: TableColumnsType<ConsoleNews> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'Title (English)', key: 'title', render: (_, r) => r.texts.en?.title ?? '—' },
+    {
+      title: 'Languages',
+      key: 'langs',
+      render: (_, r) => (
+        <Space size={2} wrap>
+          {LANGS.filter((l) => r.texts[l]).map((l) => (
+            <Tag key={l}>{l}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: 'State',
+      key: 'state',
+      width: 160,
+      render: (_, r) => (
+        <Space size={2}>
+          {r.published ? <Tag color="green">published</Tag> : <Tag>draft</Tag>}
+          {r.pinned ? <Tag color="blue">pinned</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: 'Updated', key: 'updated', width: 170, render: (_, r) => formatTime(r.updated_at) },
+    {
+      title: '',
+      key: 'actions',
+      width: 150,
+      render: (_, r) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing(r)} data-testid={`news-edit-${r.id}`}>
+            Edit
+          </Button>
+          <Popconfirm title="Delete this announcement?" onConfirm={() => remove.mutate(r.id)}>
+            <Button size="small" danger data-testid={`news-delete-${r.id}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="Announcements"
+      extra={
+        <Button type="primary" onClick={() => setEditing(null)} data-testid="news-new">
+          New announcement
+        </Button>
+      }
+    >
+      <Table<ConsoleNews>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isPending}
+        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+        data-testid="news-table"
+      />
+      <Drawer
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        width={640}
+        title={editing ? `Edit announcement #${editing.id}` : 'New announcement'}
+        destroyOnHidden
+      >
+        {editing !== undefined ? <NewsEditor row={editing} onClose={() => setEditing(undefined)} /> : null}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ConsoleRole } from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/** An operator account as the super admin manages it. */
+export type Operator = {
+  id: number;
+  email: string;
+  role: ConsoleRole;
+  disabled: boolean;
+  disabled_at: string | null;
+  totp_enabled: boolean;
+  created_at: string;
+};
+
+/** A live console session. */
+export type ConsoleSession = {
+  id: number;
+  admin_id: number;
+  admin_email: string;
+  role: string;
+  ip: string | null;
+  user_agent: string | null;
+  scope: string;
+  current: boolean;
+  created_at: string;
+  expires_at: string;
+};
+
+export type Me = { id: number; email: string; role: string; sessions: number; totp_enabled: boolean; scope: string };
+export type Enrolment = { secret: string; otpauth_uri: string };
+
+export const operatorsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'operators'] as const,
+    queryFn: ({ signal }) => apiGet<Operator[]>('/admin/operators', undefined, signal),
+  });
+
+/** Every operator's sessions (super), or only the signed-in operator's. */
+export const sessionsQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'sessions', all ? 'all' : 'mine'] as const,
+    queryFn: ({ signal }) => apiGet<ConsoleSession[]>(all ? '/admin/sessions' : '/admin/me/sessions', undefined, signal),
+  });
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'me', 'security'] as const,
+    queryFn: ({ signal }) => apiGet<Me>('/admin/me', undefined, signal),
+  });
+
+/** A mutation that refreshes the operators' and sessions' lists when it succeeds. */
+function useOperatorMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'operators'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'sessions'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'me'] });
+    },
+  });
+}
+
+export const useCreateOperator = () =>
+  useOperatorMutation((input: { email: string; password: string; role: ConsoleRole }) =>
+    apiPost<Operator>('/admin/operators', input),
+  );
+
+export const useUpdateOperator = () =>
+  useOperatorMutation(({ id, ...change }: { id: number; role?: ConsoleRole; disabled?: boolean }) =>
+    apiPost<Operator>(`/admin/operators/${id}`, change),
+  );
+
+export const useResetTotp = () => useOperatorMutation((id: number) => apiPost<Operator>(`/admin/operators/${id}/reset-2fa`));
+
+export const useRevokeSession = () => useOperatorMutation((id: number) => apiPost<boolean>(`/admin/sessions/${id}/revoke`));
+
+export const useStartEnrolment = () => useMutation({ mutationFn: () => apiPost<Enrolment>('/admin/totp/setup') });
+
+export const useConfirmEnrolment = () =>
+  useOperatorMutation((code: string) => apiPost<{ totp_enabled: boolean }>('/admin/totp/enable', { code }));

@@ -1,0 +1,178 @@
+import { CONSOLE_ROLES, type ConsoleRole, TOTP_REQUIRED_ROLES } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, message, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useConfirm } from '../../../components/confirm';
+import { formatTime } from '../../../lib/format';
+import { type Operator, operatorsQuery, useCreateOperator, useResetTotp, useUpdateOperator } from '../api/operators';
+import { SessionsTable } from './sessions-table';
+
+/** What each role may do, as the super admin chooses one. */
+const ROLE_HELP: Record<ConsoleRole, string> = {
+  super: 'everything, including operators and configuration',
+  finance: 'deposits, withdrawals, adjustments, ledger check',
+  compliance: 'identity checks, account freezes',
+  support: 'chat, feedback, finding users',
+  content: 'announcements, FAQ',
+};
+const roleOptions = CONSOLE_ROLES.map((role) => ({ value: role, label: `${role} — ${ROLE_HELP[role]}` }));
+
+type CreateForm = { email: string; password: string; role: ConsoleRole };
+
+function CreateOperatorCard() {
+  const [form] = Form.useForm<CreateForm>();
+  const create = useCreateOperator();
+  return (
+    <Card title="New operator" size="small">
+      <Form<CreateForm>
+        form={form}
+        layout="inline"
+        initialValues={{ role: 'support' }}
+        onFinish={(values) =>
+          create.mutate(values, {
+            onSuccess: (op) => {
+              message.success(`Operator ${op.email} created`);
+              form.resetFields();
+            },
+          })
+        }
+        style={{ rowGap: 12 }}
+      >
+        <Form.Item name="email" rules={[{ required: true, type: 'email', message: 'Enter an e-mail address.' }]}>
+          <Input placeholder="E-mail" style={{ width: 240 }} data-testid="operator-email" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, min: 10, message: 'At least 10 characters.' }]}>
+          <Input.Password placeholder="Initial password (10+)" style={{ width: 220 }} data-testid="operator-password" />
+        </Form.Item>
+        <Form.Item name="role">
+          <Select options={roleOptions} style={{ width: 360 }} data-testid="operator-role" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="operator-create">
+          Create
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        {TOTP_REQUIRED_ROLES.join(' and ')} operators must set up an authenticator app at their first sign-in.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** Operator accounts and every console session: the super admin's page. */
+export function OperatorsPage() {
+  const query = useQuery(operatorsQuery());
+  const update = useUpdateOperator();
+  const reset = useResetTotp();
+  const { confirm, contextHolder } = useConfirm();
+
+  const columns: TableColumnsType<Operator> = [
+    { title: 'E-mail', dataIndex: 'email' },
+    {
+      title: 'Role',
+      dataIndex: 'role',
+      width: 170,
+      render: (role: ConsoleRole, r) => (
+        <Select
+          value={role}
+          size="small"
+          style={{ width: 140 }}
+          options={CONSOLE_ROLES.map((value) => ({ value, label: value }))}
+          data-testid="operator-role-select"
+          onChange={(next) =>
+            confirm({
+              title: `Make ${r.email} ${next}?`,
+              content: `They will be able to: ${ROLE_HELP[next]}. Their current sessions end.`,
+              okText: 'Change role',
+              onOk: () => update.mutateAsync({ id: r.id, role: next }).then(() => message.success('Role changed')),
+            })
+          }
+        />
+      ),
+    },
+    {
+      title: 'Two-factor',
+      dataIndex: 'totp_enabled',
+      width: 120,
+      render: (on: boolean) => (on ? <Tag color="green">On</Tag> : <Tag>Off</Tag>),
+    },
+    {
+      title: 'State',
+      dataIndex: 'disabled',
+      width: 110,
+      render: (off: boolean) => (off ? <Tag color="red">Disabled</Tag> : <Tag color="green">Active</Tag>),
+    },
+    { title: 'Created', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
+    {
+      title: '',
+      key: 'actions',
+      width: 240,
+      render: (_, r) => (
+        <Space>
+          <Button
+            size="small"
+            danger={!r.disabled}
+            data-testid="operator-toggle"
+            onClick={() =>
+              confirm({
+                title: r.disabled ? `Enable ${r.email}?` : `Disable ${r.email}?`,
+                content: r.disabled ? 'They can sign in again.' : 'They are signed out everywhere and cannot sign in.',
+                okText: r.disabled ? 'Enable' : 'Disable',
+                danger: !r.disabled,
+                onOk: () =>
+                  update
+                    .mutateAsync({ id: r.id, disabled: !r.disabled })
+                    .then(() => message.success(r.disabled ? 'Operator enabled' : 'Operator disabled')),
+              })
+            }
+          >
+            {r.disabled ? 'Enable' : 'Disable'}
+          </Button>
+          <Button
+            size="small"
+            disabled={!r.totp_enabled}
+            data-testid="operator-reset-2fa"
+            onClick={() =>
+              confirm({
+                title: `Reset two-factor sign-in of ${r.email}?`,
+                content: 'Their authenticator stops working, their sessions end, and they set it up again at the next sign-in.',
+                okText: 'Reset',
+                danger: true,
+                onOk: () => reset.mutateAsync(r.id).then(() => message.success('Two-factor sign-in reset')),
+              })
+            }
+          >
+            Reset 2FA
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {contextHolder}
+      <CreateOperatorCard />
+      <Card
+        title="Operators"
+        extra={
+          <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
+            Refresh
+          </Button>
+        }
+      >
+        <Table<Operator>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={query.data ?? []}
+          loading={query.isPending}
+          pagination={false}
+          scroll={{ x: 1000 }}
+          data-testid="operators-table"
+        />
+      </Card>
+      <Card title="Live console sessions">
+        <SessionsTable all />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export type ProofRoot = {
+  currency_id: number;
+  currency_name: string;
+  decimals: number;
+  root: string;
+  total_units: string;
+  total: string;
+  leaf_count: number;
+};
+export type Published = { day: string; created_at: string; user_count: number; roots: ProofRoot[]; created?: boolean };
+
+/** The newest published proof (the public endpoint); null before the first snapshot. */
+export const latestProofQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'proof', 'latest'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Published>('/proof/root', undefined, signal).catch((error: { code?: string }) => {
+        if (error.code === 'proof_not_available') return null;
+        throw error;
+      }),
+  });
+
+export function useRunProof() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<Published>('/admin/proof/run'),
+    onSuccess: (data) => client.setQueryData(['admin', 'proof', 'latest'], data),
+  });
+}

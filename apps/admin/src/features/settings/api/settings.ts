@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/** One chain of one coin and the platform's deposit address on it (empty: deposits on it are not offered). */
+export type DepositAddress = {
+  chain_id: number;
+  currency_id: number;
+  currency_name: string;
+  chain: string;
+  address: string | null;
+  updated_at: string | null;
+};
+
+export type CurrencySetting = {
+  currency_id: number;
+  currency_name: string;
+  decimals: number;
+  deposit_min: string;
+  withdraw_min: string;
+  withdraw_fee: string;
+  fallback_price: string;
+};
+
+/** Optional fields arrive as null; they are sent as absent (the server refuses null for them). */
+export type BankDeposit = {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch?: string | null;
+  swift?: string | null;
+  remark?: string | null;
+};
+
+export type CurrencySettingInput = Pick<
+  CurrencySetting,
+  'currency_id' | 'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price'
+>;
+
+export const depositAddressesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'deposit-addresses'] as const,
+    queryFn: ({ signal }) => apiGet<DepositAddress[]>('/admin/deposit-addresses', undefined, signal),
+    // An editing form must not be reset under the operator by a background refetch.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const currencySettingsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'currency-settings'] as const,
+    queryFn: ({ signal }) => apiGet<CurrencySetting[]>('/admin/currency-settings', undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const bankDepositQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'bank-deposit'] as const,
+    queryFn: ({ signal }) => apiGet<BankDeposit | null>('/admin/bank-deposit', undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+function useSave<I, R>(path: string, key: string, body: (input: I) => unknown = (input) => input) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => apiPost<R>(path, body(input)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'settings', key] }),
+  });
+}
+
+/**
+ * Saves the chains whose address changed (an empty address removes it). Only changes are sent: the
+ * server writes one audit row per chain it is given, and an unchanged chain is not an action.
+ */
+export const useSaveDepositAddresses = () =>
+  useSave<{ chain_id: number; address: string }[], DepositAddress[]>(
+    '/admin/deposit-addresses',
+    'deposit-addresses',
+    (addresses) => ({
+      addresses,
+    }),
+  );
+
+/** Saves one coin's rules; the reply is that coin's row as stored. */
+export const useSaveCurrencySetting = () =>
+  useSave<CurrencySettingInput, CurrencySetting>('/admin/currency-settings', 'currency-settings');
+
+/** Saves the bank details (which also switches bank deposits on), or with `null` switches them off. */
+export const useSaveBankDeposit = () =>
+  useSave<BankDeposit | null, BankDeposit | null>('/admin/bank-deposit', 'bank-deposit', (details) =>
+    details ? { ...details, enabled: true } : { enabled: false },
+  );

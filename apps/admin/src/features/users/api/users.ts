@@ -1,0 +1,155 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { Paged } from '../../../lib/paging';
+
+/** The accounts every user has per coin (docs/api-money.md). */
+export const ACCOUNTS = ['coin', 'option', 'contract', 'trust'] as const;
+export type AccountKind = (typeof ACCOUNTS)[number];
+
+export const ACCOUNT_LABELS: Record<string, string> = {
+  coin: 'Coin',
+  option: 'Option',
+  contract: 'Contract',
+  trust: 'Trust (wealth)',
+};
+
+/** Ledger reasons in words (the console is English-only, so the server's localized text is not needed). */
+export const REASON_LABELS: Record<string, string> = {
+  transfer_out: 'Transfer out',
+  transfer_in: 'Transfer in',
+  deposit: 'Deposit',
+  withdraw_freeze: 'Withdrawal (frozen)',
+  withdraw_unfreeze: 'Withdrawal rejected (unfrozen)',
+  withdraw_paid: 'Withdrawal paid',
+  adjustment: 'Manual adjustment',
+};
+
+/** The base coins by id, for when a user's detail lists no balances (should not happen: every user has every coin). */
+export const BASE_COINS = [
+  { currency_id: 3, currency_name: 'USDT' },
+  { currency_id: 1, currency_name: 'BTC' },
+  { currency_id: 2, currency_name: 'ETH' },
+  { currency_id: 34, currency_name: 'TRX' },
+];
+
+/** A user as `GET /api/admin/users` lists them; `review_state` is basic, `advanced_state` advanced verification. */
+export type AdminUser = {
+  id: number;
+  account_type: string;
+  email: string | null;
+  phone: string | null;
+  area_code: string | null;
+  name: string | null;
+  review_status: number;
+  review_state: string;
+  advanced_user: number;
+  advanced_state: string;
+  has_pay_password: boolean;
+  extension_code: string;
+  frozen_reason: string | null;
+  created_at: string;
+};
+
+export type BalanceRow = {
+  account: string;
+  currency_id: number;
+  currency_name: string;
+  available: string;
+  frozen: string;
+};
+
+export type IdentitySubmission = {
+  id: number;
+  tier: number;
+  status: string;
+  country: string | null;
+  name: string | null;
+  card_id: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+};
+
+export type BankCard = {
+  holder_name: string;
+  card_number: string;
+  bank_name: string;
+  branch: string | null;
+  swift: string | null;
+  iban: string | null;
+};
+
+/** `GET /api/admin/users/:id`. */
+export type AdminUserDetail = {
+  profile: AdminUser & { card_id: string | null; lang: string; parent_id: number | null };
+  balances: BalanceRow[];
+  /** The user's latest submissions, newest first. */
+  verification: IdentitySubmission[];
+  bank_card: BankCard | null;
+};
+
+export type LedgerRow = {
+  id: number;
+  entry_id: number;
+  account: string;
+  currency_id: number;
+  currency_name: string;
+  bucket: string;
+  amount: string;
+  balance_after: string;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  /** The operator's reason, on a manual adjustment. */
+  memo: string | null;
+  created_at: string;
+};
+
+/** Balances in the order an operator reads them: the coin account first (the server lists accounts alphabetically). */
+export function sortBalances(rows: BalanceRow[]): BalanceRow[] {
+  const order = (a: string) => {
+    const i = (ACCOUNTS as readonly string[]).indexOf(a);
+    return i < 0 ? ACCOUNTS.length : i;
+  };
+  // Stable: within an account the server's coin order (its display sort) is kept.
+  return [...rows].sort((a, b) => order(a.account) - order(b.account));
+}
+
+export const usersQuery = (q: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin', 'users', { q, page, limit }] as const,
+    queryFn: ({ signal }) => apiGet<Paged<AdminUser>>('/admin/users', { q: q.trim(), page, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const userDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'user', id] as const,
+    queryFn: ({ signal }) => apiGet<AdminUserDetail>(`/admin/users/${id}`, undefined, signal),
+    // Balances move with every review elsewhere in the console; opening the page always re-reads them.
+    staleTime: 0,
+  });
+
+export const userLedgerQuery = (id: number, page: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin', 'user', id, 'ledger', { page, limit }] as const,
+    queryFn: ({ signal }) => apiGet<Paged<LedgerRow>>(`/admin/users/${id}/ledger`, { page, limit }, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export type AdjustInput = { currency_id: number; account: AccountKind; amount: string; reason: string };
+
+export function useAdjustBalance(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustInput) =>
+      apiPost<unknown>(`/admin/users/${userId}/adjust`, { ...input, amount: input.amount.trim(), reason: input.reason.trim() }),
+    // Balances and the ledger both change; the list's columns do not, so only this user is refetched.
+    onSuccess: () => {
+      void message.success('Adjustment posted.');
+      return client.invalidateQueries({ queryKey: ['admin', 'user', userId] });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { formatTime } from '../../../lib/format';
+import { serverPagination, useListParams } from '../../../lib/paging';
+import { type AdminUser, usersQuery } from '../api/users';
+import { VerificationTag } from './verification-tag';
+
+const columns: TableColumnsType<AdminUser> = [
+  { title: 'ID', dataIndex: 'id', width: 70 },
+  { title: 'E-mail', dataIndex: 'email', render: (v: string | null) => v || '—' },
+  {
+    title: 'Phone',
+    key: 'phone',
+    width: 170,
+    render: (_, u) => (u.phone ? `${u.area_code ? `+${u.area_code} ` : ''}${u.phone}` : '—'),
+  },
+  { title: 'Name', dataIndex: 'name', render: (v: string | null) => v || '—' },
+  { title: 'Basic', key: 'basic', width: 120, render: (_, u) => <VerificationTag value={u.review_state} /> },
+  { title: 'Advanced', key: 'advanced', width: 120, render: (_, u) => <VerificationTag value={u.advanced_state} /> },
+  { title: 'Registered', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
+  {
+    title: '',
+    key: 'open',
+    width: 80,
+    render: (_, u) => (
+      <Link to={`/users/${u.id}`} data-testid="user-open">
+        Open
+      </Link>
+    ),
+  },
+];
+
+export function UsersPage() {
+  const navigate = useNavigate();
+  const { page, limit, filters, setFilter, setPage } = useListParams({ q: '' });
+  const query = useQuery(usersQuery(filters.q, page, limit));
+
+  return (
+    <Card
+      title="Users"
+      extra={
+        <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
+          Refresh
+        </Button>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Input.Search
+          key={filters.q}
+          defaultValue={filters.q}
+          placeholder="E-mail, phone, user ID or invite code"
+          allowClear
+          enterButton="Search"
+          onSearch={(v) => setFilter('q', v.trim())}
+          style={{ maxWidth: 480 }}
+          aria-label="Search users"
+          data-testid="users-search"
+        />
+        <Table<AdminUser>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isPending}
+          pagination={serverPagination(query.data, page, limit, setPage)}
+          scroll={{ x: 1000 }}
+          onRow={(u) => ({ onDoubleClick: () => navigate(`/users/${u.id}`) })}
+          locale={{ emptyText: filters.q ? `No user matches “${filters.q}”` : 'No users yet' }}
+          data-testid="users-table"
+        />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { Paged } from '../../../lib/paging';
+
+/** A financial product as `GET /api/admin/wealth/products` lists it (rates in percent per day). */
+export type WealthProduct = {
+  id: number;
+  currency_id: number;
+  currency_name: string;
+  day: number;
+  interest_rate: string;
+  penalty_rate: string;
+  total_rate: string;
+  save_min: string;
+  save_max: string;
+  total_cap: string | null;
+  left: string | null;
+  status: 'active' | 'paused';
+  sold: string;
+  sort: number;
+  orders: number;
+  hosting: string;
+};
+
+/** The console's product form: every field a string as typed; an empty cap means none. */
+export type ProductForm = {
+  currency_id?: number;
+  day: string;
+  save_min: string;
+  save_max: string;
+  interest_rate: string;
+  penalty_rate: string;
+  total_cap: string;
+  sort: string;
+};
+
+export type WealthOrder = {
+  id: number;
+  product_id: number;
+  currency_name: string;
+  amount: string;
+  price: string;
+  day: number;
+  day_rate: string;
+  current_income: string;
+  days_paid: number;
+  remaining_days: number;
+  status: 'hosting' | 'completed' | 'redeemed';
+  paid_at: string;
+  end_at: string;
+  completed_at: string | null;
+  damages: string | null;
+  refund: string | null;
+  user: { id: number; email: string | null; phone: string | null };
+};
+
+export const wealthProductsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'wealth', 'products'] as const,
+    queryFn: ({ signal }) => apiGet<WealthProduct[]>('/admin/wealth/products', undefined, signal),
+    staleTime: 0,
+  });
+
+export type OrderFilter = { status: string; product_id: string; page: number; limit: number };
+
+export const wealthOrdersQuery = (filter: OrderFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'wealth', 'orders', filter] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<WealthOrder>>(
+        '/admin/wealth/orders',
+        {
+          status: filter.status === 'all' ? undefined : filter.status,
+          product_id: filter.product_id || undefined,
+          page: filter.page,
+          limit: filter.limit,
+        },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** Create, edit and pause/resume; each refreshes the products list (the server audits each). */
+export function useProductActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'wealth'] });
+  const save = useMutation({
+    mutationFn: ({ id, form }: { id?: number; form: ProductForm }) =>
+      apiPost<WealthProduct>(id ? `/admin/wealth/products/${id}` : '/admin/wealth/products', {
+        ...(id ? {} : { currency_id: form.currency_id }),
+        day: form.day.trim(),
+        save_min: form.save_min.trim(),
+        save_max: form.save_max.trim(),
+        interest_rate: form.interest_rate.trim(),
+        penalty_rate: form.penalty_rate.trim(),
+        total_cap: form.total_cap.trim(),
+        sort: form.sort.trim() || '0',
+      }),
+    onSuccess: refresh,
+  });
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'active' | 'paused' }) =>
+      apiPost<WealthProduct>(`/admin/wealth/products/${id}/status`, { status }),
+    onSuccess: refresh,
+  });
+  return { save, setStatus };
+}
+
+/** The coins a product can be in (the console's coin list). */
+export const coinsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'wealth', 'coins'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ currency_id: number; currency_name: string }[]>('/admin/currency-settings', undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { UserRef } from '../../../lib/format';
+import type { Paged } from '../../../lib/paging';
+
+/** A withdrawal as `GET /api/admin/withdrawals` lists it: the user's record (`charge_mention/log3`) plus who asked. */
+export type AdminWithdrawal = {
+  id: number;
+  user: UserRef;
+  currency_id: number;
+  currency_name: string;
+  chain: string;
+  address: string;
+  amount: string;
+  fee: string;
+  remark: string | null;
+  status: string;
+  status_text?: string;
+  tx_hash: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+};
+
+export type WithdrawalFilter = { status: string; page: number; limit: number };
+
+export const withdrawalsQuery = (filter: WithdrawalFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'withdrawals', filter] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<AdminWithdrawal>>(
+        '/admin/withdrawals',
+        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
+    staleTime: 0,
+  });
+
+/** Refreshes every withdrawals list and confirms in words, as the drawer closes on success. */
+export function useWithdrawalDecision() {
+  const client = useQueryClient();
+  const done = (text: string) => {
+    void message.success(text);
+    return client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+  };
+  const approve = useMutation({
+    mutationFn: ({ id, txHash }: { id: number; txHash: string }) =>
+      apiPost<unknown>(`/admin/withdrawals/${id}/approve`, { tx_hash: txHash.trim() }),
+    onSuccess: (_, { id }) => done(`Withdrawal #${id} marked as paid.`),
+  });
+  const reject = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiPost<unknown>(`/admin/withdrawals/${id}/reject`, { reason: reason.trim() }),
+    onSuccess: (_, { id }) => done(`Withdrawal #${id} rejected; the funds are back in the user's available balance.`),
+  });
+  return { approve, reject };
+}

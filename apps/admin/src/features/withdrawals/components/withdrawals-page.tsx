@@ -1,0 +1,39 @@
+import { Typography } from 'antd';
+import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
+import { StatusTag } from '../../../components/status-tag';
+import { trimDecimal } from '../../../lib/decimal';
+import { formatTime, userLabel } from '../../../lib/format';
+import { withdrawalsQuery } from '../api/withdrawals';
+import { WithdrawalReviewDrawer } from './withdrawal-review-drawer';
+
+export function WithdrawalsPage() {
+  return (
+    <ReviewQueue
+      title="Withdrawals"
+      noun="withdrawal"
+      tableTestId="withdrawals-table"
+      filters={[{ key: 'status', options: reviewStatusOptions('Approved'), testId: 'withdrawal-status-filter' }]}
+      defaults={{ status: 'pending' }}
+      query={withdrawalsQuery}
+      scrollX={1200}
+      emptyText={{ pending: 'No withdrawals waiting for review', other: 'No withdrawals' }}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: 'User', key: 'user', width: 280, render: (_, w) => userLabel(w) },
+        { title: 'Coin', dataIndex: 'currency_name', width: 80 },
+        { title: 'Chain', dataIndex: 'chain', width: 100 },
+        {
+          title: 'Address',
+          dataIndex: 'address',
+          ellipsis: true,
+          render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+        },
+        { title: 'Amount', dataIndex: 'amount', align: 'right', width: 140, render: (v: string) => trimDecimal(v) },
+        { title: 'Fee', dataIndex: 'fee', align: 'right', width: 100, render: (v: string) => trimDecimal(v) },
+        { title: 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
+        { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
+      ]}
+      drawer={(open, onClose) => <WithdrawalReviewDrawer withdrawal={open} onClose={onClose} />}
+    />
+  );
+}

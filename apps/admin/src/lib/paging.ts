@@ -1,0 +1,57 @@
+import type { TablePaginationConfig } from 'antd';
+import { useSearchParams } from 'react-router';
+
+/** Every paged list of the API answers this (docs/api-money.md). */
+export type Paged<T> = { list: T[]; total: number; page: number; limit: number };
+
+export const DEFAULT_LIMIT = 20;
+
+/**
+ * Page, page size and filters of a list, kept in the URL so a reload, the back button or a link
+ * shared with another operator shows the same rows. Changing a filter goes back to page 1.
+ */
+export function useListParams<F extends string>(filters: Record<F, string>) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || DEFAULT_LIMIT));
+  const values = Object.fromEntries((Object.keys(filters) as F[]).map((key) => [key, params.get(key) ?? filters[key]])) as Record<
+    F,
+    string
+  >;
+
+  const update = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next, { replace: true });
+  };
+
+  return {
+    page,
+    limit,
+    filters: values,
+    setFilter: (key: F, value: string) => update({ [key]: value, page: null }),
+    setPage: (nextPage: number, nextLimit: number) =>
+      update({ page: nextPage, limit: nextLimit === DEFAULT_LIMIT ? null : nextLimit }),
+  };
+}
+
+/** antd Table pagination driven by the server's page, not by slicing rows on the client. */
+export function serverPagination(
+  data: Paged<unknown> | undefined,
+  page: number,
+  limit: number,
+  onChange: (page: number, limit: number) => void,
+): TablePaginationConfig {
+  return {
+    current: data?.page ?? page,
+    pageSize: data?.limit ?? limit,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (total) => `${total} in all`,
+    onChange,
+  };
+}
