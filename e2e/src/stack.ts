@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { nextTotpCode } from './totp.js';
+
+/** The repository root, from e2e/src. */
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export const ADMIN_EMAIL = 'ops@example.test';
+export const ADMIN_PASSWORD = 'e2e-admin-password-1';
+/**
+ * operations (issue 8): the seeded super admin signs in with two-factor codes of this secret (base32),
+ * given to the server as ADMIN_TOTP_SECRET; the helpers compute the codes (src/totp.ts).
+ */
+export const ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUGIYDEOJQGEZDGNBV';
+
+export type Stack = {
+  baseUrl: string;
+  /** Calls the API as the operator: reads the development outbox, for example. */
+  admin: (path: string, init?: { method?: string; body?: Record<string, string> }) => Promise<unknown>;
+  /** The newest six-digit code sent to `target` (an e-mail address or a phone number). */
+  latestCode: (target: string) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => done(port));
+    });
+  });
+}
+
+async function waitForApi(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/get/lang`, { method: 'POST' });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer within 60 s:\n${log()}`);
+}
+
+/**
+ * Starts the built server (apps/server/dist) on a free port with a fresh embedded database, as
+ * `npm start` would, so browser tests exercise exactly what a newcomer runs.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      ADMIN_TOTP_SECRET,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  await waitForApi(baseUrl, child, () => output);
+
+  let adminToken = '';
+  const admin: Stack['admin'] = async (path, init = {}) => {
+    if (!adminToken) {
+      const res = await fetch(`${baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: ADMIN_EMAIL,
+          password: ADMIN_PASSWORD,
+          totp: await nextTotpCode(baseUrl, ADMIN_TOTP_SECRET),
+        }),
+      });
+      const reply = (await res.json()) as { type: string; message: { token: string } };
+      if (reply.type !== 'ok') throw new Error(`admin login failed: ${JSON.stringify(reply)}`);
+      adminToken = reply.message.token;
+    }
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method: init.method ?? (init.body ? 'POST' : 'GET'),
+      headers: { authorization: adminToken, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const reply = (await res.json()) as { type: string; message: unknown };
+    if (reply.type !== 'ok') throw new Error(`admin ${path} failed: ${JSON.stringify(reply)}`);
+    return reply.message;
+  };
+
+  const latestCode: Stack['latestCode'] = async (target) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const rows = (await admin(`admin/outbox?target=${encodeURIComponent(target)}`)) as { code: string | null }[];
+      const code = rows.find((r) => r.code)?.code;
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no code reached the outbox for ${target}`);
+  };
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return { baseUrl, admin, latestCode, stop };
+}

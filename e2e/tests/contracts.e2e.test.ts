@@ -1,0 +1,276 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+
+/**
+ * Perpetual contracts on a phone, against the built server with its simulated feed: a user with
+ * 1,000 USDT in the contract account opens a long on BTC/USDT with stop-profit and stop-loss, watches
+ * its PnL follow the index (pushed over the socket), closes it after confirming, and finds it in the
+ * history with the balance matching the position's figures exactly. Screenshots in both themes.
+ */
+
+const SYMBOL = 'BTC/USDT';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+const pageErrors: string[] = [];
+
+const email = `contracts.${Date.now()}@example.test`;
+const password = 'contracts-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+
+type Reply<T> = { type: string; message: T };
+
+async function apiCall<T>(path: string, body?: Record<string, string>, auth?: string) {
+  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as Reply<T>;
+}
+
+async function btcPrice(): Promise<string | null | undefined> {
+  const reply = await apiCall<{ quotation: { symbol: string; now_price: string | null }[] }[]>('currency/quotation_new');
+  return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL)?.now_price;
+}
+
+async function setTheme(theme: 'dark' | 'light') {
+  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+}
+
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+/** Exact arithmetic on plain decimals, in 10^-8 units. */
+const units = (value: string) => {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+  const n = BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+  return negative ? -n : n;
+};
+const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
+
+type Position = {
+  id: number;
+  status_name: string;
+  open_price: string;
+  margin: string;
+  fee: string;
+  close_fee: string | null;
+  profits: string | null;
+  close_price: string | null;
+  close_reason: string | null;
+  liquidation_price: string | null;
+};
+
+describe('H5 contracts: open a long with stops, watch PnL move, close it', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    const deadline = Date.now() + 60_000;
+    while (!(await btcPrice())) {
+      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
+    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
+      type: 'email',
+      user_string: email,
+      password,
+      re_password: password,
+      code: await stack.latestCode(email),
+      agree: '1',
+    });
+    expect(registered.type).toBe('ok');
+    token = registered.message.token;
+    await stack.admin(`admin/users/${registered.message.user.id}/adjust`, {
+      body: { currency_id: '3', account: 'contract', amount: '1000', reason: 'e2e funding' },
+    });
+
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(url('/pages/user/login/login'));
+    await byId('login-tab-email').click();
+    await input('login-account').fill(email);
+    await input('login-password').fill(password);
+    await byId('login-submit').click();
+    // (expect.poll works only inside a test)
+    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the contract tab with the live index, labelled as demo data, and checks the form', async () => {
+    await byId('tab-trade').click();
+    await byId('lever-page').waitFor();
+    // The header names the pair once lever/deal has answered.
+    await expect.poll(() => text('lever-symbol')).toBe(SYMBOL);
+    await expect.poll(() => text('lever-price')).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await text('lever-demo')).toBe('Demo market data');
+    expect(plain(await text('lever-balance'))).toBe('1000');
+    await expect.poll(() => text('empty-state')).toBe('No open positions');
+
+    await input('lever-lots').fill('0');
+    await byId('lever-submit').click();
+    await expect.poll(() => text('lever-lots-error')).toBe('Lots must be a whole number of at least 1');
+    await input('lever-lots').fill('1.5');
+    await byId('lever-submit').click();
+    await expect.poll(() => text('lever-lots-error')).toBe('Lots must be a whole number of at least 1');
+    await input('lever-lots').fill('2');
+    await byId('lever-multiple-20').click();
+    await byId('lever-stop-switch').click();
+    await byId('lever-submit').click();
+    await expect.poll(() => text('lever-stop_profit-error')).toBe('Enter a stop-profit or stop-loss price');
+    await shot('contracts-01-form-dark');
+  });
+
+  it('opens a long with stop-profit and stop-loss, and its PnL follows the index', async () => {
+    const price = Number(plain(await text('lever-price')));
+    await input('lever-stop_profit').fill((price * 0.9).toFixed(2));
+    await byId('lever-submit').click();
+    await expect
+      .poll(() => text('lever-stop_profit-error'))
+      .toBe('Stop-profit must be above the entry and current price for a long, below both for a short');
+    await input('lever-stop_profit').fill((price * 1.2).toFixed(2));
+    await input('lever-stop_loss').fill((price * 0.8).toFixed(2));
+    // Margin for 2 lots of 0.01 BTC at 20×: price × 0.02 / 20.
+    await expect.poll(() => text('lever-cost-margin')).toMatch(/USDT$/);
+    await byId('lever-submit').click();
+
+    const card = page.locator('[data-testid^="lever-position-"]').first();
+    await card.waitFor({ timeout: 15_000 });
+    const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
+    const opened = (await apiCall<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
+    expect(opened.id).toBe(id);
+    expect(await text(`lever-open-${id}`)).toBe(opened.open_price);
+    expect(await text(`lever-liquidation-${id}`)).toBe(opened.liquidation_price);
+    expect(await text(`lever-stop-profit-${id}`)).toBe((price * 1.2).toFixed(2));
+    expect(await text(`lever-stop-loss-${id}`)).toBe((price * 0.8).toFixed(2));
+    await expect.poll(() => text(`lever-risk-${id}`)).toMatch(/^\d+\.\d{2}%$/);
+
+    // The index moves: PnL and current price change on their own (the server pushes the marks).
+    const firstPnl = await text(`lever-pnl-${id}`);
+    const firstPrice = await text(`lever-current-${id}`);
+    await expect
+      .poll(async () => `${await text(`lever-current-${id}`)} ${await text(`lever-pnl-${id}`)}`, {
+        timeout: 45_000,
+        interval: 250,
+      })
+      .not.toBe(`${firstPrice} ${firstPnl}`);
+    // PnL = (current − entry) × 0.02 BTC exactly, as shown (both figures come from the same push; a
+    // push between the two reads is simply read again).
+    await expect
+      .poll(async () => {
+        const current = plain(await text(`lever-current-${id}`));
+        const pnl = plain(await text(`lever-pnl-${id}`));
+        return units(pnl) === ((units(current) - units(opened.open_price)) * 2n) / 100n;
+      })
+      .toBe(true);
+    await shot('contracts-02-holding-dark');
+    await setTheme('light');
+    await byId(`lever-position-${id}`).waitFor();
+    await shot('contracts-03-holding-light');
+    await setTheme('dark');
+  });
+
+  it('closes it after confirming, at the index with the closing fee, and shows it in the history', async () => {
+    const card = page.locator('[data-testid^="lever-position-"]').first();
+    await card.waitFor();
+    const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
+    await byId(`lever-close-${id}`).click();
+    const confirm = page.locator('.adm-dialog-button', { hasText: 'Close' });
+    await confirm.waitFor();
+    await shot('contracts-04-close-confirm-dark');
+    await confirm.click();
+    await byId(`lever-position-${id}`).waitFor({ state: 'detached', timeout: 15_000 });
+
+    const closed = (await apiCall<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list[0]!;
+    expect(closed).toMatchObject({ id, status_name: 'closed', close_reason: 'user' });
+    // The balance is exactly 1000 − opening fee + PnL − closing fee.
+    const deal = await apiCall<{ balance: { available: string; frozen: string } }>('lever/deal', {}, token);
+    const expected = units('1000') - units(closed.fee) + units(closed.profits!) - units(closed.close_fee!);
+    expect(units(deal.message.balance.available)).toBe(expected);
+    expect(deal.message.balance.frozen).toBe('0');
+
+    await byId('lever-tab-history').click();
+    await byId(`lever-position-${id}`).waitFor();
+    expect(await text(`lever-current-${id}`)).toBe(closed.close_price);
+    expect(await text(`lever-reason-${id}`)).toBe('You');
+    await expect.poll(async () => plain(await text('lever-balance'))).toBe(deal.message.balance.available);
+    await shot('contracts-05-history-dark');
+    await setTheme('light');
+    await byId('lever-tab-history').click();
+    await byId(`lever-position-${id}`).waitFor();
+    await shot('contracts-06-history-light');
+    await setTheme('dark');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an operator switches contracts off in the console: the tab vanishes and the API refuses; on again', async () => {
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ops = await desk.newPage();
+    try {
+      await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await openConsolePage(ops, '/contracts');
+      // The seeded rules of BTC/USDT, editable; the positions list is read-only (no action buttons).
+      await expect.poll(() => ops.getByTestId('contract-1-contract_size').inputValue()).toBe('0.01');
+      await ops.getByTestId('contract-positions-status').click();
+      await ops.locator('.ant-select-item-option', { hasText: 'Closed' }).click();
+      await ops.getByTestId('contract-positions').getByText('closed', { exact: true }).first().waitFor();
+      expect(
+        await ops
+          .getByTestId('contract-positions')
+          .locator('button', { hasText: /close|liquidat|edit/i })
+          .count(),
+      ).toBe(0);
+      await screenshot(ops, 'contracts-07-console-rules-positions');
+
+      await openConsolePage(ops, '/products');
+      const toggle = ops.getByTestId('product-switch-contracts');
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      await screenshot(ops, 'contracts-08-console-switches');
+
+      expect((await apiCall('lever/deal', {}, token)).type).toBe('error');
+      await page.goto(url('/pages/index/index'));
+      await page.reload();
+      await byId('tab-home').waitFor();
+      await expect.poll(() => byId('tab-trade').count()).toBe(0);
+      await shot('contracts-09-tab-hidden-dark');
+
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      expect((await apiCall('lever/deal', {}, token)).type).toBe('ok');
+      await page.reload();
+      await byId('tab-trade').waitFor();
+    } finally {
+      await desk.close();
+    }
+  });
+});

@@ -1,0 +1,563 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, type Stack, startStack } from '../src/stack.js';
+
+/**
+ * A new user's money journey on a phone, with an operator reviewing in the console (a second browser
+ * context, driven through e2e/src/console.ts): register, pass basic and advanced verification, deposit
+ * with a proof picture, see it credited, transfer to the contract account and back, set the fund
+ * password, add a withdrawal address, withdraw, see the withdrawal rejected and the funds unfrozen,
+ * bind a bank card. Screenshots of every page are kept as artifacts.
+ */
+
+const LANGS = ['en', 'jp', 'kr', 'esp', 'zh', 'hk', 'th'] as const;
+const HTML_LANG: Record<(typeof LANGS)[number], string> = {
+  en: 'en',
+  jp: 'ja',
+  kr: 'ko',
+  esp: 'es',
+  zh: 'zh-CN',
+  hk: 'zh-TW',
+  th: 'th',
+};
+
+/** A valid 1×1 PNG: the server recognises images by their first bytes. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** The TRC20 USDT contract's address: well formed, with a valid base58check checksum. */
+const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const FUND_PASSWORD = '246810';
+const REJECT_REASON = 'Destination flagged by the compliance check';
+
+function translationKeys(): string[] {
+  const en = JSON.parse(readFileSync(join(ROOT, 'apps/h5/src/locales/en.json'), 'utf8')) as Record<string, unknown>;
+  const keys: string[] = [];
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(node)) {
+      if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
+      else keys.push(`${prefix}${k}`);
+    }
+  };
+  walk(en, '');
+  return keys;
+}
+const KEYS = translationKeys();
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleContext: BrowserContext;
+let ops: Page;
+let files: string;
+let proofPng: string;
+let hugePng: string;
+const pageErrors: string[] = [];
+
+const email = `money.${Date.now()}@example.test`;
+const password = 'money-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const toast = () => page.locator('.adm-toast-main');
+const dialogButton = (text: string) => page.locator('.adm-dialog-button', { hasText: text });
+const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
+const htmlLang = () => page.evaluate('document.documentElement.lang') as Promise<string>;
+
+/** Opens a route with a fresh document, so every query of the page starts from the server. */
+async function open(hash: string, testId: string) {
+  await page.goto(url(hash));
+  await page.reload();
+  await byId(testId).waitFor();
+}
+
+/** Waits for the page's loaders and any message toast to go and a short settle, then keeps a screenshot. */
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(350);
+  await screenshot(page, name);
+}
+
+async function untranslatedKeys(): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  const found = KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+  if (/\b(errors|money|assets|deposit|withdraw|records|transfer|verification|bank|address|upload)\.[a-z_]+\b/.test(text))
+    found.push('raw key');
+  return found;
+}
+
+/** The coin account's USDT row on the assets tab: available and frozen as shown. */
+async function usdtOnAssets(account = 'coin') {
+  await open('/pages/assets/index', 'assets-page');
+  if (account !== 'coin') await byId(`assets-tab-${account}`).click();
+  const row = `balance-${account}-USDT`;
+  await byId(row).waitFor();
+  return {
+    available: (await byId(`${row}-available`).textContent())?.trim(),
+    frozen: (await byId(`${row}-frozen`).textContent())?.trim(),
+  };
+}
+
+describe('H5 money: verification, deposit, transfer, withdrawal', () => {
+  beforeAll(async () => {
+    files = mkdtempSync(join(tmpdir(), 'h5-money-'));
+    proofPng = join(files, 'proof.png');
+    writeFileSync(proofPng, Buffer.from(PNG_1X1, 'base64'));
+    // Over the 5 MB limit (a PNG signature, then padding): refused on the phone before any upload.
+    hugePng = join(files, 'huge.png');
+    writeFileSync(hugePng, Buffer.concat([Buffer.from(PNG_1X1, 'base64'), Buffer.alloc(6 * 1024 * 1024)]));
+
+    stack = await startStack();
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    consoleContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    ops = await consoleContext.newPage();
+    await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+
+  afterAll(async () => {
+    await consoleContext?.close();
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    if (files) rmSync(files, { recursive: true, force: true });
+  });
+
+  it('registers a new user by e-mail and shows empty assets', async () => {
+    await page.goto(url('/pages/user/login/choose'));
+    await byId('choose-register-email').click();
+    await byId('register-page').waitFor();
+    await input('register-account').fill(email);
+    await byId('register-send-code').click();
+    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await input('register-code').fill(await stack.latestCode(email));
+    await input('register-password').fill(password);
+    await input('register-re-password').fill(password);
+    await byId('register-agree').click();
+    await byId('register-submit').click();
+    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+
+    await byId('tab-assets').click();
+    await byId('assets-summary').waitFor();
+    await expect.poll(() => byId('assets-total').textContent()).toBe('0.00');
+    for (const account of ['coin', 'option', 'contract', 'trust']) await byId(`assets-tab-${account}`).waitFor();
+    await shot('money-01-assets-empty');
+
+    // Hiding small balances leaves nothing to show, and the choice survives a reload.
+    await byId('assets-hide-small').click();
+    await byId('assets-empty').waitFor();
+    await page.reload();
+    await byId('assets-empty').waitFor();
+    await expect(byId('assets-hide-small').getAttribute('aria-checked')).resolves.toBe('true');
+    await shot('money-02-assets-hide-small');
+    await byId('assets-hide-small').click();
+    await byId('balance-coin-USDT').waitFor();
+  });
+
+  it('refuses a withdrawal before verification and sends the user to verify', async () => {
+    await open('/pages/assets/withdraw/detail?currency=3', 'withdraw-detail-page');
+    await byId('withdraw-verify-first').waitFor();
+    await byId('withdraw-pay-password-first').waitFor();
+    await shot('money-03-withdraw-unverified');
+  });
+
+  it('passes basic verification, approved in the console', async () => {
+    await open('/pages/verification/index', 'verification-page');
+    await expect.poll(() => byId('verify-basic').getAttribute('data-status')).toBe('none');
+    await expect(byId('verify-advanced-blocked').textContent()).resolves.toMatch(/basic verification first/i);
+    await shot('money-04-verification-none');
+
+    await byId('verify-basic-start').click();
+    await byId('verification-basic-page').waitFor();
+    await byId('vb-submit').click();
+    await expect.poll(() => byId('vb-name-error').textContent()).toMatch(/required/i);
+    await byId('vb-country').click();
+    await page.locator('.area-code-popup input').fill('germ');
+    await byId('vb-country-DE').click();
+    await input('vb-name').fill('Ada Money');
+    await input('vb-card-id').fill('L01X00T47');
+    await shot('money-05-verification-basic');
+    await byId('vb-submit').click();
+
+    await byId('verification-page').waitFor();
+    await expect.poll(() => byId('verify-basic').getAttribute('data-status')).toBe('pending');
+    await shot('money-06-verification-pending');
+
+    await approveIdentity(ops, email, { tier: 'basic' });
+    await open('/pages/verification/index', 'verification-page');
+    await expect.poll(() => byId('verify-basic').getAttribute('data-status')).toBe('verified');
+    await expect(byId('verify-basic-name').textContent()).resolves.toBe('Ada Money');
+  });
+
+  it('passes advanced verification with three photos, approved in the console', async () => {
+    await byId('verify-advanced-start').click();
+    await byId('verification-advanced-page').waitFor();
+
+    // Too large: refused before sending, with the spec's message.
+    await byId('va-front-input').setInputFiles(hugePng);
+    await expect.poll(() => byId('va-front-error').textContent()).toMatch(/upload failed or the file is over the allowed size/i);
+    await shot('money-07-upload-too-large');
+
+    await page.locator('[data-testid="va-address"] textarea').first().fill('1 Ledger Street, 10115 Berlin, Germany');
+    for (const photo of ['va-front', 'va-back', 'va-hand']) {
+      await byId(`${photo}-input`).setInputFiles(proofPng);
+      await expect.poll(() => byId(photo).getAttribute('data-state')).toBe('done');
+    }
+    // Removing asks first; the picture goes only when confirmed.
+    await byId('va-hand-remove').click();
+    await dialogButton('Cancel').click();
+    expect(await byId('va-hand').getAttribute('data-state')).toBe('done');
+    await byId('va-hand-remove').click();
+    await dialogButton('Remove').click();
+    await expect.poll(() => byId('va-hand').getAttribute('data-state')).toBe('empty');
+    await byId('va-submit').click();
+    await expect.poll(() => byId('va-hand-field-error').textContent()).toMatch(/upload the image/i);
+    await byId('va-hand-input').setInputFiles(proofPng);
+    await expect.poll(() => byId('va-hand').getAttribute('data-state')).toBe('done');
+    await shot('money-08-verification-advanced');
+    await byId('va-submit').click();
+
+    await byId('verification-page').waitFor();
+    await expect.poll(() => byId('verify-advanced').getAttribute('data-status')).toBe('pending');
+    await approveIdentity(ops, email, { tier: 'advanced' });
+    await open('/pages/verification/index', 'verification-page');
+    await expect.poll(() => byId('verify-advanced').getAttribute('data-status')).toBe('verified');
+    await shot('money-09-verification-verified');
+  });
+
+  it('deposits USDT with a proof picture and sees it credited after the console approves', async () => {
+    await page.goto(url('/pages/index/index'));
+    await byId('quick-deposit').click();
+    await byId('deposit-page').waitFor();
+    await shot('money-10-deposit-coins');
+    await byId('deposit-coin-USDT').click();
+    await byId('deposit-charge-page').waitFor();
+    await byId('deposit-chain-TRC20').waitFor();
+    // Bank deposits are off until the operator enables them: no mode switch.
+    expect(await byId('deposit-mode').count()).toBe(0);
+    const address = ((await byId('deposit-address').textContent()) ?? '').trim();
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await expect(byId('deposit-qr').locator('svg').count()).resolves.toBe(1);
+    await shot('money-11-deposit-address');
+
+    // Copy: the clipboard when allowed; the select-able fallback when the clipboard API fails.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    await byId('deposit-copy').click();
+    await expect.poll(() => toast().textContent()).toMatch(/copied/i);
+    await page.evaluate(
+      `Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('denied')) } })`,
+    );
+    await byId('deposit-copy').click();
+    await expect.poll(() => byId('copy-fallback').textContent()).toBe(address);
+    await expect(page.locator('.adm-dialog-title').textContent()).resolves.toMatch(/copy failed, please copy it manually/i);
+    await shot('money-11-deposit-copy-fallback');
+    await dialogButton('Close').click();
+    await byId('copy-fallback').waitFor({ state: 'detached' });
+
+    // The coin's deposit minimum shows before typing, and the form holds to it.
+    await page.getByText('Minimum deposit: 10 USDT.').waitFor();
+    await byId('deposit-submit').click();
+    await expect.poll(() => byId('deposit-amount-error').textContent()).toMatch(/please enter the amount/i);
+    await expect(byId('deposit-proof-field-error').textContent()).resolves.toMatch(/upload the image/i);
+    await input('deposit-amount').fill('5');
+    await byId('deposit-submit').click();
+    await expect.poll(() => byId('deposit-amount-error').textContent()).toMatch(/minimum/i);
+    await input('deposit-amount').fill('100');
+    await byId('deposit-proof-input').setInputFiles(proofPng);
+    await expect.poll(() => byId('deposit-proof').getAttribute('data-state')).toBe('done');
+    await shot('money-12-deposit-charge');
+    await byId('deposit-submit').click();
+
+    await byId('records-page').waitFor();
+    await expect.poll(() => byId('deposit-row').first().getAttribute('data-status')).toBe('pending');
+    await expect(byId('deposit-row-status').first().textContent()).resolves.toBe('Under review');
+    await shot('money-13-deposit-pending');
+
+    await approveDeposit(ops, email, '100', '0');
+    await open('/pages/assets/record', 'records-page');
+    await expect.poll(() => byId('deposit-row').first().getAttribute('data-status')).toBe('approved');
+    await expect(byId('deposit-row-status').first().textContent()).resolves.toBe('Approved');
+    await shot('money-14-deposit-approved');
+
+    await expect(usdtOnAssets()).resolves.toEqual({ available: '100', frozen: '0' });
+    await expect.poll(() => byId('assets-total').textContent()).toBe('100.00');
+  });
+
+  it('shows the assets tab in the dark and the light theme', async () => {
+    expect(await theme()).toBe('dark');
+    await shot('money-15-assets-dark');
+    await byId('balance-coin-USDT').click();
+    await byId('asset-detail').waitFor();
+    await expect(byId('asset-detail-available').textContent()).resolves.toBe('100');
+    await shot('money-16-asset-detail');
+    await page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 10, y: 10 } });
+    await byId('asset-detail').waitFor({ state: 'detached' });
+
+    await open('/pages/settings/index', 'settings-page');
+    await byId('settings-theme').click();
+    await expect.poll(() => theme()).toBe('light');
+    await open('/pages/assets/index', 'assets-page');
+    await byId('balance-coin-USDT').waitFor();
+    await shot('money-17-assets-light');
+    await open('/pages/assets/deposit/charge?currency=3', 'deposit-charge-page');
+    await byId('deposit-qr').waitFor();
+    await shot('money-18-deposit-light');
+    await open('/pages/settings/index', 'settings-page');
+    await byId('settings-theme').click();
+    await expect.poll(() => theme()).toBe('dark');
+  });
+
+  it('offers a bank-card deposit once the operator enables it', async () => {
+    await setBankDeposit(ops, {
+      bank_name: 'Demo Bank AG',
+      account_name: 'Exchange Ltd',
+      account_number: 'DE89370400440532013000',
+    });
+    await open('/pages/assets/deposit/charge?currency=3', 'deposit-charge-page');
+    await byId('deposit-mode-bank').click();
+    await expect.poll(() => byId('deposit-bank-account').textContent()).toBe('DE89370400440532013000');
+    await byId('deposit-submit').click();
+    await expect.poll(() => byId('deposit-bank-name-error').textContent()).toMatch(/required/i);
+    await input('deposit-card-number').fill('1234');
+    await byId('deposit-submit').click();
+    await expect.poll(() => byId('deposit-card-number-error').textContent()).toMatch(/not valid/i);
+    await shot('money-19-deposit-bank');
+  });
+
+  it('transfers to the contract account and back', async () => {
+    await open('/pages/assets/index', 'assets-page');
+    await byId('assets-action-transfer').click();
+    await byId('transfer-page').waitFor();
+    await expect.poll(() => byId('transfer-available').textContent()).toBe('Available: 100 USDT');
+    await byId('transfer-submit').click();
+    await expect.poll(() => byId('transfer-amount-error').textContent()).toMatch(/please enter the amount/i);
+    await input('transfer-amount').fill('100.5');
+    await byId('transfer-submit').click();
+    await expect.poll(() => byId('transfer-amount-error').textContent()).toMatch(/insufficient balance/i);
+    await input('transfer-amount').fill('1.1234567');
+    await expect.poll(() => byId('transfer-amount-error').textContent()).toMatch(/too many decimal places/i);
+    await byId('transfer-all').click();
+    await expect(input('transfer-amount').inputValue()).resolves.toBe('100');
+    await byId('transfer-to').click();
+    await byId('transfer-to-option-coin').click();
+    // Picking the source as the target swaps the two instead of allowing a same-account transfer.
+    await expect.poll(() => byId('transfer-from').textContent()).toBe('Contract account');
+    await byId('transfer-swap').click();
+    await expect.poll(() => byId('transfer-from').textContent()).toBe('Coin account');
+    await expect(byId('transfer-to').textContent()).resolves.toBe('Contract account');
+    await input('transfer-amount').fill('40');
+    await shot('money-20-transfer');
+    await byId('transfer-submit').click();
+    await expect.poll(() => toast().textContent()).toMatch(/transfer completed/i);
+    await expect.poll(() => byId('transfer-available').textContent()).toBe('Available: 60 USDT');
+
+    await expect(usdtOnAssets('contract')).resolves.toEqual({ available: '40', frozen: '0' });
+    await shot('money-21-assets-contract');
+
+    await open('/pages/assets/transfer/index?from=contract&currency=3', 'transfer-page');
+    await expect.poll(() => byId('transfer-available').textContent()).toBe('Available: 40 USDT');
+    await byId('transfer-all').click();
+    await byId('transfer-submit').click();
+    await expect.poll(() => byId('transfer-available').textContent()).toBe('Available: 0 USDT');
+    await expect(usdtOnAssets()).resolves.toEqual({ available: '100', frozen: '0' });
+
+    await open('/pages/assets/transfer/record', 'transfer-record-page');
+    await expect.poll(() => byId('transfer-row').count()).toBe(2);
+    await expect(byId('transfer-row-direction').first().textContent()).resolves.toBe('Contract account → Coin account');
+    await shot('money-22-transfer-records');
+
+    await open('/pages/assets/tradeAccount?type=coin', 'trade-account-page');
+    await expect.poll(() => byId('ledger-row').count()).toBe(3);
+    await expect(byId('ledger-row').nth(2).getAttribute('data-reason')).resolves.toBe('deposit');
+    await shot('money-23-trade-account');
+  });
+
+  it('sets the fund password and adds a withdrawal address with a code', async () => {
+    await open('/pages/assets/withdraw/detail?currency=3', 'withdraw-detail-page');
+    await byId('withdraw-set-pay-password').click();
+    await byId('change-pay-password-page').waitFor();
+    await byId('pp-send-code').click();
+    await expect.poll(() => byId('pp-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await input('pp-password').fill(FUND_PASSWORD);
+    await input('pp-re-password').fill(FUND_PASSWORD);
+    await input('pp-code').fill(await stack.latestCode(email));
+    await byId('pp-submit').click();
+
+    await byId('withdraw-detail-page').waitFor();
+    await expect.poll(() => byId('withdraw-pay-password-first').count()).toBe(0);
+    expect(await byId('withdraw-verify-first').count()).toBe(0);
+    await expect.poll(() => byId('withdraw-no-address').textContent()).toMatch(/set a withdrawal address first/i);
+    await shot('money-24-withdraw-no-address');
+    await byId('withdraw-no-address').click();
+
+    await byId('address-create-page').waitFor();
+    await expect.poll(() => byId('address-chain-TRC20').getAttribute('aria-selected')).toBe('true');
+    await byId('address-submit').click();
+    await expect.poll(() => byId('address-address-error').textContent()).toMatch(/enter the address/i);
+    await input('address-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T');
+    await input('address-label').fill('My TRON wallet');
+    await input('address-pay-password').fill(FUND_PASSWORD);
+    await byId('address-send-code').click();
+    await expect.poll(() => byId('address-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await input('address-code').fill(await stack.latestCode(email));
+    await byId('address-submit').click();
+    // The server checks the TRON checksum: one changed letter is refused, under the field.
+    await expect.poll(() => byId('address-address-error').textContent()).toMatch(/not valid/i);
+    await input('address-address').fill(TRC20_ADDRESS);
+    await shot('money-25-address-create');
+    await byId('address-submit').click();
+
+    await byId('withdraw-detail-page').waitFor();
+    await byId('withdraw-address-pick').waitFor();
+  });
+
+  it('withdraws, and gets the funds back when the console rejects it', async () => {
+    await expect.poll(() => byId('withdraw-left').textContent()).toBe('3 of 3');
+    await expect(byId('withdraw-fee').textContent()).resolves.toBe('1 USDT');
+    await expect(byId('withdraw-min').textContent()).resolves.toBe('10 USDT');
+    await byId('withdraw-submit').click();
+    await expect.poll(() => byId('withdraw-address-error').textContent()).toMatch(/set a withdrawal address first/i);
+    await expect(byId('withdraw-amount-error').textContent()).resolves.toMatch(/please enter the amount/i);
+    await expect(byId('withdraw-pay-password-error').textContent()).resolves.toMatch(/6 digits/);
+
+    await byId('withdraw-address-pick').click();
+    await byId('withdraw-address-option').locator('button').first().click();
+    await expect.poll(() => byId('withdraw-address-pick').textContent()).toContain('My TRON wallet');
+    await expect.poll(() => byId('withdraw-address-error').count()).toBe(0);
+    await byId('withdraw-all').click();
+    await expect(input('withdraw-amount').inputValue()).resolves.toBe('99');
+    await input('withdraw-amount').fill('5');
+    await expect.poll(() => byId('withdraw-amount-error').textContent()).toMatch(/below the minimum/i);
+    await input('withdraw-amount').fill('20');
+    await expect.poll(() => byId('withdraw-receive').textContent()).toBe('20 USDT');
+    await expect(byId('withdraw-total').textContent()).resolves.toBe('21 USDT');
+    await input('withdraw-remark').fill('first withdrawal');
+    await input('withdraw-pay-password').fill(FUND_PASSWORD);
+    await shot('money-26-withdraw');
+    await byId('withdraw-submit').click();
+
+    await byId('records-page').waitFor();
+    await expect.poll(() => byId('withdraw-row').first().getAttribute('data-status')).toBe('pending');
+    await shot('money-27-withdraw-pending');
+    await expect(usdtOnAssets()).resolves.toEqual({ available: '79', frozen: '21' });
+    await shot('money-28-assets-frozen');
+
+    await rejectWithdrawal(ops, email, REJECT_REASON);
+    await expect(usdtOnAssets()).resolves.toEqual({ available: '100', frozen: '0' });
+    await open('/pages/assets/record?tab=withdraw', 'records-page');
+    await expect.poll(() => byId('withdraw-row').first().getAttribute('data-status')).toBe('rejected');
+    await expect(byId('withdraw-row-status').first().textContent()).resolves.toBe('Rejected');
+    await expect(byId('withdraw-row-reason').first().textContent()).resolves.toBe(`Reason: ${REJECT_REASON}`);
+    await shot('money-29-withdraw-rejected');
+
+    // A rejected request does not count towards the daily limit.
+    await open('/pages/assets/withdraw/detail?currency=3', 'withdraw-detail-page');
+    await expect.poll(() => byId('withdraw-left').textContent()).toBe('3 of 3');
+  });
+
+  it('binds a bank card and withdraws to it', async () => {
+    await open('/pages/assets/withdraw/bank/bank', 'withdraw-bank-page');
+    await byId('withdraw-bank-empty').waitFor();
+    await byId('withdraw-bank-bind').click();
+    await byId('bank-add-page').waitFor();
+    await input('bank-holder-name').fill('Ada Money');
+    await input('bank-card-number').fill('6222 0212 3456 7890');
+    await input('bank-bank-name').fill('Demo Bank AG');
+    await input('bank-swift').fill('deutdeff');
+    await input('bank-iban').fill('GB82 WEST 1234 5698 7654 33');
+    await byId('bank-submit').click();
+    await expect.poll(() => byId('bank-iban-error').textContent()).toMatch(/not valid/i);
+    await input('bank-iban').fill('GB82 WEST 1234 5698 7654 32');
+    await input('bank-postal-code').fill('10115');
+    await shot('money-30-bank-add');
+    await byId('bank-submit').click();
+
+    await byId('withdraw-bank-page').waitFor();
+    await expect.poll(() => byId('withdraw-bank-card').textContent()).toContain('•••• 7890');
+    await input('withdraw-amount').fill('30');
+    await input('withdraw-pay-password').fill(FUND_PASSWORD);
+    await expect.poll(() => byId('withdraw-total').textContent()).toBe('31 USDT');
+    await shot('money-31-withdraw-bank');
+    await byId('withdraw-submit').click();
+    await byId('records-page').waitFor();
+    await expect.poll(() => byId('withdraw-row').first().getAttribute('data-status')).toBe('pending');
+    await expect(usdtOnAssets()).resolves.toEqual({ available: '69', frozen: '31' });
+
+    await open('/pages/bankbind/index', 'bank-card-page');
+    await expect.poll(() => byId('bank-card-masked').textContent()).toBe('•••• 7890');
+    await shot('money-32-bank-card');
+  });
+
+  it('lists the address book and deletes an entry after confirming', async () => {
+    await open('/pages/user/address/address', 'address-list-page');
+    await expect.poll(() => byId('address-row').count()).toBe(1);
+    await expect(byId('address-row-address').textContent()).resolves.toBe(TRC20_ADDRESS);
+    await shot('money-33-address-book');
+    await byId('address-delete').click();
+    await dialogButton('Delete').click();
+    await byId('address-empty').waitFor();
+    await open('/pages/user/address/index', 'address-list-page');
+    await byId('address-empty').waitFor();
+  });
+
+  it('links the menu to the money pages', async () => {
+    await page.goto(url('/pages/index/index'));
+    for (const [entry, testId] of [
+      ['withdraw', 'withdraw-page'],
+      ['authentication', 'verification-page'],
+      ['address', 'address-list-page'],
+      ['records', 'records-page'],
+    ] as const) {
+      await page.goto(url('/pages/index/index'));
+      await byId('home-menu').click();
+      await byId(`menu-${entry}`).click();
+      await byId(testId).waitFor();
+    }
+  });
+
+  it('shows the money pages in all seven languages without a raw key', async () => {
+    for (const lang of LANGS) {
+      await page.goto(url('/pages/settings/language/language'));
+      await byId(`lang-${lang}`).click();
+      await expect.poll(() => htmlLang()).toBe(HTML_LANG[lang]);
+      for (const [path, id] of [
+        ['/pages/assets/index', 'balance-coin-USDT'],
+        ['/pages/assets/withdraw/detail?currency=3', 'withdraw-summary'],
+        ['/pages/assets/record?tab=withdraw', 'withdraw-row'],
+        ['/pages/verification/index', 'verify-advanced'],
+      ] as const) {
+        await page.goto(url(path));
+        await byId(id).first().waitFor();
+        await page.waitForTimeout(150);
+        expect(await untranslatedKeys(), `${lang} ${path}`).toEqual([]);
+      }
+      await shot(`money-34-verification-${lang}`);
+      await page.goto(url('/pages/assets/index'));
+      await byId('balance-coin-USDT').waitFor();
+      await page.waitForTimeout(200);
+      await shot(`money-35-assets-${lang}`);
+    }
+    await page.goto(url('/pages/settings/language/language'));
+    await byId('lang-en').click();
+    await expect.poll(() => htmlLang()).toBe('en');
+  });
+
+  it('threw no uncaught error in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

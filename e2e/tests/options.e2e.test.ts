@@ -1,0 +1,224 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { type Stack, startStack } from '../src/stack.js';
+
+/**
+ * Time-based options on a phone, against the built server with its simulated feed: a verified user with
+ * a funded option account buys an "up" option on a short delivery time (5 s, added by the operator
+ * through the console API), watches the countdown run, and sees the order settle — pushed over the
+ * socket — with the delivery price that the server recorded as that second's index sample. Screenshots
+ * in both themes.
+ */
+
+const SYMBOL = 'BTC/USDT';
+const PAIR_ID = 1;
+const DELIVERY_SECONDS = 5;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+const pageErrors: string[] = [];
+
+const email = `options.${Date.now()}@example.test`;
+const password = 'options-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+
+type Reply<T> = { type: string; message: T };
+
+async function apiCall<T>(path: string, body?: Record<string, string>, auth?: string) {
+  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as Reply<T>;
+}
+
+async function btcPrice(): Promise<string | null | undefined> {
+  const reply = await apiCall<{ quotation: { symbol: string; now_price: string | null }[] }[]>('currency/quotation_new');
+  return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL)?.now_price;
+}
+
+async function setTheme(theme: 'dark' | 'light') {
+  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+}
+
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+/** "1,085 USDT" → "1085". */
+const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
+
+describe('H5 options: buy up, countdown, settlement from the recorded index', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    const deadline = Date.now() + 60_000;
+    while (!(await btcPrice())) {
+      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+    // A registered user, verified (basic tier approved by the operator), with 1,000 USDT in the option account.
+    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
+    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
+      type: 'email',
+      user_string: email,
+      password,
+      re_password: password,
+      code: await stack.latestCode(email),
+      agree: '1',
+    });
+    expect(registered.type).toBe('ok');
+    token = registered.message.token;
+    const userId = registered.message.user.id;
+    expect((await apiCall('user/real_name', { country: 'US', name: 'Option Buyer', card_id: 'E2E12345' }, token)).type).toBe(
+      'ok',
+    );
+    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
+    const check = pending.list.find((row) => row.user.id === userId);
+    if (!check) throw new Error('the basic verification is not in the review queue');
+    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
+    await stack.admin(`admin/users/${userId}/adjust`, {
+      body: { currency_id: '3', account: 'option', amount: '1000', reason: 'e2e funding' },
+    });
+    // A short delivery time, as an operator adds it in the console.
+    await stack.admin('admin/options/seconds', {
+      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
+    });
+
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(url('/pages/user/login/login'));
+    await byId('login-tab-email').click();
+    await input('login-account').fill(email);
+    await input('login-password').fill(password);
+    await byId('login-submit').click();
+    const signedIn = Date.now() + 15_000;
+    while (page.url().includes('/login')) {
+      if (Date.now() > signedIn) throw new Error('login did not leave the login page');
+      await page.waitForTimeout(200);
+    }
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('lists the option pairs with live prices, labelled as demo data', async () => {
+    await page.goto(url('/pages/option/detail'));
+    await byId('option-page').waitFor();
+    await byId(`option-pair-${PAIR_ID}`).waitFor();
+    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    expect(await text('option-demo')).toBe('Demo market data');
+    const first = await text('option-price');
+    await expect.poll(() => text('option-price'), { timeout: 30_000, interval: 250 }).not.toBe(first);
+    await shot('options-01-page-dark');
+  });
+
+  it('checks the form, buys up on a short delivery time, counts down and settles at the recorded delivery price', async () => {
+    await byId('option-buy-up').click();
+    await byId('option-buy-popup').waitFor();
+    await byId('option-buy-confirm').click();
+    await expect.poll(() => text('option-buy-error')).toBe('Please choose a delivery time first');
+    await byId(`option-time-${DELIVERY_SECONDS}`).click();
+    await byId('option-buy-confirm').click();
+    await expect.poll(() => text('option-buy-error')).toBe('Please enter the amount');
+    await input('option-stake').fill('0.5');
+    await byId('option-buy-confirm').click();
+    await expect.poll(() => text('option-buy-error')).toBe('Minimum purchase limit 1 – 1000 USDT');
+    await input('option-stake').fill('100');
+    await expect.poll(() => text('option-expected')).toBe('185 USDT');
+    expect(plain(await text('option-balance'))).toBe('1000');
+    await shot('options-02-buy-popup-dark');
+
+    const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
+    await byId('option-buy-confirm').click();
+    const order = ((await (await bought).json()) as Reply<{ id: number; open_price: string; delivery_at: number }>).message;
+    expect(order.open_price).toMatch(/^\d+\.\d{2}$/);
+
+    // The pending card shows the open price and a countdown that runs down.
+    await byId(`option-pending-${order.id}`).waitFor();
+    expect(await text(`option-open-price-${order.id}`)).toBe(order.open_price);
+    const countdown = byId(`option-countdown-${order.id}`);
+    const before = Number(await countdown.getAttribute('data-remaining'));
+    expect(before).toBeGreaterThan(1000);
+    expect(before).toBeLessThanOrEqual((DELIVERY_SECONDS + 1) * 1000);
+    await expect
+      .poll(async () => Number(await countdown.getAttribute('data-remaining')), { interval: 200, timeout: 5_000 })
+      .toBeLessThan(before - 1000);
+    expect(await countdown.textContent()).toMatch(/^0:0\d$/);
+    await screenshot(page, 'options-03-countdown-dark');
+
+    // Delivered: the settlement is pushed over the socket and shown with its delivery price.
+    await byId('option-settled').waitFor({ timeout: 20_000 });
+    const settledPrice = await text('option-settled-price');
+    await screenshot(page, 'options-04-settled-dark');
+    const delivered = await apiCall<{
+      list: { id: number; end_price: string; end_second: number; end_rule: string; profit_result: number; payout: string }[];
+    }>('microtrade/lists?status=delivered', undefined, token);
+    const settled = delivered.message.list.find((o) => o.id === order.id)!;
+    expect(settled.end_rule).toBe('exact');
+    expect(settledPrice.startsWith(`${settled.end_price} · `)).toBe(true);
+    // The delivery price is the recorded index sample of the delivery second, public for anyone to re-check.
+    const samples = await apiCall<{ list: { second: number; price: string }[] }>(
+      `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.end_second}`,
+    );
+    expect(samples.message.list[0]).toMatchObject({ second: settled.end_second, price: settled.end_price });
+    const outcome = Math.sign(Number(settled.end_price) - Number(order.open_price));
+    expect(settled.profit_result).toBe(outcome);
+    expect(settled.payout).toBe(outcome === 1 ? '185' : outcome === 0 ? '100' : '0');
+    expect(await byId('option-settled').getAttribute('data-result')).toBe(String(outcome));
+
+    await byId('option-settled-close').click();
+    await byId('option-tabs-delivered').click();
+    await byId(`option-delivered-${order.id}`).waitFor();
+    expect(await text(`option-end-price-${order.id}`)).toBe(settled.end_price);
+    expect(await text(`option-open-price-${order.id}`)).toBe(order.open_price);
+    await shot('options-05-history-dark');
+
+    // The option account shows what came back.
+    await byId('option-buy-up').click();
+    await expect
+      .poll(async () => plain(await text('option-balance')), { timeout: 10_000 })
+      .toBe(String(900 + Number(settled.payout)));
+    await page.keyboard.press('Escape');
+  });
+
+  it('looks right in the light theme', async () => {
+    await page.goto(url('/pages/option/detail'));
+    await setTheme('light');
+    await byId('option-page').waitFor();
+    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    await shot('options-06-page-light');
+    await byId('option-tabs-delivered').click();
+    await byId('option-list-delivered').locator('article').first().waitFor();
+    await shot('options-07-history-light');
+    await byId('option-buy-down').click();
+    await byId(`option-time-${DELIVERY_SECONDS}`).click();
+    await input('option-stake').fill('50');
+    await shot('options-08-buy-popup-light');
+    await setTheme('dark');
+    expect(pageErrors).toEqual([]);
+  });
+});

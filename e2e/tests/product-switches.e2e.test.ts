@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+
+/**
+ * The product switches of options, financial products (wealth) and new-coin subscription, end to end:
+ * with everything on, the home page and the contract tab lead to options, the home page to the
+ * subscription and the financial products, and the lock tab is there. An operator switches the three off
+ * in the console: their entries vanish, their pages opened directly say the service is not available,
+ * and their API refuses. Switched on again, everything is back.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+const pageErrors: string[] = [];
+
+const email = `switches.${Date.now()}@example.test`;
+const password = 'switches-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+
+async function apiCall(path: string, body?: Record<string, string>, auth?: string) {
+  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { type: string; error?: string; message: unknown };
+}
+
+async function setTheme(theme: 'dark' | 'light') {
+  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+}
+
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+/** Opens a route fresh (a reload, so the switches are read again) and waits for a test id. */
+async function open(hash: string, testId: string) {
+  await page.goto(url(hash));
+  await page.reload();
+  await byId(testId).waitFor({ timeout: 15_000 });
+}
+
+describe('product switches of options, financial products and subscription on the phone', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
+    const registered = await apiCall('user/register', {
+      type: 'email',
+      user_string: email,
+      password,
+      re_password: password,
+      code: await stack.latestCode(email),
+      agree: '1',
+    });
+    expect(registered.type).toBe('ok');
+    token = (registered.message as { token: string }).token;
+
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(url('/pages/user/login/login'));
+    await byId('login-tab-email').click();
+    await input('login-account').fill(email);
+    await input('login-password').fill(password);
+    await byId('login-submit').click();
+    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('with everything on, the home page and the contract tab lead to options', async () => {
+    await open('/pages/index/index', 'home-page');
+    for (const id of ['home-vip', 'home-publication', 'home-option', 'home-finance', 'tab-lock', 'tab-trade']) {
+      await byId(id).waitFor();
+    }
+    await shot('switches-01-home-all-on-dark');
+    await byId('home-option').click();
+    await byId('option-page').waitFor();
+    expect(page.url()).toContain('/pages/option/detail');
+
+    await open('/pages/lever/index', 'lever-page');
+    await byId('lever-options-link').click();
+    await byId('option-page').waitFor();
+    await page.goBack();
+    await byId('lever-page').waitFor();
+    await shot('switches-02-lever-options-link-dark');
+  });
+
+  it('switches the contract pair from the shared pair sheet, with favourites', async () => {
+    await open('/pages/lever/index', 'lever-page');
+    await expect.poll(() => byId('lever-symbol').textContent()).toBe('BTC/USDT');
+    await byId('lever-pair').click();
+    await byId('pair-switcher').waitFor();
+    await byId('pair-option-ETH_USDT').waitFor();
+    await byId('pair-star-ETH_USDT').click();
+    await expect.poll(() => byId('pair-star-ETH_USDT').getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'switches-02b-lever-pair-sheet-dark');
+    await byId('pair-option-ETH_USDT').click();
+    await expect.poll(() => byId('lever-symbol').textContent()).toBe('ETH/USDT');
+    // The favourite is the user's, shared with the spot tab's sheet.
+    await byId('lever-pair').click();
+    await byId('pair-star-ETH_USDT').click();
+    await expect.poll(() => byId('pair-star-ETH_USDT').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('switched off in the console: entries vanish, pages say so, the API refuses; on again, all is back', async () => {
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ops = await desk.newPage();
+    try {
+      await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await openConsolePage(ops, '/products');
+      const toggles = ['options', 'wealth', 'subscription'].map((p) => ops.getByTestId(`product-switch-${p}`));
+      for (const toggle of toggles) {
+        await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+        await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      }
+      await screenshot(ops, 'switches-03-console-off');
+
+      expect((await apiCall('lh/deposit/config', undefined, token)).error).toBe('product_disabled');
+      expect((await apiCall('lh/send/config')).error).toBe('product_disabled');
+      expect((await apiCall('microtrade/seconds')).error).toBe('product_disabled');
+
+      await open('/pages/index/index', 'home-page');
+      await byId('home-vip').waitFor();
+      await byId('tab-trade').waitFor();
+      for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock']) expect(await byId(id).count()).toBe(0);
+      await shot('switches-04-home-off-dark');
+
+      await open('/pages/lever/index', 'lever-page');
+      expect(await byId('lever-options-link').count()).toBe(0);
+
+      // Opened directly (an old link), each page says the service is not available.
+      await open('/pages/template/index', 'wealth-disabled');
+      await open('/pages/finance/index', 'wealth-disabled');
+      await open('/pages/finance/ordersPage', 'wealth-disabled');
+      await open('/pages/publication/index', 'subscription-disabled');
+      expect(await byId('subscription-disabled').textContent()).toContain('This service is not available');
+      await shot('switches-05-publication-off-dark');
+      await setTheme('light');
+      await byId('subscription-disabled').waitFor();
+      await shot('switches-06-publication-off-light');
+      await open('/pages/index/index', 'home-page');
+      await shot('switches-07-home-off-light');
+      await setTheme('dark');
+      await open('/pages/option/detail', 'option-disabled');
+
+      for (const toggle of toggles) {
+        await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      }
+      expect((await apiCall('lh/deposit/config', undefined, token)).type).toBe('ok');
+      expect((await apiCall('lh/send/config')).type).toBe('ok');
+      await open('/pages/index/index', 'home-page');
+      for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock']) await byId(id).waitFor();
+      await open('/pages/publication/index', 'publication-page');
+      await open('/pages/template/index', 'finance-tab-page');
+    } finally {
+      await desk.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,266 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+
+/**
+ * New-coin subscription end to end: an operator defines a project in the console; a user (funded by
+ * an adjustment) finds it from home, is refused below the minimum, subscribes; the operator closes
+ * the subscription, runs the allocation and launches the coin; the user sees the subscription
+ * launched with its coins and returns, and the new coin — locked for the lock-up — in assets.
+ * Screenshots of each page in the dark and the light theme.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleContext: BrowserContext;
+let ops: Page;
+const pageErrors: string[] = [];
+
+const stamp = Date.now().toString(36).toUpperCase();
+const CODE = `PUB${stamp.slice(-5)}`.replace(/[^A-Z0-9]/g, 'X');
+const email = `publication.${Date.now()}@example.test`;
+const password = 'publication-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
+
+async function setTheme(theme: 'dark' | 'light') {
+  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+}
+
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(350);
+  await screenshot(page, name);
+}
+
+/**
+ * Keeps a screenshot in both themes, returning to dark; `ready` is scrolled into view, and `again`
+ * restores what a theme's reload cleared (a typed amount).
+ */
+async function shots(name: string, ready: string, again: () => Promise<void> = async () => {}) {
+  const show = async () => {
+    await byId(ready).first().waitFor();
+    await again();
+    await byId(ready).first().scrollIntoViewIfNeeded();
+  };
+  await show();
+  await shot(`${name}-dark`);
+  await setTheme('light');
+  await show();
+  await shot(`${name}-light`);
+  await setTheme('dark');
+  await show();
+}
+
+/** A `datetime-local` value, local time, `minutes` from now. */
+function localTime(minutes: number): string {
+  const d = new Date(Date.now() + minutes * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Clicks and waits for the console's success toast (throws with the error toast's text instead). */
+async function consoleAct(trigger: ReturnType<Page['getByTestId']>, success: RegExp) {
+  await ops.evaluate(`document.querySelectorAll('.ant-message-notice').forEach((n) => n.setAttribute('data-seen', '1'))`);
+  await trigger.click();
+  const fresh = ops.locator('.ant-message-notice:not([data-seen])');
+  const outcome = await Promise.race([
+    fresh
+      .locator('.ant-message-success')
+      .filter({ hasText: success })
+      .waitFor({ timeout: 20_000 })
+      .then(() => 'ok'),
+    fresh
+      .locator('.ant-message-error')
+      .waitFor({ timeout: 20_000 })
+      .then(() => 'error'),
+  ]);
+  if (outcome !== 'ok') throw new Error(`console refused: ${await fresh.locator('.ant-message-error').last().textContent()}`);
+}
+
+/** Fills a console form field by test id, whether the id is on the input or on its wrapper. */
+async function fillField(testId: string, value: string) {
+  const field = ops.getByTestId(testId);
+  const isInput = await field.evaluate((el) => ['INPUT', 'TEXTAREA'].includes((el as { tagName: string }).tagName));
+  await (isInput ? field : field.locator('input')).fill(value);
+}
+
+const projectRow = () => ops.getByTestId(`subscription-row-${CODE}`);
+
+/** Runs one step of the project from its row, through the confirmation dialog. */
+async function projectStep(button: string, success: RegExp) {
+  await openConsolePage(ops, '/subscription');
+  await ops.getByTestId('list-refresh').click();
+  await projectRow().getByTestId(button).click();
+  await consoleAct(ops.getByTestId('confirm-ok'), success);
+}
+
+describe('new-coin subscription: subscribe, allocate, launch, find the coin', () => {
+  beforeAll(async () => {
+    stack = await startStack({ MARKET_HISTORY_DAYS: '1', MARKET_DAILY_HISTORY_DAYS: '30' });
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    consoleContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    ops = await consoleContext.newPage();
+    await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+
+  afterAll(async () => {
+    await consoleContext?.close();
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('an operator defines a project in the console', async () => {
+    await openConsolePage(ops, '/subscription');
+    await ops.getByTestId('subscription-new').click();
+    const form = ops.getByTestId('subscription-form');
+    await form.waitFor();
+    await fillField('subscription-form-code', CODE);
+    await fillField('subscription-form-name', 'Publication Test Coin');
+    await fillField('subscription-form-price', '0.5');
+    await fillField('subscription-form-supply', '1000');
+    await fillField('subscription-form-min', '10');
+    await fillField('subscription-form-max', '800');
+    await fillField('subscription-form-start', localTime(-5));
+    await fillField('subscription-form-end', localTime(120));
+    await fillField('subscription-form-launch', localTime(180));
+    await fillField('subscription-form-lock', '2');
+    await fillField('subscription-form-intro-en', 'A coin listed by the browser test. Subscribe in USDT.');
+    await fillField('subscription-form-intro-zh', '浏览器测试上线的新币，使用USDT认购。');
+    await consoleAct(ops.getByTestId('subscription-form-submit'), new RegExp(`Project ${CODE} created`));
+    await expect
+      .poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase'))
+      .toBe('subscribing');
+    await screenshot(ops, 'publication-console-01-created');
+  });
+
+  it('a funded user finds the project from home and subscribes; too little is refused', async () => {
+    await page.goto(url('/pages/user/login/choose'));
+    await byId('choose-register-email').click();
+    await byId('register-page').waitFor();
+    await input('register-account').fill(email);
+    await byId('register-send-code').click();
+    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await input('register-code').fill(await stack.latestCode(email));
+    await input('register-password').fill(password);
+    await input('register-re-password').fill(password);
+    await byId('register-agree').click();
+    await byId('register-submit').click();
+    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+    await adjustBalance(ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' });
+
+    await byId('home-publication').click();
+    await byId('publication-page').waitFor();
+    const card = page.locator(`[data-testid="publication-project"][data-code="${CODE}"]`);
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId('publication-project-phase').getAttribute('data-phase')).toBe('subscribing');
+    await shots('publication-01-index', 'publication-projects');
+
+    await card.click();
+    await byId('publication-details-page').waitFor();
+    expect(await text('publication-code')).toBe(CODE);
+    expect(await text('publication-introduction')).toContain('browser test');
+    await shots('publication-02-details', 'publication-subscribe');
+
+    await byId('publication-subscribe').click();
+    await byId('publication-purchase-page').waitFor();
+    await expect.poll(() => text('publication-available')).toContain('1,000');
+    await input('publication-amount').fill('5');
+    await byId('publication-submit').click();
+    await expect.poll(() => text('publication-amount-error')).toMatch(/below the minimum/i);
+    await input('publication-amount').fill('120');
+    // 120 USDT at 0.5 a coin: 240 coins expected.
+    await expect.poll(() => text('publication-expected')).toBe(`240 ${CODE}`);
+    await shots('publication-03-purchase', 'publication-submit', async () => {
+      await input('publication-amount').fill('120');
+      await expect.poll(() => text('publication-expected')).toBe(`240 ${CODE}`);
+    });
+    await byId('publication-submit').click();
+
+    const order = page.getByTestId('publication-order').first();
+    await order.waitFor({ timeout: 15_000 });
+    expect(await order.getAttribute('data-phase')).toBe('subscribing');
+    expect(await order.getByTestId('publication-order-amount').textContent()).toBe('120 USDT');
+    await shots('publication-04-mine-subscribing', 'publication-orders');
+
+    // The amount is frozen in the coin account.
+    await page.goto(url('/pages/assets/index'));
+    await byId('balance-coin-USDT').waitFor();
+    await expect.poll(() => text('balance-coin-USDT-frozen')).toBe('120');
+  });
+
+  it('the operator closes, allocates and launches in the console; every step is audited', async () => {
+    await projectStep('subscription-close', new RegExp(`Subscription to ${CODE} closed`));
+    await expect
+      .poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase'))
+      .toBe('under_review');
+    await projectStep('subscription-allocate', new RegExp(`${CODE} allocated: 240 coins`));
+    await expect.poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase')).toBe('passed');
+    await projectStep('subscription-launch', new RegExp(`${CODE} launched: coins credited and the ${CODE}/USDT pair is listed`));
+    await expect.poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase')).toBe('launched');
+    await ops
+      .locator('.ant-modal-confirm')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await ops
+      .locator('.ant-message-notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await screenshot(ops, 'publication-console-02-launched');
+    for (const action of [
+      'subscription.create',
+      'subscription.close',
+      'subscription.allocate',
+      'subscription.launch',
+      'subscription.list_pair',
+    ]) {
+      expect(await auditActions(ops, action)).toContain(action);
+    }
+  });
+
+  it('the user sees the subscription launched with its returns, and the locked coin in assets', async () => {
+    await page.goto(url('/pages/publication/index?tab=mine'));
+    await page.reload();
+    const order = page.getByTestId('publication-order').first();
+    await order.waitFor();
+    await expect.poll(() => order.getAttribute('data-phase')).toBe('launched');
+    expect(await order.getByTestId('publication-order-quantity').textContent()).toBe(`240 ${CODE}`);
+    await order.getByTestId('publication-order-locked').waitFor();
+    await order.getByTestId('publication-order-rate').waitFor();
+    await shots('publication-05-mine-launched', 'publication-orders');
+
+    await page.goto(url('/pages/assets/index'));
+    await page.reload();
+    const row = `balance-coin-${CODE}`;
+    await byId(row).waitFor({ timeout: 15_000 });
+    await expect.poll(() => text(`${row}-frozen`)).toBe('240');
+    expect(await text(`${row}-available`)).toBe('0');
+    await expect.poll(() => text('balance-coin-USDT-frozen')).toBe('0');
+    await shots('publication-06-assets-new-coin', row);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('leaves the ledger sound', async () => {
+    const verdict = await verifyLedgerInConsole(ops);
+    expect(verdict.sound, verdict.verdict).toBe(true);
+  });
+});
