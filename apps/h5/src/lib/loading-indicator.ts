@@ -2,12 +2,16 @@ import { i18n } from './i18n';
 
 /**
  * One loading toast shared by all in-flight requests. It appears only after a short delay so fast
- * replies do not flash a mask over the page, and it never hides a message toast shown meanwhile.
+ * replies do not flash a mask over the page, and it never hides a message toast: not one shown while
+ * it is up, and not one still on screen when a new request begins (the refetches a success message
+ * triggers would otherwise replace "Order filled" with "Loading" and clear it).
  *
  * antd-mobile's Toast (with its animation library) is imported on first use: nothing on the first
  * screen needs it, and it would otherwise weigh on the home page's initial load.
  */
 const SHOW_AFTER_MS = 250;
+/** How long a message toast stays (antd-mobile's default duration). */
+export const MESSAGE_MS = 2000;
 
 type ToastApi = typeof import('./antd-imperative')['Toast'];
 let toastModule: Promise<ToastApi> | null = null;
@@ -21,6 +25,8 @@ let visible = false;
 /** Orders toast calls: a later call must not be overtaken by an earlier one still loading the module. */
 let generation = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** When the message toast last shown leaves the screen. */
+let messageUntil = 0;
 
 function run(action: (t: ToastApi) => void): void {
   const mine = ++generation;
@@ -32,13 +38,18 @@ function run(action: (t: ToastApi) => void): void {
 export function beginLoading(): () => void {
   pending += 1;
   if (pending === 1) {
-    timer = setTimeout(() => {
+    const showWhenDue = () => {
       timer = undefined;
-      if (pending > 0) {
-        visible = true;
-        run((t) => t.show({ icon: 'loading', content: i18n.t('common.loading'), duration: 0, maskClickable: false }));
+      if (pending === 0) return;
+      const messageLeft = messageUntil - Date.now();
+      if (messageLeft > 0) {
+        timer = setTimeout(showWhenDue, messageLeft);
+        return;
       }
-    }, SHOW_AFTER_MS);
+      visible = true;
+      run((t) => t.show({ icon: 'loading', content: i18n.t('common.loading'), duration: 0, maskClickable: false }));
+    };
+    timer = setTimeout(showWhenDue, SHOW_AFTER_MS);
   }
   let done = false;
   return () => {
@@ -60,7 +71,8 @@ export function beginLoading(): () => void {
 /** A message toast replaces the loading one; remember that so the end of loading does not clear it. */
 export function showMessage(content: string, icon?: 'success' | 'fail'): void {
   visible = false;
-  run((t) => t.show(icon ? { icon, content } : { content }));
+  messageUntil = Date.now() + MESSAGE_MS;
+  run((t) => t.show(icon ? { icon, content, duration: MESSAGE_MS } : { content, duration: MESSAGE_MS }));
 }
 
 /** Loads the toast module while the user reads the first screen, so the first message is instant. */
