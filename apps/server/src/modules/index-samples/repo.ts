@@ -74,3 +74,26 @@ export async function samplesBetween(db: Db, pairId: number, from: number, to: n
   );
   return rows.map(fromRow);
 }
+
+/**
+ * Deletes samples of seconds before `before`, oldest first, at most `limit` rows in one statement (a
+ * backlog is worked off in short statements), keeping every sample an option settlement used
+ * (`option_orders.end_second`): a settled order stays checkable against its sample for ever.
+ * Returns how many rows went.
+ */
+export async function pruneSamplesBefore(db: Db, before: number, limit: number): Promise<number> {
+  const gone = await queryRows<{ n: string | number }>(
+    db,
+    sql`WITH doomed AS (
+          SELECT s.pair_id, s.second FROM index_samples s
+          WHERE s.second < ${before}
+            AND NOT EXISTS (SELECT 1 FROM option_orders o WHERE o.pair_id = s.pair_id AND o.end_second = s.second)
+          ORDER BY s.second LIMIT ${limit}),
+        gone AS (
+          DELETE FROM index_samples x USING doomed d
+          WHERE x.pair_id = d.pair_id AND x.second = d.second
+          RETURNING 1)
+        SELECT count(*) AS n FROM gone`,
+  );
+  return Number(gone[0]?.n ?? 0);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateDatabase } from '../../../test/market.js';
-import type { Database } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.js';
 import { firstSamplesFrom, sampleAt, samplesBetween } from './repo.js';
 import { type FlushReport, IndexSampler } from './sampler.js';
 
@@ -87,5 +88,40 @@ describe('IndexSampler', () => {
     clock.now = ms(base + 62, 600);
     await second.flush();
     expect((await stored(1, base, base + 70)).map(([sec]) => sec)).toEqual([base, base + 61]);
+  });
+
+  it('prunes samples past the retention, oldest first, but keeps the ones settlements used', async () => {
+    const now = T + 100 * 86_400;
+    const clock = { now: ms(now) };
+    const s = new IndexSampler({ db: database.db, source: () => 'simulated', now: () => clock.now, retentionDays: 30 });
+    const old = now - 40 * 86_400; // past the retention
+    const recent = now - 10 * 86_400; // within it
+    for (const base of [old, recent]) {
+      for (let i = 0; i < 5; i++) s.ingest({ pairId: 2, price: `${300 + i}.00`, time: ms(base + i, 100) });
+      clock.now = ms(base + 5, 600);
+      await s.flush();
+    }
+    clock.now = ms(now);
+    // An option order settled on the sample of old + 2: that sample is evidence and stays.
+    const [maker] = await queryRows<{ id: number }>(database.db, sql`SELECT min(id) AS id FROM users`);
+    expect(maker?.id).toBeTruthy();
+    await database.db.execute(sql`
+      INSERT INTO option_orders (user_id, pair_id, currency_id, direction, seconds, profit_ratio, loss_ratio, stake,
+        open_price, open_price_time, opened_at, delivery_second, status, result, payout, end_price, end_price_time,
+        end_second, settled_at)
+      VALUES (${maker!.id}, 2, 3, 1, 60, 80, 100, 10, 300, ${ms(old - 60)}, ${ms(old - 60)}, ${old + 2}, 'settled', 1, 18,
+        302, ${ms(old + 2, 100)}, ${old + 2}, ${ms(old + 3)})`);
+
+    // Everything before the cutoff goes (the earlier tests' samples too), but the one sample settled on.
+    const [due] = await queryRows<{ n: string }>(
+      database.db,
+      sql`SELECT count(*) AS n FROM index_samples WHERE second < ${now - 30 * 86_400}`,
+    );
+    expect(Number(due!.n)).toBeGreaterThanOrEqual(5);
+    expect(await s.prune()).toBe(Number(due!.n) - 1);
+    expect((await stored(2, old, old + 10)).map(([sec]) => sec)).toEqual([old + 2]);
+    expect((await stored(2, recent, recent + 10)).map(([sec]) => sec)).toEqual([0, 1, 2, 3, 4].map((i) => recent + i));
+    // Nothing more to do: a second run removes nothing.
+    expect(await s.prune()).toBe(0);
   });
 });

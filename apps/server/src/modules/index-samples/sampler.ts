@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { insertSamples, type StoredSample } from './repo.js';
+import { insertSamples, pruneSamplesBefore, type StoredSample } from './repo.js';
 
 /** An index tick as the market publishes it (`app.market.subscribe`). */
 export type IndexTick = { pairId: number; price: string; time: number };
@@ -25,7 +25,18 @@ export type SamplerOptions = {
    * this old; an older one (the feed stalled) records nothing, and settlements wait for a fresh sample.
    */
   carryMs?: number;
+  /**
+   * Samples are kept this many days, then pruned (about 86,400 rows per pair a day would otherwise grow
+   * without end); the samples settled options used are kept for ever. Pruned hourly while sampling.
+   */
+  retentionDays?: number;
 };
+
+const DEFAULT_RETENTION_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
+/** Rows deleted per statement, and statements per pruning run: a backlog goes in short steps. */
+const PRUNE_BATCH = 20_000;
+const PRUNE_MAX_BATCHES = 50;
 
 /** What one flush made final: per pair, every second up to `finalUpTo` is decided (stored or a gap). */
 export type FlushReport = { finalUpTo: Map<number, number>; written: StoredSample[] };
@@ -60,6 +71,7 @@ export class IndexSampler {
   private readonly carryMs: number;
   private unsubscribe: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private soon = false;
   private stopped = false;
@@ -76,6 +88,8 @@ export class IndexSampler {
     this.stopped = false;
     this.unsubscribe = this.options.stream.subscribe((tick) => this.ingest(tick));
     this.arm();
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref?.();
   }
 
   async stop(): Promise<void> {
@@ -83,7 +97,28 @@ export class IndexSampler {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     clearTimeout(this.timer);
+    clearInterval(this.pruneTimer);
+    this.pruneTimer = undefined;
     await this.chain;
+  }
+
+  /**
+   * Deletes samples older than the retention, keeping those settlements used. Runs in the flush chain,
+   * so it never overlaps a write. Returns how many rows went.
+   */
+  prune(): Promise<number> {
+    const days = this.options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    const before = Math.floor(this.now() / 1000) - days * 86_400;
+    let removed = 0;
+    const run = this.chain.then(async () => {
+      for (let i = 0; i < PRUNE_MAX_BATCHES; i++) {
+        const n = await pruneSamplesBefore(this.options.db, before, PRUNE_BATCH);
+        removed += n;
+        if (n < PRUNE_BATCH) break;
+      }
+    });
+    this.chain = run.catch((error) => this.options.log?.error({ err: error }, 'pruning index samples failed'));
+    return this.chain.then(() => removed);
   }
 
   /** Replaces the clock (tests drive time by hand). */
