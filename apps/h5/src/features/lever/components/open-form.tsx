@@ -10,6 +10,7 @@ import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { type EntryKind, leverKeys, type Side, submitPosition } from '../api/lever-api';
 import { checkForm, estimateCost, type LeverField, type LeverProblem } from '../lever-checks';
+import '../../../components/trade-form.css';
 
 type Props = { deal: LeverDeal; price: string | null };
 
@@ -112,7 +113,7 @@ export function OpenForm({ deal, price }: Props) {
     return (
       <div className="lever-form__field">
         <div
-          className={message ? 'lever-form__control lever-form__control--error' : 'lever-form__control'}
+          className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
           data-testid={`lever-${name}`}
         >
           <Input
@@ -126,10 +127,10 @@ export function OpenForm({ deal, price }: Props) {
             placeholder={placeholder}
             aria-label={placeholder}
           />
-          <span className="lever-form__unit">{pair.legal_name}</span>
+          <span className="trade-form__unit">{pair.legal_name}</span>
         </div>
         {message ? (
-          <div className="lever-form__error" role="alert" data-testid={`lever-${name}-error`}>
+          <div className="trade-form__error" role="alert" data-testid={`lever-${name}-error`}>
             {message}
           </div>
         ) : null}
@@ -140,14 +141,14 @@ export function OpenForm({ deal, price }: Props) {
   const lotsMessage = messageFor('lots');
   return (
     <form className="lever-form" onSubmit={submit} noValidate data-testid="lever-form">
-      <div className="lever-form__sides" role="tablist">
+      <div className="trade-form__sides" role="tablist">
         {(['long', 'short'] as const).map((s) => (
           <button
             key={s}
             type="button"
             role="tab"
             aria-selected={side === s}
-            className={`lever-form__side lever-form__side--${s}${side === s ? ' lever-form__side--active' : ''}`}
+            className={`trade-form__side trade-form__side--${s === 'long' ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
             onClick={() => setSide(s)}
             data-testid={`lever-side-${s}`}
           >
@@ -156,12 +157,12 @@ export function OpenForm({ deal, price }: Props) {
         ))}
       </div>
 
-      <div className="lever-form__kinds">
+      <div className="trade-form__kinds">
         {(['market', 'limit'] as const).map((k) => (
           <button
             key={k}
             type="button"
-            className={kind === k ? 'lever-form__kind lever-form__kind--active' : 'lever-form__kind'}
+            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
             onClick={() => setKind(k)}
             data-testid={`lever-kind-${k}`}
           >
@@ -173,7 +174,7 @@ export function OpenForm({ deal, price }: Props) {
       {kind === 'limit' ? (
         priceField('price', limitPrice, setLimitPrice, t('lever.limit_price'))
       ) : (
-        <div className="lever-form__control lever-form__control--disabled" data-testid="lever-market-price">
+        <div className="trade-form__control trade-form__control--disabled" data-testid="lever-market-price">
           {t('lever.at_market')}
         </div>
       )}
@@ -181,7 +182,7 @@ export function OpenForm({ deal, price }: Props) {
       <div className="lever-form__label">{t('lever.lots')}</div>
       <div className="lever-form__field">
         <div
-          className={lotsMessage ? 'lever-form__control lever-form__control--error' : 'lever-form__control'}
+          className={lotsMessage ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
           data-testid="lever-lots"
         >
           <Input
@@ -196,12 +197,12 @@ export function OpenForm({ deal, price }: Props) {
             placeholder={t('lever.lots')}
             aria-label={t('lever.lots')}
           />
-          <span className="lever-form__unit">
+          <span className="trade-form__unit">
             {t('lever.lot_unit', { size: deal.lever_share_num, coin: pair.currency_name })}
           </span>
         </div>
         {lotsMessage ? (
-          <div className="lever-form__error" role="alert" data-testid="lever-lots-error">
+          <div className="trade-form__error" role="alert" data-testid="lever-lots-error">
             {lotsMessage}
           </div>
         ) : null}

@@ -10,6 +10,7 @@ import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { leverKeys, setStops } from '../api/lever-api';
 import { checkStops, type LeverProblem } from '../lever-checks';
+import '../../../components/trade-form.css';
 
 type Props = {
   position: LeverPosition | undefined;
@@ -58,7 +59,7 @@ export function StopSheet({ position, tick, priceDecimals, current, onClose }: P
     <div className="lever-form__field">
       <div className="lever-form__label">{label}</div>
       <div
-        className={problem?.field === name ? 'lever-form__control lever-form__control--error' : 'lever-form__control'}
+        className={problem?.field === name ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
         data-testid={`lever-sheet-${name}`}
       >
         <Input
@@ -70,7 +71,7 @@ export function StopSheet({ position, tick, priceDecimals, current, onClose }: P
         />
       </div>
       {problem?.field === name ? (
-        <div className="lever-form__error" role="alert">
+        <div className="trade-form__error" role="alert">
           {t(`errors.${problem.code}`, { tick })}
         </div>
       ) : null}
@@ -89,7 +90,7 @@ export function StopSheet({ position, tick, priceDecimals, current, onClose }: P
       {field('stop_profit', profit, setProfit, t('lever.stop_profit_price'))}
       {field('stop_loss', loss, setLoss, t('lever.stop_loss_price'))}
       {serverMessage ? (
-        <div className="lever-form__error" role="alert">
+        <div className="trade-form__error" role="alert">
           {serverMessage}
         </div>
       ) : null}

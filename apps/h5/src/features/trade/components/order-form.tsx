@@ -21,6 +21,7 @@ import {
   type Side,
   usesTotal,
 } from '../order-checks';
+import '../../../components/trade-form.css';
 import './order-form.css';
 
 type Props = {
@@ -179,7 +180,7 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
     return (
       <div className="order-form__field">
         <div
-          className={message ? 'order-form__control order-form__control--error' : 'order-form__control'}
+          className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
           data-testid={`order-${name}`}
         >
           <Input
@@ -193,10 +194,10 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
             placeholder={placeholder}
             aria-label={placeholder}
           />
-          <span className="order-form__unit">{unit}</span>
+          <span className="trade-form__unit">{unit}</span>
         </div>
         {message ? (
-          <div className="order-form__error" role="alert" data-testid={`order-${name}-error`}>
+          <div className="trade-form__error" role="alert" data-testid={`order-${name}-error`}>
             {message}
           </div>
         ) : null}
@@ -208,14 +209,14 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
 
   return (
     <form className={`order-form order-form--${side}`} onSubmit={submit} noValidate data-testid="order-form">
-      <div className="order-form__sides" role="tablist">
+      <div className="trade-form__sides" role="tablist">
         {(['buy', 'sell'] as const).map((s) => (
           <button
             type="button"
             role="tab"
             key={s}
             aria-selected={side === s}
-            className={`order-form__side order-form__side--${s}${side === s ? ' order-form__side--active' : ''}`}
+            className={`trade-form__side trade-form__side--${s === 'buy' ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
             onClick={() => {
               onSide(s);
               setProblem(undefined);
@@ -229,14 +230,14 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
         ))}
       </div>
 
-      <div className="order-form__kinds" role="tablist">
+      <div className="trade-form__kinds" role="tablist">
         {(['limit', 'market'] as const).map((k) => (
           <button
             type="button"
             role="tab"
             key={k}
             aria-selected={kind === k}
-            className={kind === k ? 'order-form__kind order-form__kind--active' : 'order-form__kind'}
+            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
             onClick={() => {
               setKind(k);
               setProblem(undefined);
@@ -254,7 +255,7 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
         field('price', price, setPrice, priceDecimals, pair.legal_name, t('trade.price'))
       ) : (
         <div className="order-form__field">
-          <div className="order-form__control order-form__control--disabled" data-testid="order-market-price">
+          <div className="trade-form__control trade-form__control--disabled" data-testid="order-market-price">
             {t('trade.market_price')}
           </div>
         </div>
