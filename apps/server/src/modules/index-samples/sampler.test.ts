@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateDatabase } from '../../../test/market.js';
-import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { firstSamplesFrom, sampleAt, samplesBetween } from './repo.js';
 import { type FlushReport, IndexSampler } from './sampler.js';
