@@ -254,6 +254,11 @@ export const ledgerEntries = pgTable(
     refType: text('ref_type'),
     refId: text('ref_id'),
     memo: text('memo'),
+    /**
+     * Who paid, on fee entries whose postings do not name the payer themselves (a spot trade's fee
+     * moves from the clearing account to fees): what the referral rebates read.
+     */
+    payerId: integer('payer_id'),
     createdAt: createdAt(),
   },
   (t) => [index('ledger_entries_ref').on(t.refType, t.refId)],

@@ -236,13 +236,14 @@ export class LedgerBatch {
       // Entry ids come from the sequence in the order the rows are inserted; numbering the returned ids
       // in order maps each back to its entry.
       sql`ledger_e AS (
-        INSERT INTO ledger_entries (reason, ref_type, ref_id, memo)
-        SELECT reason, ref_type, ref_id, memo
+        INSERT INTO ledger_entries (reason, ref_type, ref_id, memo, payer_id)
+        SELECT reason, ref_type, ref_id, memo, payer_id
         FROM unnest(${sql.param(pending.map((p) => p.entry.reason))}::text[],
                     ${sql.param(pending.map((p) => nullable(p.entry.refType)))}::text[],
                     ${sql.param(pending.map((p) => nullable(p.entry.refId)))}::text[],
-                    ${sql.param(pending.map((p) => nullable(p.entry.memo)))}::text[])
-             WITH ORDINALITY AS v(reason, ref_type, ref_id, memo, ord)
+                    ${sql.param(pending.map((p) => nullable(p.entry.memo)))}::text[],
+                    ${sql.param(pending.map((p) => p.entry.payerId ?? null))}::int[])
+             WITH ORDINALITY AS v(reason, ref_type, ref_id, memo, payer_id, ord)
         ORDER BY ord
         RETURNING id)`,
       sql`ledger_en AS (SELECT id, row_number() OVER (ORDER BY id) AS ord FROM ledger_e)`,

@@ -6,7 +6,14 @@ import type { AccountRef, Bucket } from './accounts.js';
 import { D, type Dec, dec, str } from './money.js';
 
 export type Leg = { account: AccountRef; bucket: Bucket; amount: Dec | string };
-export type EntryInput = { reason: string; refType?: string; refId?: string | number; memo?: string };
+export type EntryInput = {
+  reason: string;
+  refType?: string;
+  refId?: string | number;
+  memo?: string;
+  /** The user who paid, on fee entries whose legs only move between system accounts. */
+  payerId?: number;
+};
 
 const SYSTEM_KIND = 'system';
 
@@ -67,6 +74,7 @@ export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise
       refType: entry.refType,
       refId: entry.refId === undefined ? undefined : String(entry.refId),
       memo: entry.memo,
+      payerId: entry.payerId,
     })
     .returning({ id: ledgerEntries.id });
   const entryId = row!.id;

@@ -22,7 +22,7 @@ import { effectiveRatios } from './repo.js';
 
 /**
  * How a fee posting names its payer. Spot (the spot engineer's `spot_fee`, one entry per side of a
- * trade, clearing → fees) carries it in the memo `<maker|taker>:<buy|sell>:<user id>`; spot trades
+ * trade, clearing → fees) names it in the entry's `payer_id`; spot trades
  * written before that (a `spot_trade` entry paying both fees at once) name maker and taker in
  * `spot_trades`. Contract fees (`contract_open`, `contract_close`, and the close fee a liquidation
  * charges) are entries that touch exactly one user's accounts: the posting to the fees account is that
@@ -80,14 +80,14 @@ export async function rebatePass(db: Db): Promise<PassResult> {
     const owed = await queryRows<Owed>(
       tx,
       sql`WITH fp AS (
-            SELECT p.id, p.entry_id, p.currency_id, p.amount, e.reason, e.ref_id, e.memo
+            SELECT p.id, p.entry_id, p.currency_id, p.amount, e.reason, e.ref_id, e.payer_id
             FROM ledger_postings p
             JOIN ledger_accounts a ON a.id = p.account_id AND a.system_code = 'fees'
             JOIN ledger_entries e ON e.id = p.entry_id
             WHERE ${window} AND p.id <= ${highest}),
           spot_fee AS (
-            SELECT fp.id, fp.entry_id, fp.currency_id, fp.reason, split_part(fp.memo, ':', 3)::int AS user_id, fp.amount AS fee
-            FROM fp WHERE fp.reason = 'spot_fee' AND fp.memo ~ '^(maker|taker):(buy|sell):[0-9]{1,9}$'),
+            SELECT fp.id, fp.entry_id, fp.currency_id, fp.reason, fp.payer_id AS user_id, fp.amount AS fee
+            FROM fp WHERE fp.reason = 'spot_fee' AND fp.payer_id IS NOT NULL),
           spot AS (
             SELECT fp.id, fp.entry_id, fp.currency_id, fp.reason, x.user_id, x.fee
             FROM fp

@@ -363,14 +363,15 @@ export class PairBook {
     const received = (seller === taker ? takerFill : makerFill).moved;
     const ref = { refType: 'spot_trade', refId: `${m.pair.id}:${event.tradeId}` };
     later.push({ entry: { reason: 'spot_trade', ...ref }, legs: tradeLegs(m, buyer, seller, base, paid, received) });
-    // Each side's fee is an entry of its own (a referral rebate reads them): memo `<maker|taker>:<buy|sell>:<user id>`.
+    // Each side's fee is an entry of its own, naming its payer (a referral rebate reads them); the memo
+    // `<maker|taker>:<buy|sell>:<user id>` describes it for people.
     for (const [order, fill, role] of [
       [maker, makerFill, 'maker'],
       [taker, takerFill, 'taker'],
     ] as const) {
       const feeLegsOfSide = feeLegs(m, fill.fee);
       if (feeLegsOfSide.length) {
-        later.push({ entry: { reason: 'spot_fee', ...ref, memo: `${role}:${order.side}:${order.userId}` }, legs: feeLegsOfSide });
+        later.push({ entry: { reason: 'spot_fee', ...ref, memo: `${role}:${order.side}:${order.userId}`, payerId: order.userId }, legs: feeLegsOfSide });
       }
     }
     trades.push({
