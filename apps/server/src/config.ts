@@ -8,6 +8,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Run the embedded database on a worker thread of its own (PGLITE_THREAD=0: on the request thread). */
+  pgliteThread: boolean;
   redisUrl: string | undefined;
   /** Market data source: the built-in simulation (demo data), Binance's public feed, or none. */
   marketFeed: FeedKind;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
     marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),
     marketRestUrl: env.MARKET_REST_URL || 'https://api.binance.com',
+    pgliteThread: env.PGLITE_THREAD !== '0',
     marketWsUrl: env.MARKET_WS_URL || 'wss://stream.binance.com:9443',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',

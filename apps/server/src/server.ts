@@ -9,7 +9,9 @@ import { loadConfig } from './config.js';
 const config = loadConfig();
 const { openDatabase } = await import('./db/client.js');
 const opening = openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
 );
 const { buildApp } = await import('./app.js');
 const database = await opening;

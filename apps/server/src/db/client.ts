@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -23,7 +24,13 @@ export type Database = {
 export const MIGRATIONS_DIR = join(import.meta.dirname, '..', '..', 'drizzle');
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Run PGlite on a worker thread (the server process; needs `dataDir`, and the built worker). */
+      thread?: boolean;
+    }
   | { kind: 'postgres'; url: string; max?: number };
 
 /**
@@ -49,10 +56,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.thread && options.dataDir) {
+    const thread = await PgliteThread.open(options.dataDir);
+    return pgliteDatabase(thread as unknown as PGlite);
+  }
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return pgliteDatabase(client);
+}
+
+/** Drizzle over PGlite, in-process or on its thread (which answers the same calls). */
+function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

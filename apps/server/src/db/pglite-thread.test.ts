@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../lib/db-errors.js';
+import { PgliteThread } from './pglite-thread.js';
+
+// The worker runs as JavaScript: the built one (`npm test` builds before the unit tests run).
+const WORKER = new URL('../../dist/db/pglite-worker.js', import.meta.url);
+const built = existsSync(WORKER);
+
+describe.skipIf(!built)('PGlite on a worker thread', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
+  let db: PgliteThread;
+
+  beforeAll(async () => {
+    db = await PgliteThread.open(dir, WORKER);
+    await db.exec('CREATE TABLE t (id int PRIMARY KEY, note text, at timestamptz DEFAULT now())');
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs statements with parameters, in object and array mode, keeping timestamps as text', async () => {
+    await db.query('INSERT INTO t (id, note) VALUES ($1, $2), ($3, $4)', [1, 'one', 2, 'two']);
+    const objects = await db.query<{ id: number; note: string; at: unknown }>('SELECT id, note, at FROM t ORDER BY id');
+    expect(objects.rows.map((r) => [r.id, r.note])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(typeof objects.rows[0]!.at).toBe('string');
+    const arrays = await db.query<unknown[]>('SELECT id FROM t ORDER BY id', [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1], [2]]);
+  });
+
+  it('commits a transaction, and rolls one back when its callback throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id, note) VALUES (10, $1)', ['kept']);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (id, note) VALUES (11, $1)', ['gone']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const rows = await db.query<{ id: number }>('SELECT id FROM t WHERE id >= 10 ORDER BY id');
+    expect(rows.rows.map((r) => r.id)).toEqual([10]);
+  });
+
+  it('holds a statement from outside back until the running transaction has ended', async () => {
+    const seen: string[] = [];
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const tx = db.transaction(async (t) => {
+      await t.query('INSERT INTO t (id, note) VALUES (20, $1)', ['in tx']);
+      inside();
+      // Let the outside statement be sent meanwhile: it must not run inside this transaction.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen.push('tx body done');
+      throw new Error('roll back');
+    });
+    await started;
+    const outside = db.query<{ n: string }>('SELECT count(*) AS n FROM t WHERE id = 20').then((r) => {
+      seen.push('outside ran');
+      return Number(r.rows[0]!.n);
+    });
+    await expect(tx).rejects.toThrow('roll back');
+    // Had it run inside the transaction it would have counted the row that was rolled back.
+    expect(await outside).toBe(0);
+    expect(seen).toEqual(['tx body done', 'outside ran']);
+  });
+
+  it('returns database errors with their SQLSTATE and constraint', async () => {
+    const failure = await db.query('INSERT INTO t (id) VALUES (1)').catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe('t_pkey');
+    // The connection is usable afterwards.
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('loads rows with COPY from a blob inside a transaction', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query(`COPY t (id, note) FROM '/dev/blob'`, [], { blob: new Blob(['30\tthirty\n31\tthirty-one\n']) });
+    });
+    const rows = await db.query<{ note: string }>('SELECT note FROM t WHERE id IN (30, 31) ORDER BY id');
+    expect(rows.rows.map((r) => r.note)).toEqual(['thirty', 'thirty-one']);
+  });
+
+  it('keeps what was committed across a reopen of the data directory', async () => {
+    await db.close();
+    db = await PgliteThread.open(dir, WORKER);
+    const rows = await db.query<{ n: string }>('SELECT count(*) AS n FROM t');
+    expect(Number(rows.rows[0]!.n)).toBe(5);
+  });
+});

@@ -1,0 +1,67 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
+
+/**
+ * The embedded database on a thread of its own (see pglite-thread.ts): opens PGlite in the data
+ * directory it is given and answers one request at a time, in the order they come. Transactions are
+ * ordered by the main thread, which sends BEGIN … COMMIT as plain statements and holds everything else
+ * back meanwhile.
+ */
+
+// The parsers drizzle asks for: date and time values stay as the strings PostgreSQL sends.
+const keep = (value: string) => value;
+const PARSERS = { [types.TIMESTAMP]: keep, [types.TIMESTAMPTZ]: keep, [types.INTERVAL]: keep, [types.DATE]: keep };
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread');
+const { dataDir } = workerData as { dataDir: string };
+
+const opening = PGlite.create({ dataDir });
+
+/** The fields of a database error the server reads (the SQLSTATE code, the constraint, details). */
+function describe(error: unknown): ThreadReply['error'] {
+  const e = error as Record<string, unknown>;
+  const out: Record<string, string | undefined> = { message: String(e?.message ?? error) };
+  for (const key of ['code', 'constraint', 'detail', 'table', 'column', 'schema', 'severity', 'hint']) {
+    if (typeof e?.[key] === 'string') out[key] = e[key] as string;
+  }
+  return out as ThreadReply['error'];
+}
+
+async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const options = {
+        rowMode: request.rowMode ?? 'object',
+        parsers: PARSERS,
+        ...(request.blob ? { blob: new Blob([request.blob]) } : {}),
+      } as const;
+      const result = await db.query(request.sql, request.params ?? [], options);
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec':
+      return (await db.exec(request.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+let chain: Promise<void> = Promise.resolve();
+port.on('message', (request: ThreadRequest) => {
+  chain = chain.then(async () => {
+    try {
+      const db = await opening;
+      const result = await handle(db, request);
+      port.postMessage({ id: request.id, result } satisfies ThreadReply);
+    } catch (error) {
+      port.postMessage({ id: request.id, error: describe(error) } satisfies ThreadReply);
+    }
+  });
+});
+
+opening.then(
+  () => port.postMessage({ id: 0, result: 'ready' } satisfies ThreadReply),
+  (error) => port.postMessage({ id: 0, error: describe(error) } satisfies ThreadReply),
+);
