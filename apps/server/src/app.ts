@@ -338,7 +338,8 @@ function registerApps(app: FastifyInstance) {
         root,
         prefix: `/${name}/`,
         decorateReply: false,
-        index: 'index.html',
+        // An array: with `preCompressed`, @fastify/static finds a directory's index only in a list.
+        index: ['index.html'],
         cacheControl: false,
         setHeaders: cacheHeaders,
       });
@@ -355,6 +356,9 @@ function registerApps(app: FastifyInstance) {
 function cacheHeaders(reply: { header: (k: string, v: string) => unknown }, path: string) {
   reply.header(
     'cache-control',
-    /[.-][\w-]{8,}\.(js|css|svg|png|woff2?)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // A precompressed copy (`.br`, `.gz`) is cached like the file it is a copy of.
+    /[.-][\w-]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
 }
+        // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
+        preCompressed: true,

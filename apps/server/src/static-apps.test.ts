@@ -1,0 +1,59 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+// The built H5 app (`npm test` builds before the unit tests run).
+const H5_DIST = join(import.meta.dirname, '..', '..', 'h5', 'dist');
+const built = existsSync(join(H5_DIST, 'index.html.br'));
+
+describe.skipIf(!built)('the built apps as served', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ serveStatic: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const script = () => {
+    const dir = join(H5_DIST, 'static', 'js');
+    const name = readdirSync(dir).find((f) => f.endsWith('.js') && existsSync(join(dir, `${f}.br`)));
+    if (!name) throw new Error('no precompressed script in the H5 build');
+    return `/h5/static/js/${name}`;
+  };
+
+  it('sends the Brotli copy of a script to a browser that accepts it, cached for a year', async () => {
+    const url = script();
+    const plain = await t.app.inject({ method: 'GET', url });
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('falls back to gzip, and to the plain file for a client that accepts neither', async () => {
+    const url = script();
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('revalidates the page itself on every visit, compressed too', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/h5/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root"');
+    // The console's page too (under 1 kB: too small to be worth compressing, so sent as it is).
+    const console = await t.app.inject({ method: 'GET', url: '/admin/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(console.statusCode).toBe(200);
+    expect(console.headers['content-type']).toMatch(/text\/html/);
+  });
+});
