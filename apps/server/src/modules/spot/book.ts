@@ -371,7 +371,10 @@ export class PairBook {
     ] as const) {
       const feeLegsOfSide = feeLegs(m, fill.fee);
       if (feeLegsOfSide.length) {
-        later.push({ entry: { reason: 'spot_fee', ...ref, memo: `${role}:${order.side}:${order.userId}`, payerId: order.userId }, legs: feeLegsOfSide });
+        later.push({
+          entry: { reason: 'spot_fee', ...ref, memo: `${role}:${order.side}:${order.userId}`, payerId: order.userId },
+          legs: feeLegsOfSide,
+        });
       }
     }
     trades.push({
