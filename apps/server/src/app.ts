@@ -342,6 +342,8 @@ function registerApps(app: FastifyInstance) {
         index: ['index.html'],
         cacheControl: false,
         setHeaders: cacheHeaders,
+        // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
+        preCompressed: true,
       });
     } else {
       app.get(`/${name}/`, async (_req, reply) =>
@@ -360,5 +362,3 @@ function cacheHeaders(reply: { header: (k: string, v: string) => unknown }, path
     /[.-][\w-]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
 }
-        // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
-        preCompressed: true,
