@@ -25,7 +25,8 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1 (also used by `server-process.ts`). */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const srv = createServer();
     srv.once('error', fail);
@@ -37,8 +38,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForApi(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Waits until the server answers (also used by `server-process.ts`, with a longer wait after a crash). */
+export async function waitForApi(baseUrl: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
@@ -49,7 +51,7 @@ async function waitForApi(baseUrl: string, child: ChildProcess, log: () => strin
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`server did not answer within 60 s:\n${log()}`);
+  throw new Error(`server did not answer within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
 /**

@@ -1,11 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, ROOT } from '../src/stack.js';
-import { nextTotpCode } from '../src/totp.js';
+import {
+  adminSignIn,
+  apiOk,
+  ledgerVerify,
+  registerUser,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from '../src/server-process.js';
 
 /**
  * The issue's restart test, at the process level: orders placed on the built server, the process killed
@@ -15,117 +20,32 @@ import { nextTotpCode } from '../src/totp.js';
  * snapshot included.) The market maker is off so that nothing but these users changes the book.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
-type Reply = { type: string; message: any };
-
 const dataDir = mkdtempSync(join(tmpdir(), 'spot-restart-e2e-'));
-let server: { child: ChildProcess; baseUrl: string; output: () => string } | undefined;
+const ENV = { MARKET_MAKER: '0' };
+let server: ServerProcess | undefined;
 
 afterAll(async () => {
-  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  if (server) await stopServer(server, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => done(port));
-    });
-  });
-}
-
-const env = () => ({
-  ...process.env,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  ADMIN_TOTP_SECRET,
-  LOG_LEVEL: 'warn',
-  MARKET_MAKER: '0',
-  MARKET_HISTORY_DAYS: '1',
-  MARKET_DAILY_HISTORY_DAYS: '3',
-});
-
-async function start(): Promise<NonNullable<typeof server>> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
-    cwd: ROOT,
-    env: { ...env(), PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not answer:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/get/lang`, { method: 'POST' })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  server = { child, baseUrl, output: () => output };
+async function start(): Promise<ServerProcess> {
+  server = await startServer(dataDir, ENV);
   return server;
 }
 
-async function call(method: string, path: string, body?: Record<string, unknown>, token?: string): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = token;
-  if (body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server!.baseUrl}/api/${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  return (await res.json()) as Reply;
-}
+const ok = (method: string, path: string, body?: Record<string, unknown>, token?: string) =>
+  apiOk(server!.baseUrl, method, path, body, { token });
 
-async function ok(method: string, path: string, body?: Record<string, unknown>, token?: string) {
-  const reply = await call(method, path, body, token);
-  if (reply.type !== 'ok') throw new Error(`${method} ${path}: ${JSON.stringify(reply)}`);
-  return reply.message;
-}
-
-async function adminToken(): Promise<string> {
-  const login = await ok('POST', 'admin/login', {
-    email: ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-    totp: await nextTotpCode(server!.baseUrl, ADMIN_TOTP_SECRET),
-  });
-  return login.token as string;
-}
+const adminToken = () => adminSignIn(server!.baseUrl);
 
 /** A user registered through the API and funded through the console's adjustment. */
 async function trader(admin: string, name: string, funds: Record<string, string>) {
-  const email = `${name}.${Date.now()}@example.test`;
-  await ok('POST', 'sms_mail', { user_string: email, scene: 'register' });
-  const outbox = (await ok('GET', `admin/outbox?target=${encodeURIComponent(email)}`, undefined, admin)) as { code: string }[];
-  const reg = await ok('POST', 'user/register', {
-    type: 'email',
-    user_string: email,
-    password: 'restart-pass-1',
-    re_password: 'restart-pass-1',
-    code: outbox[0]!.code,
-    agree: '1',
-  });
+  const user = await registerUser(server!.baseUrl, admin, name, 'restart-pass-1');
   for (const [currency_id, amount] of Object.entries(funds)) {
-    await ok(
-      'POST',
-      `admin/users/${reg.user.id}/adjust`,
-      { currency_id, account: 'coin', amount, reason: 'restart test' },
-      admin,
-    );
+    await ok('POST', `admin/users/${user.id}/adjust`, { currency_id, account: 'coin', amount, reason: 'restart test' }, admin);
   }
-  return { id: reg.user.id as number, token: reg.token as string, email };
+  return user;
 }
 
 const BTC = { legal_id: 3, currency_id: 1 };
@@ -178,10 +98,7 @@ describe('spot trading survives a killed server', () => {
     expect((before.books['BTC/USDT'] as { asks: string[][] }).asks[0]).toEqual(['61000.00', '0.40000']);
 
     // Every reply above came after its commit: kill the process outright, no shutdown.
-    const first = server!;
-    const exited = new Promise((r) => first.child.once('exit', r));
-    first.child.kill('SIGKILL');
-    await exited;
+    await stopServer(server!, 'SIGKILL');
 
     // The operator's session is in the database too (a new sign-in would need a fresh TOTP step).
     await start();
@@ -197,17 +114,9 @@ describe('spot trading survives a killed server', () => {
     expect(book.asks[0]).toEqual(['61000.00', '0.15000']);
 
     // Stop it and check the data directory with the operators' tool, as the issue says.
-    const second = server!;
-    const stopped = new Promise((r) => second.child.once('exit', r));
-    second.child.kill('SIGTERM');
-    await stopped;
-    const verify = spawnSync(process.execPath, [join(ROOT, 'apps/server/dist/ledger-verify.js')], {
-      cwd: ROOT,
-      env: env(),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(verify.stdout + verify.stderr).toContain('ledger: sound');
+    await stopServer(server!, 'SIGTERM');
+    const verify = await ledgerVerify(dataDir, ENV);
+    expect(verify.output).toContain('ledger: sound');
     expect(verify.status).toBe(0);
   });
 });

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, freePort, ROOT, waitForApi } from './stack.js';
+import { nextTotpCode } from './totp.js';
+
+/**
+ * The built server as a process of its own on a data directory the test keeps, for the process-level
+ * tests that kill it and start it again on the same data (spot-restart, crash): unlike `startStack`,
+ * stopping a process leaves the directory alone, and the operators' `ledger:verify` tool runs on it.
+ * Also a small API client for those tests (no browser): calls, operator sign-in, registered users.
+ */
+
+export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
+
+/** The environment of the server (and of `ledger:verify`) on `dataDir`: short market history, quiet log. */
+export function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET,
+    LOG_LEVEL: 'warn',
+    MARKET_HISTORY_DAYS: '1',
+    MARKET_DAILY_HISTORY_DAYS: '3',
+    ...extra,
+  };
+}
+
+/** Starts apps/server/dist/server.js on a free port and waits until it answers (90 s: a restart replays a crash). */
+export async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    env: { ...serverEnv(dataDir, extra), PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForApi(baseUrl, child, () => output, 90_000);
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
+  return { child, baseUrl, output: () => output };
+}
+
+/** Sends `signal` (SIGKILL: no shutdown of any kind) and resolves once the process has exited. */
+export async function stopServer(server: ServerProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill(signal);
+  await exited;
+}
+
+/**
+ * Runs the operators' `ledger:verify` (apps/server/dist/ledger-verify.js) on a data directory no server
+ * has open; resolves with its exit status and output (two can run at once, on two directories).
+ */
+export function ledgerVerify(
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/ledger-verify.js')], {
+      cwd: ROOT,
+      env: serverEnv(dataDir, extra),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    child.once('error', fail);
+    child.once('close', (status) => done({ status, output }));
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+export type Reply = { status: number; type: string; message: any; error?: string };
+
+export type CallOptions = {
+  token?: string;
+  /** The client's address, sent as X-Forwarded-For: a server started with TRUST_PROXY=1 sees one client per user. */
+  ip?: string;
+  timeoutMs?: number;
+};
+
+/** One API call; the envelope with the HTTP status. Network failures throw. */
+export async function apiCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+  { token, ip, timeoutMs = 60_000 }: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  if (ip) headers['x-forwarded-for'] = ip;
+  if (body) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers,
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const reply = (await res.json()) as { type: string; message: unknown; error?: string };
+  return { status: res.status, type: reply.type, message: reply.message, ...(reply.error ? { error: reply.error } : {}) };
+}
+
+/** One API call that must succeed: its `message`. */
+export async function apiOk(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+  options?: CallOptions,
+  // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+): Promise<any> {
+  const reply = await apiCall(baseUrl, method, path, body, options);
+  if (reply.type !== 'ok') throw new Error(`${method} ${path}: ${JSON.stringify(reply)}`);
+  return reply.message;
+}
+
+/**
+ * The seeded super admin's console token. Its session is stored: it stays valid across a restart,
+ * where a second sign-in could need to wait for a fresh TOTP step.
+ */
+export async function adminSignIn(baseUrl: string): Promise<string> {
+  const login = await apiOk(baseUrl, 'POST', 'admin/login', {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    totp: await nextTotpCode(baseUrl, ADMIN_TOTP_SECRET),
+  });
+  return login.token as string;
+}
+
+/** The newest code the development outbox holds for `target` (read with the console token). */
+export async function latestCode(baseUrl: string, admin: string, target: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const rows = (await apiOk(baseUrl, 'GET', `admin/outbox?target=${encodeURIComponent(target)}`, undefined, {
+      token: admin,
+    })) as { code: string | null }[];
+    const code = rows.find((r) => r.code)?.code;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code reached the outbox for ${target}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export type User = { id: number; token: string; email: string; ip?: string };
+
+/** A user registered by e-mail through the API (the code read from the outbox). */
+export async function registerUser(baseUrl: string, admin: string, name: string, password: string, ip?: string): Promise<User> {
+  const email = `${name}.${Date.now()}@example.test`;
+  await apiOk(baseUrl, 'POST', 'sms_mail', { user_string: email, scene: 'register' }, { ip });
+  const reg = await apiOk(
+    baseUrl,
+    'POST',
+    'user/register',
+    {
+      type: 'email',
+      user_string: email,
+      password,
+      re_password: password,
+      code: await latestCode(baseUrl, admin, email),
+      agree: '1',
+    },
+    { ip },
+  );
+  return { id: reg.user.id as number, token: reg.token as string, email, ...(ip ? { ip } : {}) };
+}
