@@ -22,6 +22,8 @@ export type CoinBalance = {
   frozen: string;
   total: string;
   usdt_value: string;
+  /** False while the operators have deposits and withdrawals of the coin switched off. */
+  enabled?: boolean;
 };
 
 export type AccountBalances = { account: AccountKind; total_usdt: string; balances: CoinBalance[] };
@@ -60,6 +62,11 @@ export const walletListQuery = () =>
 /** The coin account's rows: the list of coins a deposit, withdrawal or address can be for. */
 export function coinAccount(list: WalletList | undefined): CoinBalance[] {
   return list?.accounts.find((a) => a.account === 'coin')?.balances ?? [];
+}
+
+/** The coins a user may deposit or withdraw now (a switched-off coin keeps its balance, not its choice). */
+export function movableCoins(list: WalletList | undefined): CoinBalance[] {
+  return coinAccount(list).filter((c) => c.enabled !== false);
 }
 
 export function balanceOf(list: WalletList | undefined, account: AccountKind, currencyId: number): CoinBalance | undefined {

@@ -34,3 +34,13 @@ export async function requireCurrency(db: Db, id: number | string | undefined, f
 export async function allCurrencies(db: Db) {
   return db.select().from(currencies).orderBy(currencies.sort, currencies.id);
 }
+
+/**
+ * admin-config (issue 8, part 3): a coin users may deposit or withdraw now; a coin the operators
+ * switched off is refused with `coin_disabled` (balances, transfers and pending reviews are unaffected).
+ */
+export async function requireEnabledCurrency(db: Db, id: number | string | undefined, field = 'currency'): Promise<Currency> {
+  const coin = await requireCurrency(db, id, field);
+  if (!coin.enabled) throw new AppError('coin_disabled', { fields: { [field]: 'coin_disabled' } });
+  return coin;
+}

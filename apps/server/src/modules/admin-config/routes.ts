@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { auditActions } from '../../lib/audit.js';
 import { amountField, idParams, optionalText } from '../../lib/fields.js';
 import { ok } from '../../plugins/envelope.js';
-import { applyStoredConfig, readConfig, updateCoin, updateMarketMaker, updatePairRules, updateWithdrawLimit } from './service.js';
+import { addChain, removeChain, setCoinEnabled } from './coins.js';
+import {
+  applyStoredConfig,
+  readConfig,
+  updateCoin,
+  updateMarketMaker,
+  updatePairRules,
+  updatePairSizes,
+  updateWithdrawLimit,
+} from './service.js';
 
 const tags = ['console: configuration'];
 
@@ -13,6 +22,20 @@ const feeRate = z
   .string()
   .regex(/^(0(\.\d{1,8})?)$/, { message: 'field_invalid' })
   .optional();
+/** A tick or lot size: a plain positive decimal (the service checks it against the pair). */
+const stepSize = z
+  .string({ message: 'field_invalid' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,18})?$/, { message: 'field_invalid' })
+  .refine((v) => /[1-9]/.test(v), { message: 'field_invalid' })
+  .optional();
+/** On/off as the console and forms send it. */
+const switchField = z.preprocess(
+  (v) => (v === '1' || v === 'true' || v === 1 ? true : v === '0' || v === 'false' || v === 0 ? false : v),
+  z.boolean({ message: 'field_invalid' }),
+);
+const chainName = z.string({ message: 'field_required' }).trim().min(1, 'field_required').max(20, 'chain_unknown');
+
 const whole = (min: number, max: number) =>
   z.coerce
     .number({ message: 'field_invalid' })
@@ -65,12 +88,71 @@ export async function adminConfigRoutes(root: FastifyInstance) {
       ...operator,
       schema: {
         tags,
-        summary: "A pair's fee rates and minimum order (tick and lot sizes are fixed while it trades)",
+        summary: "A pair's fee rates and minimum order (tick and lot sizes: POST …/sizes)",
         params: idParams,
         body: z.object({ min_amount: amountField.optional(), maker_fee_rate: feeRate, taker_fee_rate: feeRate }),
       },
     },
     async (request) => ok(await updatePairRules(app, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/config/coins/:id/enabled',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "Switch a coin's deposits and withdrawals on or off (balances stay; pending reviews complete)",
+        params: idParams,
+        body: z.object({ enabled: switchField }),
+      },
+    },
+    async (request) => ok(await setCoinEnabled(app.db, request, request.params.id, request.body.enabled)),
+  );
+
+  app.post(
+    '/admin/config/coins/:id/chains',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: 'Add a chain (TRC20, ERC20 or OMNI) to a coin with the platform deposit address on it',
+        params: idParams,
+        body: z.object({
+          name: chainName,
+          address: z.string({ message: 'field_required' }).trim().min(1, 'field_required').max(128, 'address_invalid'),
+        }),
+      },
+    },
+    async (request) => ok(await addChain(app.db, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/config/coins/:id/chains/remove',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "Remove a coin's chain (refused while deposits on it await review, or for an enabled coin's last chain)",
+        params: idParams,
+        body: z.object({ name: chainName }),
+      },
+    },
+    async (request) => ok(await removeChain(app.db, request, request.params.id, request.body.name)),
+  );
+
+  app.post(
+    '/admin/config/pairs/:id/sizes',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "A pair's tick and/or lot size, applied to the running book (refused while users' orders do not fit)",
+        params: idParams,
+        body: z.object({ tick_size: stepSize, lot_size: stepSize }),
+      },
+    },
+    async (request) => ok(await updatePairSizes(app, request, request.params.id, request.body)),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { chains, currencies, currencySettings, pairs, settings, spotOrders } from '../../db/schema.js';
+import { chains, currencies, currencySettings, depositAddresses, pairs, settings, spotOrders } from '../../db/schema.js';
 import { D, str } from '../../ledger/money.js';
 import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
@@ -59,6 +59,7 @@ export async function readConfig(app: FastifyInstance) {
     .leftJoin(currencySettings, eq(currencySettings.currencyId, currencies.id))
     .orderBy(asc(currencies.sort), asc(currencies.id));
   const chainRows = await db.select().from(chains).orderBy(asc(chains.currencyId), asc(chains.id));
+  const addressBy = new Map((await db.select().from(depositAddresses)).map((a) => [a.chainId, a.address]));
   const pairRows = await db.select().from(pairs).orderBy(asc(pairs.sort), asc(pairs.id));
   const open = await db
     .select({ pairId: spotOrders.pairId, n: count() })
@@ -74,10 +75,15 @@ export async function readConfig(app: FastifyInstance) {
       full_name: coin.fullName,
       decimals: coin.decimals,
       sort: coin.sort,
+      enabled: coin.enabled,
       deposit_min: str(new D(s?.depositMin ?? 0)),
       withdraw_min: str(new D(s?.withdrawMin ?? 0)),
       withdraw_fee: str(new D(s?.withdrawFee ?? 0)),
       chains: chainRows.filter((c) => c.currencyId === coin.id).map((c) => c.name),
+      // The chains with the platform's deposit address on each (empty: deposits on it show nothing).
+      chain_addresses: chainRows
+        .filter((c) => c.currencyId === coin.id)
+        .map((c) => ({ id: c.id, name: c.name, address: addressBy.get(c.id) ?? null })),
     })),
     pairs: pairRows.map((p) => pairView(p, openBy.get(p.id) ?? 0)),
     withdraw_daily_limit: app.config.withdrawDailyLimit,
@@ -182,4 +188,27 @@ export async function updateWithdrawLimit(app: FastifyInstance, request: Fastify
   });
   app.config.withdrawDailyLimit = limit;
   return { withdraw_daily_limit: limit };
+}
+
+/**
+ * A pair's tick and/or lot size, applied to the running book without a restart (spot/pair-sizes.ts):
+ * refused while users' waiting orders do not fit the new units; audited with before/after in the
+ * transaction that changes the pair.
+ */
+export async function updatePairSizes(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  body: { tick_size?: string; lot_size?: string },
+) {
+  await app.market.ensurePairs();
+  if (!app.market.getPair(id)) throw notFound('id');
+  if (body.tick_size === undefined && body.lot_size === undefined)
+    throw new AppError('field_required', { fields: { tick_size: 'field_required' } });
+  const symbol = app.market.getPair(id)!.symbol;
+  const view = (s: { tickSize: string; lotSize: string }) => ({ tick_size: s.tickSize, lot_size: s.lotSize });
+  const result = await app.spot.changePairSizes(id, { tickSize: body.tick_size, lotSize: body.lot_size }, (tx, before, after) =>
+    audit(tx, request, 'config.pair.sizes', `pair:${symbol}`, view(before), view(after)),
+  );
+  return { id, symbol, ...view(result.after), cancelled_quotes: result.cancelled_quotes };
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
-import { requireCurrency } from '../../lib/currencies.js';
+import { requireEnabledCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
@@ -82,7 +82,8 @@ export async function depositRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const coin = await requireCurrency(app.db, request.body.currency);
+      // A disabled coin (console configuration) has no deposit addresses to show.
+      const coin = await requireEnabledCurrency(app.db, request.body.currency);
       return ok(await depositAddressesOf(app.db, coin.id));
     },
   );
@@ -100,7 +101,7 @@ export async function depositRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const coin = await requireCurrency(app.db, body.currency);
+      const coin = await requireEnabledCurrency(app.db, body.currency);
       const input =
         body.method === 'bank'
           ? { ...body, method: 'bank' as const }

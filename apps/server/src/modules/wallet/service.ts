@@ -16,6 +16,8 @@ export type BalanceView = {
   frozen: string;
   total: string;
   usdt_value: string;
+  /** admin-config: false while deposits and withdrawals of the coin are off (the balance stays shown). */
+  enabled: boolean;
 };
 
 /** USDT values are shown to cents and never overstated. */
@@ -48,6 +50,7 @@ export async function walletList(db: Db, userId: number, live?: LivePrices) {
         frozen: str(frozen),
         total: str(total),
         usdt_value: usdt(value),
+        enabled: coin.enabled,
       };
     });
     grand = grand.plus(sum);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCurrency } from '../../lib/currencies.js';
+import { requireCurrency, requireEnabledCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
@@ -117,7 +117,8 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const coin = await requireCurrency(app.db, request.body.currency);
+      // A disabled coin takes no new withdrawal requests; pending ones are still reviewed.
+      const coin = await requireEnabledCurrency(app.db, request.body.currency);
       return ok(await requestWithdrawal(app.db, request.user!, coin, request.body, app.config.withdrawDailyLimit));
     },
   );

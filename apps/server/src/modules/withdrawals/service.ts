@@ -133,6 +133,9 @@ async function withdrawalDestination(
   const entry = await findOwnAddress(db, userId, input.address_id);
   if (!entry) throw new AppError('not_found', { fields: { address_id: 'not_found' } });
   if (entry.currencyId !== coin.id) throw new AppError('address_invalid', { fields: { address_id: 'address_invalid' } });
+  // admin-config: a chain the operators removed takes no new withdrawals (the entry stays in the book).
+  if (!(await chainNamesOf(db, coin.id)).includes(entry.chain))
+    throw new AppError('chain_unknown', { fields: { address_id: 'chain_unknown' } });
   return { chain: entry.chain, address: entry.address };
 }
 

@@ -11,7 +11,13 @@ export type ConfigCoin = {
   withdraw_min: string;
   withdraw_fee: string;
   chains: string[];
+  /** Off: no deposits or withdrawals of the coin (balances stay; pending reviews complete). */
+  enabled: boolean;
+  chain_addresses: { id: number; name: string; address: string | null }[];
 };
+
+/** The chains the server can check addresses of (apps/server/src/lib/chain-address.ts). */
+export const CHAIN_NAMES = ['TRC20', 'ERC20', 'OMNI'] as const;
 
 export type ConfigPair = {
   id: number;
@@ -89,4 +95,29 @@ export const useSaveWithdrawLimit = () =>
   useConfigSave<number>(
     () => '/admin/config/withdraw-limit',
     (limit) => ({ withdraw_daily_limit: limit }),
+  );
+
+export const useSetCoinEnabled = () =>
+  useConfigSave<{ id: number; enabled: boolean }>(
+    (c) => `/admin/config/coins/${c.id}/enabled`,
+    ({ enabled }) => ({ enabled }),
+  );
+
+export const useAddChain = () =>
+  useConfigSave<{ id: number; name: string; address: string }>(
+    (c) => `/admin/config/coins/${c.id}/chains`,
+    ({ name, address }) => ({ name, address }),
+  );
+
+export const useRemoveChain = () =>
+  useConfigSave<{ id: number; name: string }>(
+    (c) => `/admin/config/coins/${c.id}/chains/remove`,
+    ({ name }) => ({ name }),
+  );
+
+/** Tick and lot size: the server refuses while users' resting orders do not fit them. */
+export const useSavePairSizes = () =>
+  useConfigSave<{ id: number; tick_size: string; lot_size: string }>(
+    (p) => `/admin/config/pairs/${p.id}/sizes`,
+    ({ id: _, ...sizes }) => sizes,
   );

@@ -31,6 +31,8 @@ import {
   useSavePair,
   useSaveWithdrawLimit,
 } from '../api/config';
+import { CoinChains, CoinEnabledSwitch } from './coin-controls';
+import { PairSizesModal } from './pair-sizes-modal';
 
 const FEE_RATE = /^0(\.\d{1,8})?$/;
 const AMOUNT = /^\d+(\.\d+)?$/;
@@ -45,7 +47,8 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
     { title: 'Name', dataIndex: 'full_name' },
     { title: 'Order', dataIndex: 'sort', width: 70, align: 'right' },
     { title: 'Decimals', dataIndex: 'decimals', width: 80, align: 'right' },
-    { title: 'Chains', key: 'chains', render: (_, c) => (c.chains.length ? c.chains.map((n) => <Tag key={n}>{n}</Tag>) : '—') },
+    { title: 'Deposits and withdrawals', key: 'enabled', width: 110, render: (_, c) => <CoinEnabledSwitch coin={c} /> },
+    { title: 'Chains (hover: deposit address)', key: 'chains', render: (_, c) => <CoinChains coin={c} /> },
     { title: 'Deposit min', dataIndex: 'deposit_min', align: 'right' },
     { title: 'Withdraw min', dataIndex: 'withdraw_min', align: 'right' },
     { title: 'Withdraw fee', dataIndex: 'withdraw_fee', align: 'right' },
@@ -111,10 +114,16 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
 function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
   const save = useSavePair();
   const [editing, setEditing] = useState<ConfigPair | null>(null);
+  const [resizing, setResizing] = useState<ConfigPair | null>(null);
   const [form] = Form.useForm<{ min_amount: string; maker_fee_rate: string; taker_fee_rate: string }>();
   const columns: TableColumnsType<ConfigPair> = [
     { title: 'Pair', dataIndex: 'symbol', width: 110 },
-    { title: 'Tick', dataIndex: 'tick_size', align: 'right' },
+    {
+      title: 'Tick',
+      dataIndex: 'tick_size',
+      align: 'right',
+      render: (v: string, p) => <span data-testid={`pair-tick-${p.symbol}`}>{v}</span>,
+    },
     { title: 'Lot', dataIndex: 'lot_size', align: 'right' },
     { title: 'Min order', dataIndex: 'min_amount', align: 'right' },
     { title: 'Maker fee', dataIndex: 'maker_fee_rate', align: 'right', render: percent },
@@ -134,28 +143,38 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
     {
       title: '',
       key: 'edit',
-      width: 80,
+      width: 150,
       render: (_, p) => (
-        <Button
-          size="small"
-          data-testid={`pair-edit-${p.symbol}`}
-          onClick={() => {
-            setEditing(p);
-            form.setFieldsValue({ min_amount: p.min_amount, maker_fee_rate: p.maker_fee_rate, taker_fee_rate: p.taker_fee_rate });
-          }}
-        >
-          Edit
-        </Button>
+        <Space size={4}>
+          <Button size="small" data-testid={`pair-sizes-${p.symbol}`} onClick={() => setResizing(p)}>
+            Tick/lot
+          </Button>
+          <Button
+            size="small"
+            data-testid={`pair-edit-${p.symbol}`}
+            onClick={() => {
+              setEditing(p);
+              form.setFieldsValue({
+                min_amount: p.min_amount,
+                maker_fee_rate: p.maker_fee_rate,
+                taker_fee_rate: p.taker_fee_rate,
+              });
+            }}
+          >
+            Edit
+          </Button>
+        </Space>
       ),
     },
   ];
   return (
     <Card size="small" title="Pairs" extra={<Link to="/products">Product switches</Link>} data-testid="config-pairs">
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        Fee rates and the minimum apply to the next order at once. Tick and lot sizes are the matching engine's units and are
-        fixed while a pair trades. Which products a pair is open for is set on the Product switches page.
+        Fee rates and the minimum apply to the next order at once. Tick and lot sizes move the running book to new units (refused
+        while users' resting orders do not fit them). Which products a pair is open for is set on the Product switches page.
       </Typography.Paragraph>
       <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={pairs} scroll={{ x: 900 }} />
+      <PairSizesModal pair={resizing} onClose={() => setResizing(null)} />
       <Modal
         open={editing !== null}
         title={`Rules of ${editing?.symbol ?? ''}`}

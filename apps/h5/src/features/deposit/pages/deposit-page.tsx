@@ -6,7 +6,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
 import { PATHS } from '../../../lib/paths';
-import { coinAccount, walletListQuery } from '../../../lib/wallet-api';
+import { movableCoins, walletListQuery } from '../../../lib/wallet-api';
 
 /** Deposit, step one: which coin. */
 export function DepositPage() {
@@ -32,7 +32,7 @@ export function DepositPage() {
         <ErrorState onRetry={() => void wallet.refetch()} />
       ) : (
         <CoinList
-          coins={coinAccount(wallet.data)}
+          coins={movableCoins(wallet.data)}
           onChoose={(coin) => navigate(`${PATHS.depositCharge}?currency=${coin.currency_id}`)}
           testId="deposit-coin"
         />

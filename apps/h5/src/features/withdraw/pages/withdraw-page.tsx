@@ -9,7 +9,7 @@ import { SettingsGroup, SettingsRow } from '../../../components/settings-list';
 import { ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { PATHS } from '../../../lib/paths';
-import { coinAccount, walletListQuery } from '../../../lib/wallet-api';
+import { movableCoins, walletListQuery } from '../../../lib/wallet-api';
 
 /** Withdraw, step one: which coin (with what is available of it), or to the bank card. */
 export function WithdrawPage() {
@@ -35,7 +35,7 @@ export function WithdrawPage() {
         <ErrorState onRetry={() => void wallet.refetch()} />
       ) : (
         <CoinList
-          coins={coinAccount(wallet.data)}
+          coins={movableCoins(wallet.data)}
           onChoose={(coin) => navigate(`${PATHS.withdrawDetail}?currency=${coin.currency_id}`)}
           note={(coin) => t('withdraw.available_short', { amount: formatDecimal(coin.available, coin.decimals) })}
           testId="withdraw-coin"
