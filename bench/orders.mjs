@@ -13,108 +13,64 @@
  * Prints `name: value` lines on stdout (DESIGN.md §7); progress goes to stderr. Never asserts a time.
  *
  *   node bench/orders.mjs [--duration 10] [--connections 50] [--keep] [--profile <dir>]
- *   node bench/orders.mjs --db pg --nodes 2     # scale-out: not supported yet (a later issue)
+ *   node bench/orders.mjs --db pg                # a fresh PostgreSQL database instead of the embedded one
+ *   node bench/orders.mjs --db pg --nodes 2      # two nodes (cluster mode, Redis), connections round-robin
  */
 
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, benchArgs, startBenchServer } from './lib/bench-server.mjs';
+import { ADMIN_TOTP_SECRET, adminToken, api, registerUser } from './lib/bench-api.mjs';
+import { nodeOptions, startBenchNodes } from './lib/bench-nodes.mjs';
+import { benchArgs } from './lib/bench-server.mjs';
 
 const { option, flag } = benchArgs();
 const DURATION = Math.max(1, Number.parseInt(option('duration', '10'), 10) || 10);
 const CONNECTIONS = Math.max(1, Number.parseInt(option('connections', '50'), 10) || 50);
-const DB = option('db', 'pglite');
-const NODES = Number.parseInt(option('nodes', '1'), 10) || 1;
+const NODE_OPTIONS = nodeOptions(option);
 const KEEP = flag('keep');
 /** Writes a V8 CPU profile of the server into this directory (open it in Chrome DevTools). */
 const PROFILE = option('profile', undefined);
-/** The bench's operator signs in with two-factor codes of this secret (base32, given as ADMIN_TOTP_SECRET). */
-const ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUGIYDEOJQGEZDGNBV';
-
-/** The current RFC 6238 code of a base32 secret (HMAC-SHA1, 30 s, 6 digits). */
-function totp(secretBase32) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const key = [];
-  for (const ch of secretBase32) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      key.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(key)).update(message).digest();
-  const o = mac[mac.length - 1] & 0x0f;
-  const binary = ((mac[o] & 0x7f) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
-  return String(binary % 1_000_000).padStart(6, '0');
-}
 const log = (...parts) => console.error(...parts);
 
-if (DB !== 'pglite' || NODES !== 1) {
-  log(`orders: --db ${DB} --nodes ${NODES}: not supported yet (several nodes on PostgreSQL is the scale-out issue).`);
-  log('orders: run without options for the embedded database on one node.');
+if (NODE_OPTIONS.error) {
+  log(`orders: ${NODE_OPTIONS.error}`);
   process.exit(1);
 }
-const server = await startBenchServer({ name: 'orders', env: { ADMIN_TOTP_SECRET }, profile: PROFILE });
-const { port, dataDir, until } = server;
-const base = `${server.origin}/api`;
-
-async function call(method, path, body, token) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = token;
-  const response = await fetch(`${base}/${path}`, {
-    method,
-    headers,
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  return response.json();
+let cluster;
+try {
+  cluster = await startBenchNodes({ name: 'orders', options: NODE_OPTIONS, env: { ADMIN_TOTP_SECRET }, profile: PROFILE, log });
+} catch (error) {
+  log(`orders: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
 }
+const { origins, servers } = cluster;
+const { until } = servers[0];
+const { call } = api(origins[0]);
 
-/** Registers an e-mail user with the code from the development outbox, funds it through the console. */
-async function fundedUser(adminToken, name) {
-  const email = `${name}-${Date.now()}@bench.test`;
-  const sent = await call('POST', 'sms_mail', { user_string: email, scene: 'register' });
-  if (sent.type !== 'ok') throw new Error(`sms_mail: ${JSON.stringify(sent)}`);
-  const outbox = await call('GET', `admin/outbox?target=${encodeURIComponent(email)}`, undefined, adminToken);
-  const code = outbox.message?.[0]?.code;
-  const reg = await call('POST', 'user/register', {
-    type: 'email',
-    user_string: email,
-    password: 'bench-secret-1',
-    re_password: 'bench-secret-1',
-    code,
-    agree: '1',
-  });
-  if (reg.type !== 'ok') throw new Error(`register: ${JSON.stringify(reg)}`);
+/** Registers an e-mail user through the API, funds it through the console; returns its token. */
+async function fundedUser(admin, name) {
+  const user = await registerUser(origins[0], admin, name);
   for (const [currency_id, amount] of [
     ['3', '1000000000'],
     ['1', '100000'],
   ]) {
     const r = await call(
       'POST',
-      `admin/users/${reg.message.user.id}/adjust`,
+      `admin/users/${user.user.id}/adjust`,
       { currency_id, account: 'coin', amount, reason: 'order benchmark' },
-      adminToken,
+      admin,
     );
     if (r.type !== 'ok') throw new Error(`adjust: ${JSON.stringify(r)}`);
   }
-  return reg.message.token;
+  return user.token;
 }
 
 let failed = false;
 try {
-  log(`orders: starting the server on port ${port}, DATA_DIR ${dataDir} …`);
-  await until(async () => (await call('POST', 'get/lang', {})).type === 'ok', 180_000, 'the API');
-  const admin = await call('POST', 'admin/login', { ...BENCH_ADMIN, totp: totp(ADMIN_TOTP_SECRET) });
-  if (admin.type !== 'ok') throw new Error(`admin/login: ${JSON.stringify(admin)}`);
-  const buyer = await fundedUser(admin.message.token, 'buyer');
-  const seller = await fundedUser(admin.message.token, 'seller');
+  log(`orders: ${cluster.describe()}`);
+  const admin = await adminToken(origins[0]);
+  const buyer = await fundedUser(admin, 'buyer');
+  const seller = await fundedUser(admin, 'seller');
   // The feed backfills its history, then goes live; the market maker then quotes every pair.
   const book = await until(
     async () => {
@@ -127,7 +83,7 @@ try {
   // The feed's first minutes after going live load its state and roll candles up; let that settle.
   await sleep(5_000);
   const mid = (Number(book.bids[0][0]) + Number(book.asks[0][0])) / 2;
-  log(`orders: BTC/USDT around ${mid.toFixed(2)}; ${CONNECTIONS} connections for ${DURATION} s …`);
+  log(`orders: BTC/USDT around ${mid.toFixed(2)}; ${CONNECTIONS} connections for ${DURATION} s over ${origins.length} node(s) …`);
 
   // Buys at mid −0.30 %…+0.05 %, sells at mid −0.05 %…+0.30 %: about one in seven crosses and trades
   // (with the other user or the market maker); the rest rest on the book.
@@ -144,8 +100,10 @@ try {
     };
   };
   let refusedSample;
+  // With several URLs autocannon gives connection i the URL i mod N: the connections are spread
+  // round-robin over the nodes.
   const run = autocannon({
-    url: `${base}/coin/trade`,
+    url: origins.map((o) => `${o}/api/coin/trade`),
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [
@@ -182,15 +140,16 @@ try {
   // For scale: the same connections on a route that does nothing but the session lookup every request
   // makes (GET user/center), i.e. the most any authenticated route could do on this machine right now.
   const lookups = await autocannon({
-    url: `${base}/user/center`,
+    url: origins.map((o) => `${o}/api/user/center`),
     connections: CONNECTIONS,
     duration: Math.min(5, DURATION),
     headers: { authorization: buyer },
   });
+  if (origins.length > 1) await cluster.logHealth();
   const accepted = result['2xx'];
   const refused = result.non2xx + result.errors + result.timeouts;
   if (refusedSample) log(`orders: a refused order: ${refusedSample.slice(0, 300)}`);
-  const verify = await call('GET', 'admin/ledger/verify', undefined, admin.message.token);
+  const verify = await call('GET', 'admin/ledger/verify', undefined, admin);
   const waiting = await call('GET', 'coin/list?status=waiting&limit=1', undefined, buyer);
   log(`orders: ${accepted} accepted, ${refused} refused or failed; buyer has ${waiting.message?.total} orders waiting`);
   console.log(`orders_per_s: ${Math.round(accepted / DURATION)}`);
@@ -203,10 +162,15 @@ try {
   console.log(`orders_duration_s: ${DURATION}`);
   console.log(`ledger_sound: ${verify.message?.sound === true}`);
   console.log(`session_lookup_per_s: ${Math.round(lookups['2xx'] / Math.min(5, DURATION))}`);
+  // Only outside the default (embedded, one node), so the default output stays as it was.
+  if (NODE_OPTIONS.db !== 'pglite' || NODE_OPTIONS.nodes !== 1) {
+    console.log(`orders_db: ${NODE_OPTIONS.db}`);
+    console.log(`orders_nodes: ${NODE_OPTIONS.nodes}`);
+  }
 } catch (error) {
   failed = true;
   log(`orders: ${error instanceof Error ? error.message : error}`);
 } finally {
-  await server.stop({ keep: KEEP });
+  await cluster.stop({ keep: KEEP });
 }
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,8 @@
 /**
  * What the HTTP and socket benches share: reading `--name value` options, and running the built server
- * (`apps/server/dist/server.js`) on 127.0.0.1 with a fresh DATA_DIR — always the default embedded
- * setup on one node, never a developer's database, Redis or exchange feed.
+ * (`apps/server/dist/server.js`) on 127.0.0.1 with a fresh DATA_DIR — the default embedded setup on one
+ * node unless the bench passes a database it created itself (`databaseUrl`) and, for several nodes, a
+ * Redis URL and node id (see bench-nodes.mjs); never a developer's database, Redis or exchange feed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,16 +40,23 @@ function freePort() {
   });
 }
 
-/**
- * Starts the built server for bench `name`; `env` adds to the bench defaults (operator, no rate limit
- * for the one address every request comes from, a short market history). `profile` names a directory
- * for a V8 CPU profile of the server. Exits the process with a message when the build is missing.
- */
-export async function startBenchServer({ name, env: extra = {}, profile }) {
+/** Exits the process with a message when the server is not built (before a bench creates anything). */
+export function requireServerBuild(name) {
   if (!existsSync(serverJs)) {
     console.error(`${name}: ${serverJs} does not exist. Run \`npm run build\` first.`);
     process.exit(1);
   }
+}
+
+/**
+ * Starts the built server for bench `name`; `env` adds to the bench defaults (operator, no rate limit
+ * for the one address every request comes from, a short market history). `profile` names a directory
+ * for a V8 CPU profile of the server. `databaseUrl`, `redisUrl` and `nodeId` are set only when given
+ * (bench-nodes.mjs passes the database it created); DATABASE_URL, REDIS_URL and MARKET_FEED from the
+ * bench's own environment are never passed on. Exits the process with a message when the build is missing.
+ */
+export async function startBenchServer({ name, env: extra = {}, profile, databaseUrl, redisUrl, nodeId }) {
+  requireServerBuild(name);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const port = await freePort();
   const env = {
@@ -69,6 +77,10 @@ export async function startBenchServer({ name, env: extra = {}, profile }) {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.MARKET_FEED;
+  delete env.NODE_ID;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (redisUrl) env.REDIS_URL = redisUrl;
+  if (nodeId) env.NODE_ID = nodeId;
 
   let output = '';
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
@@ -83,6 +95,7 @@ export async function startBenchServer({ name, env: extra = {}, profile }) {
   return {
     port,
     dataDir,
+    nodeId,
     origin: `http://127.0.0.1:${port}`,
     /** Polls `check` until it returns something truthy; fails with the server's output if it dies or `ms` pass. */
     async until(check, ms, what) {
