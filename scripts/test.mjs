@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and build, unit and API tests, the API tests again on PostgreSQL when
-// one is reachable (`npm run test:pg`), then browser tests in Chromium. Prints one closing line
+// one is reachable (`npm run test:pg`), the multi-node tests when PostgreSQL and Redis are (`npm run
+// test:scale`), then browser tests in Chromium. Prints one closing line
 // `N passed, N failed` (each check step counts as one; each test as one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -99,6 +100,21 @@ if (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432))) {
   vitest('API tests on PostgreSQL', ['apps/server'], 'vitest-pg.json', { TEST_DB: 'pg' });
 } else {
   console.log(`\n▷ API tests on PostgreSQL skipped: nothing listens on ${pgUrl.host} (run npm run test:pg where it does)`);
+}
+
+// test:scale (issue 9) — several built server processes in cluster mode on one PostgreSQL and one Redis
+// (scale/): needs both to answer, like test:pg needs PostgreSQL.
+const redisPort = Number(process.env.TEST_REDIS_PORT ?? 6379);
+const pgUp = await reachable(pgUrl.hostname, Number(pgUrl.port || 5432));
+const redisUp = await reachable('127.0.0.1', redisPort);
+if (!pgUp || !redisUp) {
+  const missing = [!pgUp && `PostgreSQL at ${pgUrl.host}`, !redisUp && `Redis at 127.0.0.1:${redisPort}`].filter(Boolean);
+  console.log(`\n▷ scale tests skipped: nothing listens for ${missing.join(' and ')} (run npm run test:scale where both do)`);
+} else if (!built) {
+  failed++;
+  failures.push('scale tests (skipped: the build failed)');
+} else {
+  vitest('scale tests', ['--config', 'scale/vitest.config.ts'], 'vitest-scale.json');
 }
 if (!built) {
   failed++;

@@ -7,6 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+// cluster (issue 9): several nodes on one PostgreSQL and one Redis
+import { Cluster, type ClusterTuning } from './cluster/cluster.js';
+import { healthRoutes } from './cluster/health.js';
+import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seed } from './db/seed.js';
@@ -97,6 +101,8 @@ export type BuildOptions = {
   /** The market's clock (tests fix it). */
   now?: () => number;
   logger?: boolean;
+  /** cluster (issue 9): lock polling and forwarding timings (tests shorten them). */
+  clusterTuning?: Partial<ClusterTuning>;
 };
 
 /** Forms and JSON bodies are small; uploads (multipart) carry their own limit. */
@@ -134,6 +140,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // cluster (issue 9): with DATABASE_URL and REDIS_URL, the leader lock decides who runs the once-only
+  // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.
+  const clustered = clusterMode(config);
+  const solo = !clustered;
   app.decorate('notifier', createNotifier({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
   const market = new MarketService({
     database,
@@ -164,14 +174,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // process entry (startMarket), tests call app.wealth.accrue() themselves.
   const wealth = new WealthService({ db: database.db, now: options.now ?? Date.now, prices: () => market.livePrices });
   app.decorate('wealth', wealth);
-  if (options.startMarket) afterFirstReply(app, () => wealth.start(undefined, (error) => app.log.error(error, 'wealth accrual')));
+  if (options.startMarket && solo)
+    afterFirstReply(app, () => wealth.start(undefined, (error) => app.log.error(error, 'wealth accrual')));
   // community: rebates follow the fee postings within about a second, off the trading hot path.
   const rebates = new RebateWorker(database.db, app.log);
   app.decorate('rebates', rebates);
-  if (options.startMarket) afterFirstReply(app, () => rebates.start());
+  if (options.startMarket && solo) afterFirstReply(app, () => rebates.start());
   // new-coin subscription: releases lock-ups as they end (process entry only; tests call releaseDueUnlocks).
   let unlockJob: { stop: () => void } | undefined;
-  if (options.startMarket)
+  if (options.startMarket && solo)
     afterFirstReply(app, () => {
       unlockJob = startUnlockJob(database.db, app.log);
     });
@@ -179,18 +190,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The backfill or gap fill starts once the server has answered: no API reply waits for history.
   if (options.startMarket) {
     afterFirstReply(app, () => {
-      void market.start();
+      if (solo) void market.start();
+      // cluster (issue 9): the market maker runs on every node and quotes only the books that node runs.
       if (config.marketMakerEnabled) void marketMaker.start();
     });
   }
   // operations (issue 8): the daily proof-of-liabilities snapshot runs with the server (not in API tests).
-  if (options.startMarket && config.proofJobEnabled) {
+  if (options.startMarket && config.proofJobEnabled && solo) {
     let proofJob: { stop: () => void } | undefined;
     afterFirstReply(app, () => {
       proofJob = startProofJob(database.db, app.log);
     });
     app.addHook('onClose', async () => proofJob?.stop());
   }
+  const cluster = clustered
+    ? new Cluster({ app, startWorkers: Boolean(options.startMarket), tuning: options.clusterTuning })
+    : undefined;
+  app.decorate('cluster', cluster);
+  // The node lets go of its locks and engines before anything below closes.
+  if (cluster) app.addHook('preClose', async () => cluster.stop());
   app.addHook('onClose', async () => {
     await marketMaker.stop();
     await wealth.stop(); // wealth
@@ -227,6 +245,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError('rate_limited'),
+    // cluster (issue 9): one count per client across nodes; a node without Redis keeps serving.
+    ...(cluster ? { redis: cluster.bus.pub, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
   });
   await app.register(swagger, {
     openapi: {
@@ -264,7 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
   await app.register(indexSamplesPlugin);
   await app.register(optionsPlugin);
-  if (options.startMarket) {
+  if (options.startMarket && solo) {
     afterFirstReply(app, () => {
       app.indexSamples.start();
       void app.microtrade.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
@@ -283,6 +303,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(referenceRoutes);
+      await api.register(healthRoutes); // cluster (issue 9)
       await api.register(authRoutes);
       await api.register(adminRoutes);
       // operations (issue 8): operators, 2FA, console sessions; user security; proof of liabilities
@@ -323,6 +344,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+
+  // cluster (issue 9): the node joins once every plugin is in place, before it serves.
+  if (cluster) app.addHook('onReady', async () => cluster.start());
 
   await app.register(fastifyStatic, { root: join(APPS_DIR, 'server', 'public'), prefix: '/static/', decorateReply: false });
   if (config.serveStatic) registerApps(app);

@@ -52,6 +52,13 @@ export type Config = {
   consoleSecretKey: string | undefined;
   /** Build the day's proof-of-liabilities snapshot on a daily schedule (PROOF_JOB=0: off). */
   proofJobEnabled: boolean;
+  // cluster (issue 9): several nodes on one PostgreSQL and one Redis (both URLs set)
+  /** This node's name in the cluster (NODE_ID; default a random id per process). */
+  nodeId: string | undefined;
+  /** Prefix of every Redis key and channel the cluster uses (REDIS_PREFIX; one per deployment). */
+  redisPrefix: string;
+  /** A forwarded order, cancel or contract command waits this long for the owning node (ms). */
+  forwardTimeoutMs: number;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -72,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: env.PGLITE_THREAD !== '0',
     redisUrl: env.REDIS_URL || undefined,
     marketFeed: feedKind(env.MARKET_FEED),
     marketSeed: env.MARKET_SEED || 'h5-exchange',
@@ -79,7 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
     marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),
     marketRestUrl: env.MARKET_REST_URL || 'https://api.binance.com',
-    pgliteThread: env.PGLITE_THREAD !== '0',
     marketWsUrl: env.MARKET_WS_URL || 'wss://stream.binance.com:9443',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
@@ -107,5 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTotpSecret: env.ADMIN_TOTP_SECRET || undefined,
     consoleSecretKey: env.CONSOLE_SECRET_KEY || undefined,
     proofJobEnabled: env.PROOF_JOB !== '0',
+    // cluster (issue 9)
+    nodeId: env.NODE_ID || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'h5x',
+    forwardTimeoutMs: int(env.FORWARD_TIMEOUT_MS, 5_000),
   };
 }

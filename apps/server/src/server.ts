@@ -14,6 +14,7 @@ const opening = openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
 );
 const { buildApp } = await import('./app.js');
+const { guardUncaught } = await import('./lib/driver-guard.js');
 const database = await opening;
 const app = await buildApp({
   config,
@@ -22,6 +23,8 @@ const app = await buildApp({
   prepare: true,
   startMarket: true,
 });
+
+guardUncaught(app.log);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

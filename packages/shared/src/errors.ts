@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'request_timeout',
   'internal_error',
+  // cluster (issue 9): the node running a market's engine did not answer a forwarded order in time
+  'engine_unavailable',
+  // the database could not be reached (restarting, down): nothing was done, retry is safe
+  'service_unavailable',
   'account_required',
   'phone_required',
   'phone_invalid',
@@ -119,6 +123,13 @@ export const ERROR_CODES = [
   'subscription_terms_locked',
   'currency_code_taken',
   // end new-coin subscription
+  // runtime configuration (issue 8, part 3): coins, chains, tick and lot sizes
+  'coin_disabled',
+  'chain_exists',
+  'chain_last',
+  'chain_in_use',
+  'sizes_misfit',
+  // end runtime configuration
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

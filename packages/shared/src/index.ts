@@ -1,5 +1,7 @@
 export * from './auth.js';
 export * from './bank.js';
+// cluster (issue 9): GET /api/health
+export * from './cluster.js';
 // operations (issue 8): console roles and two-factor sign-in
 export * from './console-roles.js';
 // perpetual contracts (lever/*)

@@ -32,6 +32,8 @@ export const currencies = pgTable('currencies', {
   /** Decimal places a quantity of this coin may carry. */
   decimals: smallint('decimals').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** admin-config (issue 8, part 3): off hides the coin from deposits and withdrawals; balances stay. */
+  enabled: boolean('enabled').notNull().default(true),
 });
 
 export const chains = pgTable(
@@ -638,6 +640,11 @@ export const spotMarkets = pgTable('spot_markets', {
     .references(() => pairs.id),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
   lastTradeId: bigint('last_trade_id', { mode: 'number' }).notNull(),
+  /**
+   * A fencing token: raised by every (re)build of the book, and each batch writes only while it still
+   * holds the value its build read. A node that lost the engine to another cannot commit after it.
+   */
+  ownerEpoch: bigint('owner_epoch', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

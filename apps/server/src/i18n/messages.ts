@@ -400,6 +400,26 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     hk: '請求逾時',
     th: 'คำขอหมดเวลา',
   },
+  // cluster (issue 9): a forwarded order or cancel got no answer from the engine's node (retry is safe)
+  engine_unavailable: {
+    en: 'Trading is briefly unavailable, please try again in a moment',
+    jp: '取引は一時的に利用できません。しばらくしてから再試行してください',
+    kr: '거래를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요',
+    esp: 'El trading no está disponible momentáneamente, inténtelo de nuevo en un momento',
+    zh: '交易暂时不可用，请稍后重试',
+    hk: '交易暫時不可用，請稍後重試',
+    th: 'การซื้อขายไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
+  // the database could not be reached: the request did nothing and may be sent again
+  service_unavailable: {
+    en: 'The service is briefly unavailable, please try again in a moment',
+    jp: 'サービスは一時的に利用できません。しばらくしてから再試行してください',
+    kr: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요',
+    esp: 'El servicio no está disponible momentáneamente, inténtelo de nuevo en un momento',
+    zh: '服务暂时不可用，请稍后重试',
+    hk: '服務暫時不可用，請稍後重試',
+    th: 'บริการไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
   internal_error: {
     en: 'Something went wrong, please try again',
     jp: 'エラーが発生しました。再試行してください',
@@ -1321,6 +1341,53 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'เครดิต {quantity} {coin} เข้าบัญชีเหรียญของคุณแล้ว ล็อกไว้ {days} วัน จากนั้นโอนได้',
   },
   // end new-coin subscription
+  // runtime configuration (issue 8, part 3)
+  coin_disabled: {
+    en: 'Deposits and withdrawals of this coin are suspended',
+    jp: 'この通貨の入金と出金は停止中です',
+    kr: '이 코인의 입금과 출금이 중지되었습니다',
+    esp: 'Los depósitos y retiros de esta moneda están suspendidos',
+    zh: '该币种的充值和提币已暂停',
+    hk: '該幣種的充值和提幣已暫停',
+    th: 'การฝากและถอนเหรียญนี้ถูกระงับชั่วคราว',
+  },
+  chain_exists: {
+    en: 'This coin already has this chain',
+    jp: 'この通貨には既にこのチェーンがあります',
+    kr: '이 코인에는 이미 이 체인이 있습니다',
+    esp: 'Esta moneda ya tiene esta red',
+    zh: '该币种已有此链',
+    hk: '該幣種已有此鏈',
+    th: 'เหรียญนี้มีเชนนี้อยู่แล้ว',
+  },
+  chain_last: {
+    en: 'An enabled coin must keep at least one chain',
+    jp: '有効な通貨には少なくとも1つのチェーンが必要です',
+    kr: '활성화된 코인에는 최소 한 개의 체인이 있어야 합니다',
+    esp: 'Una moneda activa debe conservar al menos una red',
+    zh: '已启用的币种至少要保留一条链',
+    hk: '已啟用的幣種至少要保留一條鏈',
+    th: 'เหรียญที่เปิดใช้งานต้องมีอย่างน้อยหนึ่งเชน',
+  },
+  chain_in_use: {
+    en: '{count} deposits on this chain are waiting for review',
+    jp: 'このチェーンの入金{count}件が審査待ちです',
+    kr: '이 체인의 입금 {count}건이 심사 대기 중입니다',
+    esp: '{count} depósitos en esta red esperan revisión',
+    zh: '该链上有{count}笔充值待审核',
+    hk: '該鏈上有{count}筆充值待審核',
+    th: 'มีรายการฝาก {count} รายการบนเชนนี้รอการตรวจสอบ',
+  },
+  sizes_misfit: {
+    en: '{count} waiting orders are not whole multiples of the new tick or lot size',
+    jp: '待機中の注文{count}件が新しいティックまたはロットサイズの整数倍ではありません',
+    kr: '대기 중인 주문 {count}건이 새 틱 또는 랏 크기의 정수배가 아닙니다',
+    esp: '{count} órdenes en espera no son múltiplos exactos del nuevo tick o lote',
+    zh: '有{count}笔挂单不是新最小价格变动单位或最小数量单位的整数倍',
+    hk: '有{count}筆掛單不是新最小價格變動單位或最小數量單位的整數倍',
+    th: 'มีคำสั่งที่รออยู่ {count} รายการที่ไม่ใช่จำนวนเท่าของขนาดราคาหรือขนาดล็อตใหม่',
+  },
+  // end runtime configuration
 };
 
 /** The text of `key` in `lang`, with `{name}` values filled in. */

@@ -199,11 +199,12 @@ export class LedgerBatch {
   /**
    * Writes what was posted — entries, postings, balance changes — in one statement, together with the
    * caller's own data-modifying CTEs (`name AS (INSERT …)`), so a batch of any size costs one round trip.
+   * `select` ends the statement and may read the CTEs (what it returns is the reply).
    */
-  async flush(extra: SQL[] = []): Promise<void> {
+  async flush(extra: SQL[] = [], select: SQL = sql`SELECT 1`): Promise<Record<string, unknown>[]> {
     const parts = [...this.ctes(), ...extra];
-    if (!parts.length) return;
-    await this.tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
+    if (!parts.length) return [];
+    return queryRows(this.tx, sql`WITH ${sql.join(parts, sql`, `)} ${select}`);
   }
 
   /** The pending entries as CTEs named ledger_e, ledger_en, ledger_p and ledger_a (empty when none). */

@@ -11,6 +11,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   rate_limited: 429,
   request_timeout: 503,
   internal_error: 500,
+  engine_unavailable: 503, // cluster (issue 9)
+  service_unavailable: 503,
 };
 
 /**

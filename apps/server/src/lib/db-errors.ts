@@ -9,3 +9,31 @@ export function isUniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** postgres-js's own codes for a connection that is gone or never came. */
+const DRIVER_CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means the database could not be reached (restarting, down, the network between):
+ * the request did nothing and may be tried again, unlike a fault in the request or the code. SQLSTATE
+ * class 08 (connection exception) and 57P01–57P03 (shutting down, crashed, not accepting yet) count,
+ * with the driver's own connection codes.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; errno?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (DRIVER_CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -62,6 +62,17 @@ export type MarketEvents = {
 };
 type EventName = keyof MarketEvents;
 
+/**
+ * cluster (issue 9): what the leader's feed did, relayed over Redis to the other nodes, which apply it
+ * to their own state without a feed of their own (and without storing candles: the leader does).
+ */
+export type RelayedFeedEvent =
+  | { kind: 'minute'; pairId: number; candle: Candle; closed: boolean }
+  | { kind: 'trade'; pairId: number; price: string; quantity: string; time: number }
+  | { kind: 'reference'; pairId: number; depth: ReferenceDepth }
+  /** Candles were written in bulk (a repair or a fresh history): read them from the database. */
+  | { kind: 'reload'; pairId?: number };
+
 /** Ticks of one pair are pushed at most this often (an exchange feed can report dozens of trades a second). */
 const TICK_MIN_MS = 250;
 /** Per-second index samples kept for `priceAt`. */
@@ -109,6 +120,9 @@ export class MarketService {
   /** What the last start did (backfill or gap fill), for the log and tests. */
   lastPrepare: PrepareReport | undefined;
   live = false;
+  // cluster (issue 9): the leader relays its feed; followers apply what it relays
+  private relay: ((event: RelayedFeedEvent) => void) | undefined;
+  private following = false;
 
   constructor(private readonly options: MarketOptions) {
     this.feedKind = options.feed;
@@ -315,6 +329,54 @@ export class MarketService {
     await this.store.drain();
     for (const state of this.states.values()) clearTimeout(state.flushTimer);
     this.live = false;
+    // cluster (issue 9): a node that stops leading may lead again later: start() begins afresh.
+    this.running = undefined;
+    this.feed = undefined;
+    this.ctx = undefined;
+    this.abort = new AbortController();
+  }
+
+  // cluster (issue 9) ──────────────────────────────────────────────────────────────────────────────
+
+  /** The leader: every feed event also goes to `relay` (the cluster publishes it to the followers). */
+  relayTo(relay: ((event: RelayedFeedEvent) => void) | undefined): void {
+    this.relay = relay;
+  }
+
+  /** A follower: no feed here; state comes from the database and the leader's relayed events. */
+  async follow(): Promise<void> {
+    this.following = true;
+    await this.ensurePairs();
+    await this.loadState();
+  }
+
+  /** Stops applying relayed events (this node is about to run the feed itself). */
+  unfollow(): void {
+    this.following = false;
+  }
+
+  applyRelayed(event: RelayedFeedEvent): void {
+    if (!this.following) return;
+    if (event.kind === 'reload') {
+      const states = event.pairId === undefined ? [...this.states.values()] : [this.states.get(event.pairId)].filter((x) => !!x);
+      void (async () => {
+        if (event.pairId !== undefined && !this.byId.has(event.pairId)) await this.loadPairs();
+        for (const state of states) {
+          await this.loadPairState(state);
+          this.schedule(state);
+        }
+      })().catch((error) => this.options.log.warn({ err: error }, 'reloading relayed candles failed'));
+      return;
+    }
+    const pair = this.byId.get(event.pairId);
+    if (!pair) {
+      // A pair listed on another node: read the pairs again; its next event finds it.
+      void this.loadPairs().catch(() => {});
+      return;
+    }
+    if (event.kind === 'minute') this.sink.minute(pair, event.candle, event.closed);
+    else if (event.kind === 'trade') this.sink.trade(pair, event.price, event.quantity, event.time);
+    else this.sink.referenceDepth(pair, event.depth);
   }
 
   private context(): FeedContext {
@@ -357,6 +419,7 @@ export class MarketService {
     this.options.log.info({ feed: feed.kind, ...this.lastPrepare }, 'market history ready');
     if (this.abort.signal.aborted) return;
     await this.loadState();
+    this.relay?.({ kind: 'reload' }); // cluster (issue 9): the history is in the database now
     if (this.abort.signal.aborted) return;
     await feed.start(ctx);
     this.live = true;
@@ -422,6 +485,7 @@ export class MarketService {
     minute: (pair, candle, closed) => {
       const state = this.states.get(pair.id);
       if (!state) return;
+      if (!this.following) this.relay?.({ kind: 'minute', pairId: pair.id, candle, closed }); // cluster (issue 9)
       if (!closed) {
         state.live = candle;
       } else {
@@ -435,9 +499,11 @@ export class MarketService {
             closedCandle && closedCandle.t === start ? mergeCandle(closedCandle, candle, start) : { ...candle, t: start },
           );
         }
-        void this.store
-          .serial(() => this.store.storeMinutes(pair.id, [candle]))
-          .catch((error) => this.options.log.error({ err: error, pair: pair.symbol }, 'storing a candle failed'));
+        // cluster (issue 9): a follower's minutes are the leader's, which stores them.
+        if (!this.following)
+          void this.store
+            .serial(() => this.store.storeMinutes(pair.id, [candle]))
+            .catch((error) => this.options.log.error({ err: error, pair: pair.symbol }, 'storing a candle failed'));
       }
       this.schedule(state);
     },
@@ -448,10 +514,12 @@ export class MarketService {
       this.addMinutes(state, candles);
       await this.loadClosed(state, Math.floor(this.now() / 1000));
       this.schedule(state);
+      this.relay?.({ kind: 'reload', pairId: pair.id }); // cluster (issue 9)
     },
-    trade: (pair, price, _quantity, timeMs) => {
+    trade: (pair, price, quantity, timeMs) => {
       const state = this.states.get(pair.id);
       if (!state) return;
+      if (!this.following) this.relay?.({ kind: 'trade', pairId: pair.id, price, quantity, time: timeMs }); // cluster (issue 9)
       state.index = { price, time: timeMs };
       const second = Math.floor(timeMs / 1000);
       const last = state.samples.at(-1);
@@ -465,6 +533,7 @@ export class MarketService {
     referenceDepth: (pair, depth) => {
       const state = this.states.get(pair.id);
       if (state) state.reference = depth;
+      if (state && !this.following) this.relay?.({ kind: 'reference', pairId: pair.id, depth }); // cluster (issue 9)
     },
   };
 

@@ -102,4 +102,27 @@ describe('request timeout', () => {
       await slow.close();
     }
   });
+
+  it('answers a request that found the database out of reach with a retryable 503, not a server error', async () => {
+    const app = await createTestApp({}, (a) => {
+      a.get('/api/test/db-down', async () => {
+        // What drizzle throws when postgres-js lost its connection mid-query.
+        throw new Error('Failed query', {
+          cause: Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' }),
+        });
+      });
+      a.get('/api/test/bug', async () => {
+        throw new TypeError('not a database problem');
+      });
+    });
+    try {
+      const down = await app.get('test/db-down', { lang: 'kr' });
+      expect(down).toMatchObject({ status: 503, type: 'error', error: 'service_unavailable' });
+      expect(down.message).toBe('서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요');
+      const bug = await app.get('test/bug');
+      expect(bug).toMatchObject({ status: 500, error: 'internal_error' });
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translate } from '../i18n/messages.js';
 import { AppError } from '../lib/app-error.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { requestLang } from '../lib/lang.js';
 
 /** A success reply in the product's envelope. */
@@ -80,6 +81,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     const mapped = fromFastifyError(error);
     if (mapped) return sendError(request, reply, mapped);
+    // The database is restarting or out of reach: the request did nothing, and the client may retry.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return sendError(request, reply, new AppError('service_unavailable'));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('internal_error'));
   });

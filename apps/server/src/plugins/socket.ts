@@ -178,8 +178,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       }
     }
 
-    // Every node runs the feed and sees the same ticks, so tickers and candles go to this node's clients
-    // only; the book's depth and trades come from the one node running a market's engine and go to all.
+    // Every node sees the same ticks (in a cluster, the leader's feed relayed to the others), so tickers
+    // and candles go to this node's clients only; the book's depth and trades come from the one node
+    // running a market's engine and go to all.
     off = [
       market.on('tick', ({ pair, daymarket }) => {
         // One emit per tick for both rooms: socket.io encodes the packet once and writes it to each client.
@@ -213,10 +214,25 @@ function symbolOf(request: unknown): string | undefined {
 /** Rooms across nodes through Redis; loaded only when REDIS_URL is set. */
 async function useRedis(io: Server, url: string, app: FastifyInstance): Promise<() => Promise<void>> {
   const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')]);
-  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
-  const sub = pub.duplicate();
+  // Events are of the moment: while Redis is away a publish fails at once rather than queueing to be
+  // replayed late, and the failure is dropped here — the adapter does not handle the promise it gets,
+  // and an unhandled rejection would end the process. This node's own clients are served meanwhile.
+  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const publish = pub.publish.bind(pub);
+  let lastWarned = 0;
+  pub.publish = ((...args: Parameters<typeof publish>) =>
+    publish(...args).catch((error: Error) => {
+      if (Date.now() - lastWarned > 10_000) {
+        lastWarned = Date.now();
+        app.log.warn({ err: error.message }, 'socket events not published to other nodes: Redis unavailable');
+      }
+      return 0;
+    })) as typeof pub.publish;
+  // The subscriber keeps its subscriptions across reconnects (ioredis resubscribes).
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
   for (const client of [pub, sub]) client.on('error', (error) => app.log.warn({ err: error.message }, 'socket redis error'));
-  io.adapter(createAdapter(pub, sub));
+  // cluster (issue 9): under the deployment's prefix, like every other key and channel.
+  io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}:socket.io` }));
   return async () => {
     await Promise.allSettled([pub.quit(), sub.quit()]);
   };

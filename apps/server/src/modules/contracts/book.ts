@@ -227,6 +227,11 @@ export class PositionBook {
     this.byPair.get(pairId)?.delete(id);
   }
 
+  /** cluster (issue 9): forgets every position (a node that stops leading). */
+  clear(): void {
+    this.byPair.clear();
+  }
+
   pair(pairId: number): Iterable<LivePosition> {
     return this.byPair.get(pairId)?.values() ?? [];
   }

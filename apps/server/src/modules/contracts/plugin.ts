@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { clusterMode } from '../../cluster/node.js';
 import { afterFirstReply } from '../../lib/after-first-reply.js';
 import { ContractsService } from './service.js';
 
@@ -23,6 +24,11 @@ export const contractsPlugin = fp(async (app: FastifyInstance) => {
     log: app.log,
   });
   app.decorate('contracts', contracts);
-  afterFirstReply(app, () => void contracts.ready().catch((error) => app.log.error({ err: error }, 'contracts failed to load')));
+  // cluster (issue 9): in a cluster only the leader loads the positions (cluster/cluster.ts).
+  if (!clusterMode(app.config))
+    afterFirstReply(
+      app,
+      () => void contracts.ready().catch((error) => app.log.error({ err: error }, 'contracts failed to load')),
+    );
   app.addHook('onClose', async () => contracts.close());
 });

@@ -162,6 +162,22 @@ export class ContractsService {
     await Promise.all([...this.queues.values()]);
   }
 
+  /**
+   * cluster (issue 9): this node stops leading. It stops re-marking, lets queued settlements finish and
+   * forgets the positions; the next leader loads them from the database (`ready()`), as does this node
+   * if it leads again.
+   */
+  async release(): Promise<void> {
+    // A load under way subscribes when it ends: wait for it, then stop listening.
+    await this.loading?.catch(() => {});
+    const off = this.unsubscribe;
+    this.unsubscribe = undefined;
+    off?.();
+    await this.settled();
+    this.book.clear();
+    this.loading = undefined;
+  }
+
   /** Waits until the triggered settlements queued so far are done (tests, shutdown). */
   async settled(): Promise<void> {
     let seen: Promise<void>[];

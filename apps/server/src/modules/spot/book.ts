@@ -11,6 +11,7 @@ import { LedgerBatch } from '../../ledger/batch.js';
 import type { EntryInput, Leg } from '../../ledger/ledger.js';
 import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import {
   addFill,
   baseAccount,
@@ -26,7 +27,7 @@ import {
   type SpotOrder,
   tradeLegs,
 } from './orders.js';
-import { batchCtes, loadCounters, recentTrades, type TradeRow, waitingOrders } from './repo.js';
+import { BATCH_FENCE_CHECK, batchCtes, claimEpoch, loadCounters, recentTrades, type TradeRow, waitingOrders } from './repo.js';
 
 /** A checked order, ready for the engine: integer units and the amount to freeze already worked out. */
 export type PlaceInput = {
@@ -79,7 +80,23 @@ const CANCEL_REASONS: Record<CancelReason, string> = {
 };
 
 const RECENT_TRADES = 100;
+
+/** A price in the tick's format; a trade from before a tick-size change may be off the grid: shown as stored. */
+function onGrid(m: SpotMarket, price: string): string {
+  try {
+    return m.units.fromTicks(m.units.toTicks(price));
+  } catch {
+    return price;
+  }
+}
 const copy = (o: SpotOrder): SpotOrder => ({ ...o });
+
+/** A batch found the market claimed by a newer build of its book (another node took the engine). */
+class FencedOut extends Error {
+  constructor(symbol: string) {
+    super(`spot book of ${symbol} was fenced out by a newer build`);
+  }
+}
 
 /**
  * The order book of one pair: a single-writer engine fed by a queue, persisted by group commit.
@@ -104,6 +121,15 @@ export class PairBook {
   private queue: Command[] = [];
   private running: Promise<void> | undefined;
   private closed = false;
+  /**
+   * The engine is ahead of the database: a batch failed and the rebuild after it failed too (the
+   * database out of reach). Nothing runs on it until a rebuild succeeds; one is retried every second,
+   * so the book shown is the database's again as soon as the database is back.
+   */
+  private stale = false;
+  private repairTimer: NodeJS.Timeout | undefined;
+  /** The fencing token this book's last build claimed (`spot_markets.owner_epoch`). */
+  private epoch = 0;
   private readonly maxBatch: number;
   private readonly maxQueue: number;
 
@@ -172,33 +198,75 @@ export class PairBook {
     }
   }
 
+  /** Resolves once every queued command has been applied (admin-config: before a tick or lot change). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** Lets queued commands finish and refuses new ones. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.repairTimer);
     while (this.running) await this.running;
+  }
+
+  /** Back to what the database holds; false (and another try in a second) if it cannot be read. */
+  private async repair(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      await this.rebuild();
+      this.stale = false;
+      return true;
+    } catch (error) {
+      this.stale = true;
+      this.options.log.error({ err: error, pair: this.market.pair.symbol }, 'spot book rebuild failed');
+      this.scheduleRepair();
+      return false;
+    }
+  }
+
+  private scheduleRepair(): void {
+    if (this.repairTimer || this.closed) return;
+    this.repairTimer = setTimeout(() => {
+      this.repairTimer = undefined;
+      if (!this.stale || this.closed) return;
+      // A batch running now repairs first; otherwise repair here, then run what queued meanwhile.
+      if (this.running) return this.scheduleRepair();
+      this.running = this.repair().then(() => this.drain());
+    }, 1000);
+    this.repairTimer.unref?.();
   }
 
   private async runBatch(batch: Command[]): Promise<void> {
     const { database, writeLock } = this.options;
+    const refuse = (code: 'service_unavailable' | 'internal_error' | 'engine_unavailable') => {
+      for (const command of batch) command.reject(new AppError(code));
+    };
     for (let attempt = 1; ; attempt++) {
+      // The database is still out of reach: nothing is stored, and the client may send it again.
+      if (this.stale && !(await this.repair())) return refuse('service_unavailable');
       try {
         const result = await writeLock(() => database.db.transaction((tx) => this.apply(tx, batch)));
         this.committed(batch, result);
         return;
       } catch (error) {
-        // The engine ran ahead of a transaction that did not commit: back to what the database holds.
-        try {
-          await this.rebuild();
-        } catch (rebuildError) {
-          this.options.log.error({ err: rebuildError, pair: this.market.pair.symbol }, 'spot book rebuild failed');
+        // A closed book (this node gave the engine up) must not rebuild: that would claim the market
+        // back from the book that owns it now.
+        if (this.closed) return refuse('engine_unavailable');
+        if (error instanceof FencedOut) {
+          // The market is another book's now: this one stops; the caller may send it again (forwarded).
+          this.options.log.warn({ pair: this.market.pair.symbol }, 'spot book fenced out by a newer build');
+          this.closed = true;
+          return refuse('engine_unavailable');
         }
-        if (attempt < 2) {
+        // The engine ran ahead of a transaction that did not commit: back to what the database holds.
+        const repaired = await this.repair();
+        if (attempt < 2 && repaired) {
           this.options.log.warn({ err: error, pair: this.market.pair.symbol }, 'spot batch failed; retrying once');
           continue;
         }
         this.options.log.error({ err: error, pair: this.market.pair.symbol }, 'spot batch failed');
-        for (const command of batch) command.reject(new AppError('internal_error'));
-        return;
+        return refuse(isDatabaseUnavailable(error) ? 'service_unavailable' : 'internal_error');
       }
     }
   }
@@ -221,7 +289,6 @@ export class PairBook {
     const trades: TradeRow[] = [];
     const later: { entry: EntryInput; legs: Leg[] }[] = [];
     const now = new Date();
-    const seqBefore = this.engine.seq;
     let bookChanged = false;
 
     for (const command of batch) {
@@ -302,18 +369,18 @@ export class PairBook {
       for (const { entry, legs } of later) ledger.post(entry, legs);
     }
     const all = [...touched.values()];
-    const counters =
-      this.engine.seq === seqBefore
-        ? undefined
-        : { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId };
-    await ledger.flush(
+    const counters = { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId, epoch: this.epoch };
+    const [fence] = await ledger.flush(
       batchCtes(
         all.filter((o) => created.has(o.id)),
         all.filter((o) => !created.has(o.id)),
         trades,
         counters,
       ),
+      BATCH_FENCE_CHECK,
     );
+    // Another build took the market since ours (a node that took over the engine): write nothing.
+    if (Number(fence?.owned) !== 1) throw new FencedOut(m.pair.symbol);
     return { outcomes, orders: all.map(copy), trades, bookChanged, accounts: ledger.seenIds() };
   }
 
@@ -421,6 +488,8 @@ export class PairBook {
   /** Loads the book from the database: waiting orders at their remaining quantity, in sequence order. */
   async rebuild(db: Db = this.options.database.db): Promise<void> {
     const m = this.market;
+    // First the token: a previous owner's batch still writing finishes before the reads below.
+    const epoch = await claimEpoch(db, m.pair.id);
     const orders = await waitingOrders(db, m.pair.id);
     const counters = await loadCounters(db, m.pair.id);
     const bids = new Map<number, SnapshotLevel>();
@@ -452,9 +521,10 @@ export class PairBook {
     const trades = await recentTrades(db, m.pair.id, RECENT_TRADES);
     this.engine = engine;
     this.live = live;
+    this.epoch = epoch;
     this.trades = trades.map((t) => ({
       id: t.id,
-      price: m.units.fromTicks(m.units.toTicks(str(t.price))),
+      price: onGrid(m, str(t.price)),
       amount: str(t.amount),
       side: t.takerSide as Side,
       time: t.createdAt.getTime(),

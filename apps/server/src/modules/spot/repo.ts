@@ -44,7 +44,7 @@ export function batchCtes(
   created: SpotOrder[],
   changed: SpotOrder[],
   trades: TradeRow[],
-  counters: { pairId: number; lastSeq: number; lastTradeId: number } | undefined,
+  counters: { pairId: number; lastSeq: number; lastTradeId: number; epoch: number },
 ): SQL[] {
   const parts: SQL[] = [];
   if (created.length) {
@@ -91,13 +91,30 @@ export function batchCtes(
         ${param(t.map((r) => r.makerFee))}::text[]::numeric[], ${param(t.map((r) => r.takerFee))}::text[]::numeric[],
         ${param(t.map((r) => new Date(r.time).toISOString()))}::text[]::timestamptz[]))`);
   }
-  if (counters) {
-    parts.push(sql`spot_m AS (
-      INSERT INTO spot_markets (pair_id, last_seq, last_trade_id)
-      VALUES (${counters.pairId}, ${counters.lastSeq}, ${counters.lastTradeId})
-      ON CONFLICT (pair_id) DO UPDATE SET last_seq = excluded.last_seq, last_trade_id = excluded.last_trade_id, updated_at = now())`);
-  }
+  // The build's row exists (claimEpoch); it changes only while this book's epoch is still the row's.
+  parts.push(sql`spot_m AS (
+    UPDATE spot_markets SET last_seq = ${counters.lastSeq}, last_trade_id = ${counters.lastTradeId}, updated_at = now()
+    WHERE pair_id = ${counters.pairId} AND owner_epoch = ${counters.epoch}
+    RETURNING 1)`);
   return parts;
+}
+
+/** What a batch's statement answers: whether its book still owned the market (see `spot_m`). */
+export const BATCH_FENCE_CHECK = sql`SELECT (SELECT count(*) FROM spot_m)::int AS owned`;
+
+/**
+ * Takes the market for a build of its book: raises the fencing token and returns it. Waits for a batch
+ * of a previous owner that is still writing (the row is locked until it commits); any later batch of
+ * that owner finds the token changed and writes nothing.
+ */
+export async function claimEpoch(db: Db, pairId: number): Promise<number> {
+  const [row] = await queryRows<{ owner_epoch: number | string }>(
+    db,
+    sql`INSERT INTO spot_markets (pair_id, last_seq, last_trade_id, owner_epoch) VALUES (${pairId}, 0, 0, 1)
+        ON CONFLICT (pair_id) DO UPDATE SET owner_epoch = spot_markets.owner_epoch + 1
+        RETURNING owner_epoch`,
+  );
+  return Number(row!.owner_epoch);
 }
 
 export async function loadCounters(db: Db, pairId: number): Promise<{ lastSeq: number; lastTradeId: number }> {

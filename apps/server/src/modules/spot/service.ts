@@ -20,6 +20,7 @@ import {
   type SpotOrder,
   spotMarket,
 } from './orders.js';
+import { type PairSizes, type ResizeResult, resizePair } from './pair-sizes.js';
 import { coinDecimals, findCurrency, findOrder, insertListedPair, listOrders, operatorUserId, reserveOrderIds } from './repo.js';
 
 export type SpotLog = {
@@ -36,6 +37,19 @@ export type SpotOptions = {
   log: SpotLog;
   /** Depth is pushed to a pair's room at most this often (ms). */
   depthIntervalMs?: number;
+};
+
+/**
+ * cluster (issue 9): where orders go when this node does not run a pair's engine. Set by the cluster
+ * module (`SpotService.route`); without it every book is local, as in a single process.
+ */
+export type SpotRouter = {
+  /** Whether this node runs the pair's engine now. */
+  owns: (pairId: number) => boolean;
+  place: (userId: number, pairId: number, form: OrderForm, options: { postOnly?: boolean }) => Promise<SpotOrderEvent>;
+  cancel: (userId: number, pairId: number, orderId: number) => Promise<SpotOrderEvent>;
+  depth: (pairId: number, levels: number) => Promise<BookDepth>;
+  trades: (pairId: number, limit: number) => Promise<BookTrade[]>;
 };
 
 /** An order as the user placed it, before any check (the route's fields). */
@@ -214,6 +228,8 @@ export class SpotService implements BookProvider {
   private closed = false;
 
   private building: Promise<void> | undefined;
+  // cluster (issue 9): set when engines are placed across nodes
+  private router: SpotRouter | undefined;
 
   constructor(private readonly options: SpotOptions) {
     options.market.setBookProvider(this);
@@ -234,6 +250,8 @@ export class SpotService implements BookProvider {
   private async build(): Promise<void> {
     await this.options.market.ensurePairs();
     this.decimals = await coinDecimals(this.options.database.db);
+    // cluster (issue 9): a node opens only the books whose engine lock it holds (openEngine).
+    if (this.router) return;
     for (const pair of this.options.market.listPairs()) await this.bookOf(pair);
   }
 
@@ -325,7 +343,7 @@ export class SpotService implements BookProvider {
     if (usdt) this.decimals.set(usdt.id, usdt.decimals);
     // A concurrent listing of the same coin inserted it first: read it like any pair.
     const pair = await market.addPair(pairId ?? (await this.reloadedPairId(coin.id)), startPrice);
-    await this.bookOf(pair);
+    if (!this.router) await this.bookOf(pair);
     this.options.log.info({ pair: pair.symbol, startPrice, rules }, 'spot pair listed');
     return pair;
   }
@@ -338,7 +356,15 @@ export class SpotService implements BookProvider {
   }
 
   async place(userId: number, pairId: number, form: OrderForm, options: { postOnly?: boolean } = {}): Promise<SpotOrderEvent> {
+    // cluster (issue 9): another node runs this pair's engine; the form is checked there.
+    if (this.router && !this.router.owns(pairId)) {
+      await this.ready();
+      if (!this.options.market.getPair(pairId)) throw new AppError('pair_unknown', { fields: { currency_id: 'pair_unknown' } });
+      return this.router.place(userId, pairId, form, options);
+    }
     const book = await this.book(pairId);
+    // admin-config: a tick/lot change of this pair is under way; the form is checked in its new units.
+    while (this.resizing.has(pairId)) await this.resizing.get(pairId);
     const input = checkOrder(book.market, userId, form);
     if (options.postOnly) input.postOnly = true;
     return orderView(book.market, await book.place(input));
@@ -355,31 +381,36 @@ export class SpotService implements BookProvider {
     }
     const order = await findOrder(this.options.database.db, orderId);
     if (!order || order.userId !== userId) throw new AppError('not_found', { fields: { id: 'not_found' } });
+    // cluster (issue 9): a waiting order of a book another node runs is cancelled there.
+    if (this.router && !this.router.owns(order.pairId) && order.status === 'waiting') {
+      return this.router.cancel(userId, order.pairId, orderId);
+    }
     throw new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } });
   }
 
   async list(userId: number, filter: { pairId?: number; status?: OrderStatus }, limit: number, offset: number) {
     const { total, rows } = await listOrders(this.options.database.db, userId, filter, limit, offset);
     const list: SpotOrderEvent[] = [];
-    for (const row of rows) list.push(orderView((await this.book(row.pairId)).market, row));
+    for (const row of rows) list.push(orderView(await this.marketOf(row.pairId), row));
     return { total, list };
   }
 
   async depth(pairId: number, levels: number): Promise<BookDepth> {
     await this.ready();
+    if (this.router && !this.books.has(pairId)) return this.router.depth(pairId, levels);
     return this.books.get(pairId)?.depth(levels) ?? { bids: [], asks: [] };
   }
 
   async trades(pairId: number, limit: number): Promise<BookTrade[]> {
     await this.ready();
+    if (this.router && !this.books.has(pairId)) return this.router.trades(pairId, limit);
     return this.books.get(pairId)?.recentTrades(limit) ?? [];
   }
 
   /** Lets every queued command finish; new ones are refused. */
   // admin-config (issue 8, part 3): the console's reload hook for pairs' rules. Reads the pairs again and
   // gives each built book the new fee rates and minimum (and product switches) from the next batch on.
-  // Tick and lot sizes are the engine's integer units: a book keeps the units it was built with, so the
-  // console does not offer to change them while the pair trades.
+  // Tick and lot sizes are the engine's integer units: they change only through changePairSizes below.
   async reloadPairRules(): Promise<void> {
     await this.options.market.loadPairs();
     for (const book of this.books.values()) {
@@ -393,6 +424,78 @@ export class SpotService implements BookProvider {
         maxRate: next.maxRate,
       });
     }
+  }
+
+  // admin-config (issue 8, part 3): a pair's tick and lot size at runtime (the steps are in pair-sizes.ts).
+  private readonly resizing = new Map<number, Promise<void>>();
+
+  /**
+   * Moves a pair's book to a new tick and/or lot size: refused (`sizes_misfit`) while users' waiting
+   * orders are not whole multiples of it; the market maker's misfits are cancelled. `record` writes the
+   * audit row in the transaction that changes the pair.
+   */
+  async changePairSizes(
+    pairId: number,
+    sizes: Partial<PairSizes>,
+    record: (tx: Db, before: PairSizes, after: PairSizes) => Promise<void>,
+  ): Promise<ResizeResult> {
+    await this.ready();
+    // cluster: the node that runs the pair's engine changes it (this one would open a second book).
+    if (this.router && !this.books.has(pairId)) throw new AppError('engine_unavailable');
+    const book = await this.book(pairId);
+    if (this.resizing.has(pairId)) throw new AppError('rate_limited');
+    return resizePair(
+      {
+        database: this.options.database,
+        market: this.options.market,
+        book,
+        writeLock: this.writeLock,
+        pause: () => {
+          let resume = () => {};
+          this.resizing.set(pairId, new Promise<void>((done) => (resume = done)));
+          return () => {
+            this.resizing.delete(pairId);
+            resume();
+          };
+        },
+      },
+      sizes,
+      record,
+    );
+  }
+
+  // cluster (issue 9) ────────────────────────────────────────────────────────────────────────────────
+
+  /** Routes orders of books this node does not run to their owner (before `ready()`). */
+  route(router: SpotRouter): void {
+    this.router = router;
+  }
+
+  /** Opens (rebuilds from the database) the book of a pair whose engine this node now owns. */
+  async openEngine(pairId: number): Promise<void> {
+    await this.ready();
+    const pair = this.options.market.getPair(pairId);
+    if (!pair) throw new Error(`pair ${pairId} is unknown`);
+    await this.bookOf(pair);
+  }
+
+  /** Stops a book this node no longer owns: queued commands finish (or fail), new ones are refused. */
+  async closeEngine(pairId: number): Promise<void> {
+    const book = this.books.get(pairId);
+    this.books.delete(pairId);
+    await book?.close();
+  }
+
+  /** The pair's units and rules, from its book when open here, else from the pair (no book is opened). */
+  private async marketOf(pairId: number): Promise<SpotMarket> {
+    const open = this.books.get(pairId);
+    if (open || !this.router) return open?.market ?? (await this.book(pairId)).market;
+    await this.ready();
+    const pair = this.options.market.getPair(pairId);
+    const base = pair && this.decimals.get(pair.currencyId);
+    const quote = pair && this.decimals.get(pair.legalId);
+    if (!pair || base === undefined || quote === undefined) throw new AppError('pair_unknown');
+    return spotMarket(pair, base, quote);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "spot_markets" ADD COLUMN "owner_epoch" bigint DEFAULT 0 NOT NULL;

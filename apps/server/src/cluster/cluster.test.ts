@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect as tcp } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SOCKET_EVENTS } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { io as connectSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
+import { BTC, USDT } from '../../test/money.js';
+import { placeOrder, trader } from '../../test/spot.js';
+import { type Envelope, nextIp, type TestApp } from '../../test/test-app.js';
+import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { seed } from '../db/seed.js';
+import { consoleSecretKey } from '../lib/totp.js';
+
+/**
+ * Two or three nodes (buildApp) in this process on one fresh PostgreSQL database and the local Redis,
+ * under a Redis prefix of their own. Skipped, with a message, unless both servers answer.
+ */
+const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcp({ host, port, timeout: 1000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
+const servers = await Promise.all([
+  reachable(pgUrl.hostname, Number(pgUrl.port || 5432)),
+  reachable(redisUrl.hostname, Number(redisUrl.port || 6379)),
+]);
+const up = servers.every(Boolean);
+if (!up) console.warn(`cluster tests skipped: PostgreSQL at ${pgUrl.host} and Redis at ${redisUrl.host} must both be reachable`);
+
+const TUNING = { pollMs: 250, fenceMs: 400 };
+const until = async (check: () => boolean | Promise<boolean>, ms = 8_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', () => {
+  const prefix = `h5t-${randomBytes(4).toString('hex')}`;
+  let dbName = '';
+  let databaseUrl = '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-cluster-'));
+  const nodes: TestApp[] = [];
+
+  async function startNode(nodeId: string, overrides: { forwardTimeoutMs?: number; redisUrl?: string } = {}): Promise<TestApp> {
+    const config = {
+      ...loadConfig({ CONSOLE_SECRET_KEY: TEST_CONSOLE_KEY }),
+      serveStatic: false,
+      logLevel: 'silent',
+      dataDir,
+      databaseUrl,
+      redisUrl: overrides.redisUrl ?? redisUrl.toString(),
+      redisPrefix: prefix,
+      nodeId,
+      forwardTimeoutMs: overrides.forwardTimeoutMs ?? 3_000,
+    };
+    const app = await buildApp({ config, logger: false, clusterTuning: TUNING });
+    await app.ready();
+    const node = client(app);
+    nodes.push(node);
+    return node;
+  }
+
+  beforeAll(async () => {
+    const tpl = await createPgTemplate();
+    dbName = tpl.name;
+    await tpl.database.migrate();
+    await seed(tpl.database.db, {
+      adminEmail: TEST_ADMIN.email,
+      adminPassword: TEST_ADMIN.password,
+      log: () => {},
+      adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
+      secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dataDir),
+    });
+    await tpl.database.close();
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  });
+
+  afterAll(async () => {
+    for (const node of nodes.splice(0)) await node.close().catch(() => {});
+    if (dbName) await dropPgDatabase(dbName);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // One node signs users up: the operator's authenticator codes are spent per test app.
+  const registrar = () => nodes[0]!;
+  const health = async (t: TestApp) =>
+    (await t.get('health')).message as { node: string; leader: boolean; engines: string[]; redis: string };
+
+  it('gives every market exactly one owner and the cluster one leader', async () => {
+    const a = await startNode('a');
+    const b = await startNode('b');
+    await a.app.market.ensurePairs();
+    const symbols = a.app.market.listPairs().map((p) => p.symbol);
+    expect(symbols.length).toBeGreaterThan(1);
+    await until(async () => {
+      const hs = await Promise.all([a, b].map(health));
+      return hs.flatMap((h) => h.engines).length === symbols.length && hs.filter((h) => h.leader).length === 1;
+    });
+    const hs = await Promise.all([a, b].map(health));
+    expect(hs.map((h) => h.node)).toEqual(['a', 'b']);
+    expect(hs.every((h) => h.redis === 'up')).toBe(true);
+    const owned = hs.flatMap((h) => h.engines);
+    expect(new Set(owned).size).toBe(owned.length);
+    expect([...owned].sort()).toEqual([...symbols].sort());
+    expect(hs.filter((h) => h.leader)).toHaveLength(1);
+  });
+
+  it('executes an order placed on a follower on the owner, and pushes the trade to sockets of every node', async () => {
+    const [a, b] = nodes as [TestApp, TestApp];
+    const [owner, follower] = (await health(a)).engines.includes('BTC/USDT') ? [a, b] : [b, a];
+    expect((await health(follower)).engines).not.toContain('BTC/USDT');
+
+    // A socket on the owner's node follows BTC/USDT; the trade is placed through the other node.
+    await owner.app.listen({ port: 0, host: '127.0.0.1' });
+    await owner.app.realtime.ready();
+    await follower.app.realtime.ready();
+    const port = (owner.app.server.address() as AddressInfo).port;
+    const socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'] });
+    const trades: unknown[] = [];
+    socket.on(SOCKET_EVENTS.matchTrade, (trade: unknown) => trades.push(trade));
+    await new Promise<void>((resolve) => socket.emit(SOCKET_EVENTS.subscribe, { symbol: 'BTC/USDT' }, () => resolve()));
+
+    const seller = await trader(registrar(), { [BTC]: '1' });
+    const buyer = await trader(registrar(), { [USDT]: '10000' });
+    const ask = await placeOrder(follower, seller.token, { type: '2', target_price: '60000', amount: '0.05' });
+    expect(ask.type).toBe('ok');
+    expect(ask.message.status).toBe('waiting');
+    const bid = await placeOrder(follower, buyer.token, { type: '1', target_price: '60000', amount: '0.05' });
+    expect(bid.type).toBe('ok');
+    expect(bid.message.status).toBe('completed');
+    // The owner's book holds nothing more; the follower never opened one.
+    expect(owner.app.spot.loadedBook(1)).toBeDefined();
+    expect(follower.app.spot.loadedBook(1)).toBeUndefined();
+    await until(() => trades.length > 0);
+    expect(trades[0]).toMatchObject({ symbol: 'BTC/USDT', price: expect.stringMatching(/^60000/) });
+    socket.close();
+
+    // A resting order placed on the follower is cancelled through it as well.
+    const rest = await placeOrder(follower, seller.token, { type: '2', target_price: '61000', amount: '0.01' });
+    const cancelled = await cancel(follower, seller.token, rest.message.id);
+    expect(cancelled.type).toBe('ok');
+    expect(cancelled.message.status).toBe('cancelled');
+  });
+
+  it('moves an engine to another node within 5 s when its owner dies, with the same book', async () => {
+    const [a, b] = nodes as [TestApp, TestApp];
+    const [owner, other] = (await health(a)).engines.includes('BTC/USDT') ? [a, b] : [b, a];
+    const maker = await trader(registrar(), { [BTC]: '2', [USDT]: '10000' });
+    for (const [type, price] of [
+      ['2', '62000'],
+      ['2', '62500'],
+      ['1', '58000'],
+    ] as const)
+      expect((await placeOrder(other, maker.token, { type, target_price: price, amount: '0.02' })).type).toBe('ok');
+    const before = await other.app.spot.depth(1, 50);
+    expect(before.asks.length).toBe(2);
+
+    // The owner dies: its lock connection drops abruptly and it does nothing more.
+    const died = Date.now();
+    owner.app.cluster!.halt();
+    await until(async () => (await health(other)).engines.includes('BTC/USDT'), 5_000);
+    expect(Date.now() - died).toBeLessThan(5_000);
+    expect(other.app.spot.loadedBook(1)).toBeDefined();
+    expect(await other.app.spot.depth(1, 50)).toEqual(before);
+    // The old owner stopped acting as owner: its book is closed.
+    expect(owner.app.spot.loadedBook(1)).toBeUndefined();
+  });
+
+  it('keeps a node without Redis serving its own clients, and fails its forwards fast', async () => {
+    // Nothing listens on port 1: this node's Redis is down from the start.
+    const lone = await startNode('lone', { redisUrl: 'redis://127.0.0.1:1' });
+    const h = await health(lone);
+    expect(h).toMatchObject({ node: 'lone', leader: false, engines: [], redis: 'down' });
+    const u = await trader(registrar(), { [USDT]: '1000' });
+    expect((await lone.get('wallet/list', { token: u.token })).status).not.toBe(500);
+    const started = Date.now();
+    const reply = await placeOrder(lone, u.token, { type: '1', target_price: '50000', amount: '0.01' });
+    expect(reply.error).toBe('engine_unavailable');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await lone.close();
+    nodes.splice(nodes.indexOf(lone), 1);
+  });
+
+  it('answers a forward that gets no reply with the retryable, localized engine_unavailable', async () => {
+    const c = await startNode('c', { forwardTimeoutMs: 300 });
+    const owner = nodes.find((n) => n !== c && n.app.cluster!.owns(1))!;
+    // The owner takes the command but never answers (as a hung process would).
+    const place = owner.app.spot.place;
+    owner.app.spot.place = () => new Promise(() => {});
+    try {
+      const u = await trader(registrar(), { [USDT]: '1000' });
+      const started = Date.now();
+      const reply = await placeOrder(c, u.token, { type: '1', target_price: '50000', amount: '0.01' }, { lang: 'en' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(reply.status).toBe(503);
+      expect(reply.type).toBe('error');
+      expect(reply.error).toBe('engine_unavailable');
+      expect(reply.message).toMatch(/try again/);
+      const zh = await placeOrder(c, u.token, { type: '1', target_price: '50000', amount: '0.01' }, { lang: 'zh' });
+      expect(zh.error).toBe('engine_unavailable');
+      expect(zh.message).toBe('交易暂时不可用，请稍后重试');
+    } finally {
+      owner.app.spot.place = place;
+    }
+    // Answered again once the owner is back.
+    const v = await trader(registrar(), { [USDT]: '1000' });
+    expect((await placeOrder(c, v.token, { type: '1', target_price: '50000', amount: '0.01' })).type).toBe('ok');
+  });
+});
+
+function client(app: FastifyInstance): TestApp {
+  const send = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, string>,
+    opts: { token?: string; lang?: string } = {},
+  ) => {
+    const headers: Record<string, string> = {};
+    if (opts.token) headers.authorization = opts.token;
+    if (opts.lang) headers.lang = opts.lang;
+    let payload: string | undefined;
+    if (method === 'POST' && body) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(body).toString();
+    }
+    const res = await app.inject({ method, url: `/api/${path}`, headers, payload, remoteAddress: nextIp() });
+    return { status: res.statusCode, ...res.json() } as Envelope;
+  };
+  return {
+    app,
+    database: app.database,
+    post: (path, body, opts) => send('POST', path, body, opts),
+    get: (path, opts) => send('GET', path, undefined, opts),
+    close: () => app.close(),
+  };
+}
+
+async function cancel(t: TestApp, token: string, id: number): Promise<Envelope> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/coin/trade',
+    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ id: String(id) }).toString(),
+    remoteAddress: nextIp(),
+  });
+  return { status: res.statusCode, ...res.json() } as Envelope;
+}

@@ -1,0 +1,332 @@
+import type { HealthReply } from '@app/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { optionOrders } from '../db/schema.js';
+import type { RelayedFeedEvent } from '../market/market-service.js';
+import { openOrders } from '../modules/options/repo.js';
+import { startProofJob } from '../modules/proof/job.js';
+import { startUnlockJob } from '../modules/subscription/unlock.js';
+import { Bus } from './bus.js';
+import { CONTRACTS_TARGET, routeContracts } from './contracts.js';
+import { engineHandler, engineTarget, spotRouter } from './engines.js';
+import { LOCK_CLASS, type LockKey, LockSession, lockName } from './locks.js';
+import { nodeIdOf } from './node.js';
+import { Rpc } from './rpc.js';
+
+export type ClusterTuning = {
+  /** How often locks are checked and free ones tried (ms). */
+  pollMs: number;
+  /** A node that has just taken a lock waits this long before acting, so a fenced owner has stopped (ms). */
+  fenceMs: number;
+  /** Forwarded commands wait this long for the owner (ms). */
+  forwardTimeoutMs: number;
+  /** The leader re-reads the open options from the database this often, for purchases it missed (ms). */
+  optionsResyncMs: number;
+};
+
+export type ClusterOptions = {
+  app: FastifyInstance;
+  /** Run the once-per-cluster workers (feed, settlements, jobs) on the leader: the process entry does. */
+  startWorkers: boolean;
+  tuning?: Partial<ClusterTuning>;
+};
+
+const leaderKey: LockKey = { cls: LOCK_CLASS.leader, id: 0 };
+const engineKey = (pairId: number): LockKey => ({ cls: LOCK_CLASS.engine, id: pairId });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+type Engine = { state: 'opening' | 'open'; stopServe?: () => Promise<void> };
+type Stop = () => Promise<void> | void;
+
+/**
+ * One node of a cluster (DATABASE_URL and REDIS_URL both set): takes the engine lock of each spot
+ * pair it can and runs those engines, forwards orders of the others to their owner, and — while it
+ * holds the leader lock — runs the cluster's once-only work. See README.md in this directory.
+ */
+export class Cluster {
+  readonly nodeId: string;
+  readonly bus: Bus;
+  readonly rpc: Rpc;
+  readonly locks: LockSession;
+  private readonly tuning: ClusterTuning;
+  private readonly engines = new Map<number, Engine>();
+  private leader: 'no' | 'starting' | 'active' = 'no';
+  private leaderStops: Stop[] = [];
+  private offs: Stop[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private polls = 0;
+  private dbUp = true;
+  private stopped = false;
+
+  constructor(private readonly options: ClusterOptions) {
+    const { config, log } = options.app;
+    this.nodeId = nodeIdOf(config);
+    this.tuning = {
+      pollMs: 1_000,
+      fenceMs: 1_500,
+      forwardTimeoutMs: config.forwardTimeoutMs,
+      optionsResyncMs: 10_000,
+      ...options.tuning,
+    };
+    this.bus = new Bus(config.redisUrl!, config.redisPrefix, log);
+    this.rpc = new Rpc(this.bus, this.nodeId, this.tuning.forwardTimeoutMs, log);
+    this.locks = new LockSession(config.databaseUrl!, log);
+  }
+
+  get leading(): boolean {
+    return this.leader === 'active';
+  }
+
+  owns(pairId: number): boolean {
+    return this.engines.get(pairId)?.state === 'open';
+  }
+
+  health(): HealthReply {
+    const { market } = this.options.app;
+    const engines = [...this.engines]
+      .filter(([, e]) => e.state === 'open')
+      .map(([id]) => market.getPair(id)?.symbol ?? String(id));
+    return {
+      node: this.nodeId,
+      leader: this.leading,
+      engines: engines.sort(),
+      redis: this.bus.status,
+      database: this.dbUp ? 'up' : 'down',
+      cluster: true,
+    };
+  }
+
+  /** Wires the services (before any request is served) and starts polling the locks. */
+  async start(): Promise<void> {
+    const { app } = this.options;
+    app.spot.route(spotRouter(this.rpc, (pairId) => this.owns(pairId)));
+    const contracts = routeContracts(app, this.rpc, () => this.leading);
+    // Options bought on a follower: the leader's settler must know them.
+    const settler = app.microtrade.settler;
+    const add = settler.add.bind(settler);
+    settler.add = (order) => {
+      add(order);
+      if (!this.leading) void this.bus.publish('options:opened', { id: order.id }).catch(() => {});
+    };
+    // Operators' changes of pairs' rules reach the node running each book.
+    const reload = app.spot.reloadPairRules.bind(app.spot);
+    app.spot.reloadPairRules = async () => {
+      await reload();
+      await this.bus.publish('pairs:reload', { from: this.nodeId }).catch(() => {});
+    };
+    // Subscriptions wait for Redis; a node started while Redis is down serves its own clients meanwhile.
+    const listen = async (subscribe: Promise<Stop>) => this.offs.push(await subscribe);
+    const wiring = (async () => {
+      await this.rpc.start();
+      await listen(this.rpc.serve(CONTRACTS_TARGET, contracts));
+      // Market events of the leader's feed, applied by every other node; purchases and rule changes.
+      await listen(
+        this.bus.subscribe('market', (event) => {
+          if (this.leader === 'no') app.market.applyRelayed(event as RelayedFeedEvent);
+        }),
+      );
+      await listen(
+        this.bus.subscribe('options:opened', (message) => {
+          if (this.leading) void this.trackOption((message as { id: number }).id);
+        }),
+      );
+      await listen(
+        this.bus.subscribe('pairs:reload', (message) => {
+          if ((message as { from?: string }).from !== this.nodeId) void reload().catch(() => {});
+        }),
+      );
+    })().catch((error) => app.log.error({ err: error }, 'cluster subscriptions failed'));
+    // Up to two seconds for Redis; a node started while Redis is down goes on without waiting.
+    await Promise.race([wiring, sleep(2_000)]);
+    await app.market.follow().catch((error) => app.log.warn({ err: error }, 'market state not loaded'));
+    this.timer = setInterval(() => void this.poll(), this.tuning.pollMs);
+    this.timer.unref();
+    void this.poll();
+    app.log.info({ node: this.nodeId }, 'cluster node started');
+  }
+
+  /**
+   * What a dying process does to the cluster: the lock connection drops at once (PostgreSQL frees the
+   * locks), polling ends, and this node's engines and leader work stop without any hand-over. Tests use
+   * it to simulate a crash; `stop()` afterwards closes the rest.
+   */
+  halt(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.locks.drop();
+    void this.fenceAll();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.polling;
+    await Promise.allSettled([...this.engines.keys()].map((pairId) => this.releaseEngine(pairId)));
+    await this.demote();
+    for (const off of this.offs.splice(0)) await off();
+    await this.locks.close();
+    await this.rpc.close();
+    await this.bus.close();
+  }
+
+  /** One round: fence what was lost, then try what is free. Never overlaps itself. */
+  private poll(): Promise<void> {
+    if (this.polling || this.stopped) return this.polling ?? Promise.resolve();
+    this.polling = this.round()
+      .catch((error) => this.options.app.log.warn({ err: error }, 'cluster lock round failed'))
+      .finally(() => {
+        this.polling = undefined;
+      });
+    return this.polling;
+  }
+
+  private async round(): Promise<void> {
+    const { app } = this.options;
+    let held: Set<string>;
+    try {
+      held = await this.locks.verify();
+      this.dbUp = true;
+    } catch (error) {
+      // The lock connection is gone, and with it every lock: stop acting as owner at once.
+      if (this.dbUp) app.log.error({ err: error }, 'cluster lock connection lost: fencing');
+      this.dbUp = false;
+      await this.fenceAll();
+      return;
+    }
+    for (const pairId of [...this.engines.keys()]) if (!held.has(lockName(engineKey(pairId)))) await this.releaseEngine(pairId);
+    if (this.leader !== 'no' && !held.has(lockName(leaderKey))) await this.demote();
+    if (this.stopped) return;
+    if (this.leader === 'no' && (await this.locks.tryLock(leaderKey))) void this.promote();
+    if (this.polls++ % 10 === 0) await app.market.loadPairs();
+    else await app.market.ensurePairs();
+    for (const pair of app.market.listPairs()) {
+      if (this.stopped) return;
+      if (!this.engines.has(pair.id) && (await this.locks.tryLock(engineKey(pair.id)))) void this.acquireEngine(pair.id);
+    }
+  }
+
+  private async fenceAll(): Promise<void> {
+    await Promise.allSettled([...this.engines.keys()].map((pairId) => this.releaseEngine(pairId, false)));
+    await this.demote();
+  }
+
+  private async acquireEngine(pairId: number): Promise<void> {
+    const { app } = this.options;
+    const engine: Engine = { state: 'opening' };
+    this.engines.set(pairId, engine);
+    await sleep(this.tuning.fenceMs);
+    if (this.engines.get(pairId) !== engine) return;
+    try {
+      await app.spot.openEngine(pairId);
+    } catch (error) {
+      app.log.error({ err: error, pairId }, 'spot engine failed to open');
+      if (this.engines.get(pairId) === engine) this.engines.delete(pairId);
+      await this.locks.unlock(engineKey(pairId));
+      return;
+    }
+    if (this.engines.get(pairId) !== engine) return;
+    engine.state = 'open';
+    const stop = await this.rpc.serve(
+      engineTarget(pairId),
+      engineHandler(app, pairId, (id) => this.owns(id)),
+    );
+    if (this.engines.get(pairId) === engine) engine.stopServe = stop;
+    else await stop();
+    app.log.info({ node: this.nodeId, pair: app.market.getPair(pairId)?.symbol }, 'spot engine owned');
+  }
+
+  private async releaseEngine(pairId: number, unlock = true): Promise<void> {
+    const engine = this.engines.get(pairId);
+    if (!engine) return;
+    this.engines.delete(pairId);
+    await engine.stopServe?.().catch(() => {});
+    if (unlock) {
+      await this.options.app.spot.closeEngine(pairId);
+      await this.locks.unlock(engineKey(pairId));
+    } else {
+      // Fencing (the lock is already gone): do not wait for a batch stuck on an unreachable database.
+      // It can no longer commit once another node has built the book (spot_markets.owner_epoch).
+      void this.options.app.spot
+        .closeEngine(pairId)
+        .catch((error) => this.options.app.log.warn({ err: error, pairId }, 'closing a fenced spot book failed'));
+    }
+    this.options.app.log.warn({ node: this.nodeId, pairId }, 'spot engine released');
+  }
+
+  /** Starts the once-only work after the fencing wait; a node that loses the lock meanwhile does not. */
+  private async promote(): Promise<void> {
+    const { app } = this.options;
+    this.leader = 'starting';
+    await sleep(this.tuning.fenceMs);
+    if (this.leader !== 'starting' || this.stopped) return;
+    this.leader = 'active';
+    const stops: Stop[] = [];
+    this.leaderStops = stops;
+    app.market.unfollow();
+    app.market.relayTo((event) => void this.bus.publish('market', event).catch(() => {}));
+    stops.push(async () => {
+      app.market.relayTo(undefined);
+      await app.market.stop();
+      if (!this.stopped) await app.market.follow().catch(() => {});
+    });
+    void app.contracts.ready().catch((error) => app.log.error({ err: error }, 'contracts failed to load'));
+    stops.push(() => app.contracts.release());
+    if (this.options.startWorkers) {
+      const { config } = app;
+      void app.market.start();
+      app.indexSamples.start();
+      stops.push(() => app.indexSamples.stop());
+      void app.microtrade.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
+      stops.push(() => app.microtrade.stop());
+      const resync = setInterval(() => void this.resyncOptions(), this.tuning.optionsResyncMs);
+      resync.unref();
+      stops.push(() => clearInterval(resync));
+      app.rebates.start();
+      stops.push(() => app.rebates.stop());
+      app.wealth.start(undefined, (error) => app.log.error(error, 'wealth accrual'));
+      stops.push(() => app.wealth.stop());
+      const unlock = startUnlockJob(app.db, app.log);
+      stops.push(() => unlock.stop());
+      if (config.proofJobEnabled) {
+        const proof = startProofJob(app.db, app.log);
+        stops.push(() => proof.stop());
+      }
+    }
+    app.log.info({ node: this.nodeId }, 'cluster leader');
+  }
+
+  private async demote(): Promise<void> {
+    if (this.leader === 'no') return;
+    const was = this.leader;
+    this.leader = 'no';
+    for (const stop of this.leaderStops.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        this.options.app.log.warn({ err: error }, 'stopping leader work failed');
+      }
+    }
+    await this.locks.unlock(leaderKey);
+    if (was === 'active') this.options.app.log.warn({ node: this.nodeId }, 'cluster leadership released');
+  }
+
+  private async trackOption(id: number): Promise<void> {
+    const { app } = this.options;
+    const [order] = await app.db
+      .select()
+      .from(optionOrders)
+      .where(and(eq(optionOrders.id, id), eq(optionOrders.status, 'open')))
+      .limit(1);
+    if (order) app.microtrade.settler.add(order);
+  }
+
+  private async resyncOptions(): Promise<void> {
+    if (!this.leading) return;
+    try {
+      for (const order of await openOrders(this.options.app.db)) this.options.app.microtrade.settler.add(order);
+    } catch (error) {
+      this.options.app.log.warn({ err: error }, 'options resync failed');
+    }
+  }
+}
