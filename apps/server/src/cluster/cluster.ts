@@ -225,7 +225,11 @@ export class Cluster {
       await this.locks.unlock(engineKey(pairId));
       return;
     }
-    if (this.engines.get(pairId) !== engine) return;
+    if (this.engines.get(pairId) !== engine) {
+      // Given up while the book was being built (fenced meanwhile): that book must not stay behind.
+      if (!this.engines.has(pairId)) await app.spot.closeEngine(pairId);
+      return;
+    }
     engine.state = 'open';
     const stop = await this.rpc.serve(
       engineTarget(pairId),

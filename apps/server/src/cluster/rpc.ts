@@ -55,6 +55,10 @@ export class Rpc {
       timer.unref();
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
     });
+    // The reply can come back (and be a refusal) before the publish below has answered: mark the
+    // promise handled now, or Node would treat that early rejection as unhandled and end the process.
+    // The caller still gets it from the `return reply` below.
+    reply.catch(() => {});
     const fail = () => {
       const entry = this.waiting.get(id);
       this.waiting.delete(id);

@@ -166,6 +166,11 @@ export class PairBook {
     return order && copy(order);
   }
 
+  /** Closed: given up by this node, or fenced out by a newer build; it takes no more commands. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   /** Waiting orders of one user (the market maker's own quotes). */
   liveOrdersOf(userId: number): SpotOrder[] {
     return [...this.live.values()].filter((o) => o.userId === userId).map(copy);

@@ -356,13 +356,16 @@ export class SpotService implements BookProvider {
   }
 
   async place(userId: number, pairId: number, form: OrderForm, options: { postOnly?: boolean } = {}): Promise<SpotOrderEvent> {
-    // cluster (issue 9): another node runs this pair's engine; the form is checked there.
-    if (this.router && !this.router.owns(pairId)) {
+    // cluster (issue 9): another node runs this pair's engine; the form is checked there. A node never
+    // builds a book it was not given (openEngine): one built while the engine was being released here
+    // would claim the market from its real owner.
+    const owned = this.router ? await this.ownedBook(pairId) : undefined;
+    if (this.router && !owned) {
       await this.ready();
       if (!this.options.market.getPair(pairId)) throw new AppError('pair_unknown', { fields: { currency_id: 'pair_unknown' } });
-      return this.router.place(userId, pairId, form, options);
+      return this.router.place(userId, pairId, form, this.notMine(pairId, options));
     }
-    const book = await this.book(pairId);
+    const book = owned ?? (await this.book(pairId));
     // admin-config: a tick/lot change of this pair is under way; the form is checked in its new units.
     while (this.resizing.has(pairId)) await this.resizing.get(pairId);
     const input = checkOrder(book.market, userId, form);
@@ -374,6 +377,8 @@ export class SpotService implements BookProvider {
   async cancel(userId: number, orderId: number): Promise<SpotOrderEvent> {
     await this.ready();
     for (const book of this.books.values()) {
+      // cluster (issue 9): only a book whose engine this node runs now may act.
+      if (book.isClosed || (this.router && !this.router.owns(book.pairId))) continue;
       const live = book.liveOrder(orderId);
       if (!live) continue;
       if (live.userId !== userId) break;
@@ -382,8 +387,8 @@ export class SpotService implements BookProvider {
     const order = await findOrder(this.options.database.db, orderId);
     if (!order || order.userId !== userId) throw new AppError('not_found', { fields: { id: 'not_found' } });
     // cluster (issue 9): a waiting order of a book another node runs is cancelled there.
-    if (this.router && !this.router.owns(order.pairId) && order.status === 'waiting') {
-      return this.router.cancel(userId, order.pairId, orderId);
+    if (this.router && order.status === 'waiting') {
+      return this.router.cancel(userId, order.pairId, this.notMine(order.pairId, orderId));
     }
     throw new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } });
   }
@@ -395,15 +400,45 @@ export class SpotService implements BookProvider {
     return { total, list };
   }
 
+  /**
+   * cluster (issue 9): passes `value` through when another node runs the pair; when this node holds the
+   * engine but its book is not open (opening, or closing), refuses rather than asking itself.
+   */
+  private notMine<T>(pairId: number, value: T): T {
+    if (this.router?.owns(pairId)) throw new AppError('engine_unavailable');
+    return value;
+  }
+
+  /**
+   * cluster (issue 9): the book of a pair whose engine this node runs now. The engine lock is the
+   * authority: if the book was fenced out by a build that did not hold the lock (a node that lost it
+   * while building), the holder builds it again and takes the market back.
+   */
+  private async ownedBook(pairId: number): Promise<PairBook | undefined> {
+    if (!this.router?.owns(pairId)) return undefined;
+    const book = this.books.get(pairId);
+    if (book && !book.isClosed) return book;
+    const pair = this.options.market.getPair(pairId);
+    if (!pair) return undefined;
+    let reopening = this.reopening.get(pairId);
+    if (!reopening) {
+      if (book) this.books.delete(pairId);
+      reopening = this.bookOf(pair).finally(() => this.reopening.delete(pairId));
+      this.reopening.set(pairId, reopening);
+    }
+    return reopening;
+  }
+  private readonly reopening = new Map<number, Promise<PairBook>>();
+
   async depth(pairId: number, levels: number): Promise<BookDepth> {
     await this.ready();
-    if (this.router && !this.books.has(pairId)) return this.router.depth(pairId, levels);
+    if (this.router && !(await this.ownedBook(pairId))) return this.router.depth(pairId, this.notMine(pairId, levels));
     return this.books.get(pairId)?.depth(levels) ?? { bids: [], asks: [] };
   }
 
   async trades(pairId: number, limit: number): Promise<BookTrade[]> {
     await this.ready();
-    if (this.router && !this.books.has(pairId)) return this.router.trades(pairId, limit);
+    if (this.router && !(await this.ownedBook(pairId))) return this.router.trades(pairId, this.notMine(pairId, limit));
     return this.books.get(pairId)?.recentTrades(limit) ?? [];
   }
 
