@@ -4,7 +4,8 @@ import { i18n } from './i18n';
  * One loading toast shared by all in-flight requests. It appears only after a short delay so fast
  * replies do not flash a mask over the page, and it never hides a message toast: not one shown while
  * it is up, and not one still on screen when a new request begins (the refetches a success message
- * triggers would otherwise replace "Order filled" with "Loading" and clear it).
+ * triggers would otherwise replace "Order filled" with "Loading" and clear it): such a request goes
+ * without the loading toast.
  *
  * antd-mobile's Toast (with its animation library) is imported on first use: nothing on the first
  * screen needs it, and it would otherwise weigh on the home page's initial load.
@@ -38,18 +39,16 @@ function run(action: (t: ToastApi) => void): void {
 export function beginLoading(): () => void {
   pending += 1;
   if (pending === 1) {
-    const showWhenDue = () => {
+    const showIfStillLoading = () => {
       timer = undefined;
       if (pending === 0) return;
-      const messageLeft = messageUntil - Date.now();
-      if (messageLeft > 0) {
-        timer = setTimeout(showWhenDue, messageLeft);
-        return;
-      }
+      // A message is on screen: it stays, and this request goes without the loading toast. (Showing
+      // it later instead would drop a click-blocking mask on a page the user is already using.)
+      if (messageUntil > Date.now()) return;
       visible = true;
       run((t) => t.show({ icon: 'loading', content: i18n.t('common.loading'), duration: 0, maskClickable: false }));
     };
-    timer = setTimeout(showWhenDue, SHOW_AFTER_MS);
+    timer = setTimeout(showIfStillLoading, SHOW_AFTER_MS);
   }
   let done = false;
   return () => {
