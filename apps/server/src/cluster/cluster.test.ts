@@ -10,7 +10,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
 import { BTC, USDT } from '../../test/money.js';
-import { placeOrder, trader } from '../../test/spot.js';
+import { coinBalance, placeOrder, trader } from '../../test/spot.js';
 import { type Envelope, nextIp, type TestApp } from '../../test/test-app.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
@@ -227,6 +227,29 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
     // Answered again once the owner is back.
     const v = await trader(registrar(), { [USDT]: '1000' });
     expect((await placeOrder(c, v.token, { type: '1', target_price: '50000', amount: '0.01' })).type).toBe('ok');
+  });
+
+  it('never stores a forwarded order the owner takes up after its caller gave up', async () => {
+    const c = nodes.find((n) => n.app.config.forwardTimeoutMs === 300) ?? (await startNode('d', { forwardTimeoutMs: 300 }));
+    const owner = nodes.find((n) => n !== c && n.app.cluster!.owns(1))!;
+    // The owner is slow to get to the command (a busy event loop): it starts after the caller's 300 ms.
+    const place = owner.app.spot.place;
+    owner.app.spot.place = async (...args) => {
+      await new Promise((r) => setTimeout(r, 450));
+      return place.apply(owner.app.spot, args);
+    };
+    const u = await trader(registrar(), { [USDT]: '1000' });
+    try {
+      const reply = await placeOrder(c, u.token, { type: '1', target_price: '50000', amount: '0.01' }, { lang: 'en' });
+      expect(reply.status).toBe(503);
+      expect(reply.error).toBe('engine_unavailable');
+      // The owner has run it by now, and refused it: no order, nothing frozen.
+      await new Promise((r) => setTimeout(r, 700));
+    } finally {
+      owner.app.spot.place = place;
+    }
+    expect((await c.get('coin/list', { token: u.token })).message.total).toBe(0);
+    expect(await coinBalance(c, u.id, USDT)).toEqual({ available: '1000', frozen: '0' });
   });
 });
 

@@ -19,7 +19,11 @@ type Local = Pick<ContractsService, 'submit' | 'setStops' | 'closeByUser' | 'can
  * leader (positions, stops and liquidations live in one process's memory). Reads stay local: they
  * come from the database. Returns the leader's handler for the forwarded commands.
  */
-export function routeContracts(app: FastifyInstance, rpc: Rpc, leading: () => boolean): (body: unknown) => Promise<unknown> {
+export function routeContracts(
+  app: FastifyInstance,
+  rpc: Rpc,
+  leading: () => boolean,
+): (body: unknown, notAfter: number) => Promise<unknown> {
   const service = app.contracts;
   const local: Local = {
     submit: service.submit.bind(service),
@@ -42,8 +46,9 @@ export function routeContracts(app: FastifyInstance, rpc: Rpc, leading: () => bo
   service.closeAll = (userId, filter) =>
     leading() ? local.closeAll(userId, filter) : forward({ op: 'closeAll', userId, side: filter.side, pairId: filter.pair?.id });
 
-  return async (body) => {
-    if (!leading()) throw unavailable();
+  return async (body, notAfter) => {
+    // A command that reached the leader after its caller's budget (less the way back) is not started.
+    if (!leading() || Date.now() > notAfter) throw unavailable();
     const command = body as Command;
     await app.market.ensurePairs();
     const pairOf = (id: number | undefined) => {

@@ -25,16 +25,19 @@ export function spotRouter(rpc: Rpc, owns: (pairId: number) => boolean): SpotRou
   };
 }
 
-/** The owner's side: runs a forwarded command on its own book (refuses if it no longer owns it). */
+/**
+ * The owner's side: runs a forwarded command on its own book (refuses if it no longer owns it). An
+ * order or cancel whose batch would start after `notAfter` is refused unapplied (the caller has given up).
+ */
 export function engineHandler(app: FastifyInstance, pairId: number, owns: (pairId: number) => boolean) {
-  return async (body: unknown): Promise<unknown> => {
+  return async (body: unknown, notAfter: number): Promise<unknown> => {
     const command = body as EngineCommand;
     if (command.pairId !== pairId || !owns(pairId)) throw unavailable();
     switch (command.op) {
       case 'place':
-        return app.spot.place(command.userId, pairId, command.form, { postOnly: command.postOnly });
+        return app.spot.place(command.userId, pairId, command.form, { postOnly: command.postOnly, notAfter });
       case 'cancel':
-        return app.spot.cancel(command.userId, command.orderId);
+        return app.spot.cancel(command.userId, command.orderId, { notAfter });
       case 'depth':
         return app.spot.depth(pairId, command.levels);
       case 'trades':

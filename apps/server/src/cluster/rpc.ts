@@ -4,9 +4,17 @@ import { AppError } from '../lib/app-error.js';
 import type { Bus } from './bus.js';
 import type { ClusterLog } from './node.js';
 
-type Request = { id: string; from: string; body: unknown };
+/** `budgetMs`: how long the caller waits for the reply from the moment it sent the request. */
+type Request = { id: string; from: string; body: unknown; budgetMs: number };
 type Fault = { code: ErrorCode; fields?: Record<string, ErrorCode>; values?: Record<string, string | number>; status?: number };
 type Response = { id: string; ok: true; value: unknown } | { id: string; ok: false; error: Fault };
+
+/**
+ * Time kept back from a caller's budget for the way back (Redis both ways, the reply's commit): work
+ * that starts after `received + budget − margin` is refused, so it cannot succeed after its caller
+ * gave up and told the client to try again.
+ */
+export const replyMargin = (budgetMs: number) => Math.max(250, Math.round(budgetMs / 5));
 
 /** What a caller sees when the node owning the work did not answer: retryable, never a silent success. */
 export const unavailable = () => new AppError('engine_unavailable');
@@ -66,7 +74,12 @@ export class Rpc {
     };
     let receivers: number;
     try {
-      receivers = await this.bus.publish(`rpc:${target}`, { id, from: this.nodeId, body } satisfies Request);
+      receivers = await this.bus.publish(`rpc:${target}`, {
+        id,
+        from: this.nodeId,
+        body,
+        budgetMs: timeoutMs,
+      } satisfies Request);
     } catch {
       fail();
       throw unavailable();
@@ -78,14 +91,18 @@ export class Rpc {
     return reply;
   }
 
-  /** Answers requests to `target` (only its owner should); the returned function stops. */
-  serve(target: string, handler: (body: unknown) => Promise<unknown>): Promise<() => Promise<void>> {
+  /**
+   * Answers requests to `target` (only its owner should); the returned function stops. The handler
+   * gets the moment (this node's clock) after which it must not start the work any more.
+   */
+  serve(target: string, handler: (body: unknown, notAfter: number) => Promise<unknown>): Promise<() => Promise<void>> {
     return this.bus.subscribe(`rpc:${target}`, (message) => {
       const request = message as Request;
+      const notAfter = Date.now() + request.budgetMs - replyMargin(request.budgetMs);
       void (async () => {
         let reply: Response;
         try {
-          reply = { id: request.id, ok: true, value: await handler(request.body) };
+          reply = { id: request.id, ok: true, value: await handler(request.body, notAfter) };
         } catch (error) {
           if (!(error instanceof AppError)) this.log.error({ err: error, target }, 'forwarded command failed');
           reply = { id: request.id, ok: false, error: faultOf(error) };

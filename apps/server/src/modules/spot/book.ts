@@ -46,7 +46,12 @@ export type PlaceInput = {
   postOnly?: boolean;
 };
 
-type Reply = { resolve: (order: SpotOrder) => void; reject: (error: unknown) => void };
+/**
+ * `notAfter` (this node's clock, ms): a forwarded command's caller stops waiting soon after; a command
+ * whose batch starts later is refused with nothing stored, so a caller that timed out (and told its
+ * client to try again) never has the order go through behind its back.
+ */
+type Reply = { resolve: (order: SpotOrder) => void; reject: (error: unknown) => void; notAfter?: number };
 type Command = ({ kind: 'place'; input: PlaceInput } | { kind: 'cancel'; userId: number; orderId: number }) & Reply;
 type Outcome = { order: SpotOrder } | { error: AppError };
 
@@ -176,12 +181,12 @@ export class PairBook {
     return [...this.live.values()].filter((o) => o.userId === userId).map(copy);
   }
 
-  place(input: PlaceInput): Promise<SpotOrder> {
-    return this.submit((reply) => ({ kind: 'place', input, ...reply }));
+  place(input: PlaceInput, notAfter?: number): Promise<SpotOrder> {
+    return this.submit((reply) => ({ kind: 'place', input, ...reply, notAfter }));
   }
 
-  cancel(userId: number, orderId: number): Promise<SpotOrder> {
-    return this.submit((reply) => ({ kind: 'cancel', userId, orderId, ...reply }));
+  cancel(userId: number, orderId: number, notAfter?: number): Promise<SpotOrder> {
+    return this.submit((reply) => ({ kind: 'cancel', userId, orderId, ...reply, notAfter }));
   }
 
   private submit(make: (reply: Reply) => Command): Promise<SpotOrder> {
@@ -276,8 +281,15 @@ export class PairBook {
     }
   }
 
-  private async apply(tx: Db, batch: Command[]) {
+  private async apply(tx: Db, commands: Command[]) {
     const m = this.market;
+    const outcomes = new Map<Command, Outcome>();
+    const startedAt = Date.now();
+    const batch = commands.filter((command) => {
+      if (command.notAfter === undefined || startedAt <= command.notAfter) return true;
+      outcomes.set(command, { error: new AppError('engine_unavailable') });
+      return false;
+    });
     const places = batch.filter((c): c is Extract<Command, { kind: 'place' }> => c.kind === 'place');
     const ids = await this.options.takeIds(tx, places.length);
     const ledger = new LedgerBatch(tx, this.options.accountIds);
@@ -288,7 +300,6 @@ export class PairBook {
       ...places.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]),
     ]);
 
-    const outcomes = new Map<Command, Outcome>();
     const touched = new Map<number, SpotOrder>();
     const created = new Set<number>();
     const trades: TradeRow[] = [];

@@ -355,7 +355,12 @@ export class SpotService implements BookProvider {
     return pair.id;
   }
 
-  async place(userId: number, pairId: number, form: OrderForm, options: { postOnly?: boolean } = {}): Promise<SpotOrderEvent> {
+  async place(
+    userId: number,
+    pairId: number,
+    form: OrderForm,
+    options: { postOnly?: boolean; notAfter?: number } = {},
+  ): Promise<SpotOrderEvent> {
     // cluster (issue 9): another node runs this pair's engine; the form is checked there. A node never
     // builds a book it was not given (openEngine): one built while the engine was being released here
     // would claim the market from its real owner.
@@ -370,11 +375,11 @@ export class SpotService implements BookProvider {
     while (this.resizing.has(pairId)) await this.resizing.get(pairId);
     const input = checkOrder(book.market, userId, form);
     if (options.postOnly) input.postOnly = true;
-    return orderView(book.market, await book.place(input));
+    return orderView(book.market, await book.place(input, options.notAfter));
   }
 
   /** Cancels a waiting order of this user: another user's or an unknown id is `not_found`. */
-  async cancel(userId: number, orderId: number): Promise<SpotOrderEvent> {
+  async cancel(userId: number, orderId: number, options: { notAfter?: number } = {}): Promise<SpotOrderEvent> {
     await this.ready();
     for (const book of this.books.values()) {
       // cluster (issue 9): only a book whose engine this node runs now may act.
@@ -382,7 +387,7 @@ export class SpotService implements BookProvider {
       const live = book.liveOrder(orderId);
       if (!live) continue;
       if (live.userId !== userId) break;
-      return orderView(book.market, await book.cancel(userId, orderId));
+      return orderView(book.market, await book.cancel(userId, orderId, options.notAfter));
     }
     const order = await findOrder(this.options.database.db, orderId);
     if (!order || order.userId !== userId) throw new AppError('not_found', { fields: { id: 'not_found' } });
