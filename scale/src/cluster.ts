@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HealthReply } from '@app/shared';
@@ -119,6 +119,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       CODES_PER_IP_HOUR: '1000',
       MARKET_MAKER: '0',
       PROOF_JOB: '0',
+      // SCALE_LOG_LEVEL=info shows the nodes' lock rounds and engine moves (with SCALE_LOGS, after a run).
+      ...(process.env.SCALE_LOG_LEVEL ? { LOG_LEVEL: process.env.SCALE_LOG_LEVEL } : {}),
       ...options.env,
     };
 
@@ -155,6 +157,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   async function stop(): Promise<void> {
     // A node that died on its own is a finding: its last words go to the test's output.
     for (const death of cluster.deaths()) console.error(`node died unexpectedly: ${death}`);
+    // SCALE_LOGS=<dir> keeps every node's whole log (`<database>-<node>.log`), to read a failed run.
+    const logDir = process.env.SCALE_LOGS;
+    if (logDir) {
+      mkdirSync(logDir, { recursive: true });
+      for (const node of nodes) writeFileSync(join(logDir, `${prefix}-${node.name}.log`), node.output());
+    }
     await Promise.allSettled(
       nodes.map(async (node) => {
         await stopServer(node, 'SIGKILL');

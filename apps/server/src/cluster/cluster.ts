@@ -6,6 +6,7 @@ import type { RelayedFeedEvent } from '../market/market-service.js';
 import { openOrders } from '../modules/options/repo.js';
 import { startProofJob } from '../modules/proof/job.js';
 import { startUnlockJob } from '../modules/subscription/unlock.js';
+import { within } from './bounded.js';
 import { Bus } from './bus.js';
 import { CONTRACTS_TARGET, routeContracts } from './contracts.js';
 import { engineHandler, engineTarget, spotRouter } from './engines.js';
@@ -22,6 +23,15 @@ export type ClusterTuning = {
   forwardTimeoutMs: number;
   /** The leader re-reads the open options from the database this often, for purchases it missed (ms). */
   optionsResyncMs: number;
+  /**
+   * A lock round waits this long for any step that is not a lock query (stopping lost work, reading the
+   * pairs) and then goes on without it (ms). Lock queries have their own bound (LockSession).
+   */
+  stepMs: number;
+  /** A book being built for an engine just taken gets this long; then the lock is given back (ms). */
+  openMs: number;
+  /** A node shutting down waits this long for its leader work to stop before giving the lock up (ms). */
+  handoverMs: number;
 };
 
 export type ClusterOptions = {
@@ -52,10 +62,15 @@ export class Cluster {
   private readonly engines = new Map<number, Engine>();
   private leader: 'no' | 'starting' | 'active' = 'no';
   private leaderStops: Stop[] = [];
+  /** The lost leader work still stopping (after a round stopped waiting for it): no leading until it ends. */
+  private leaderTeardown: Promise<void> | undefined;
+  /** Books being built, by pair: a pair is not taken again until its last build has settled. */
+  private readonly builds = new Map<number, Promise<void>>();
   private offs: Stop[] = [];
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private polls = 0;
+  private promotions = 0;
   private dbUp = true;
   private stopped = false;
 
@@ -67,6 +82,9 @@ export class Cluster {
       fenceMs: 1_500,
       forwardTimeoutMs: config.forwardTimeoutMs,
       optionsResyncMs: 10_000,
+      stepMs: 3_000,
+      openMs: 15_000,
+      handoverMs: 10_000,
       ...options.tuning,
     };
     this.bus = new Bus(config.redisUrl!, config.redisPrefix, log);
@@ -140,8 +158,6 @@ export class Cluster {
     // Up to two seconds for Redis; a node started while Redis is down goes on without waiting.
     await Promise.race([wiring, sleep(2_000)]);
     await app.market.follow().catch((error) => app.log.warn({ err: error }, 'market state not loaded'));
-    this.timer = setInterval(() => void this.poll(), this.tuning.pollMs);
-    this.timer.unref();
     void this.poll();
     app.log.info({ node: this.nodeId }, 'cluster node started');
   }
@@ -153,30 +169,37 @@ export class Cluster {
    */
   halt(): void {
     this.stopped = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     this.locks.drop();
     void this.fenceAll();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     await this.polling;
     await Promise.allSettled([...this.engines.keys()].map((pairId) => this.releaseEngine(pairId)));
-    await this.demote();
+    await this.demote('handover');
     for (const off of this.offs.splice(0)) await off();
     await this.locks.close();
     await this.rpc.close();
     await this.bus.close();
   }
 
-  /** One round: fence what was lost, then try what is free. Never overlaps itself. */
+  /**
+   * One round: fence what was lost, then try what is free. Never overlaps itself; each round, failed or
+   * not, schedules the next. Every wait in a round is bounded (lock queries by LockSession, the rest by
+   * `stepMs`), so a round always ends — a database that went away and came back is found again.
+   */
   private poll(): Promise<void> {
     if (this.polling || this.stopped) return this.polling ?? Promise.resolve();
     this.polling = this.round()
       .catch((error) => this.options.app.log.warn({ err: error }, 'cluster lock round failed'))
       .finally(() => {
         this.polling = undefined;
+        if (this.stopped) return;
+        this.timer = setTimeout(() => void this.poll(), this.tuning.pollMs);
+        this.timer.unref();
       });
     return this.polling;
   }
@@ -186,7 +209,6 @@ export class Cluster {
     let held: Set<string>;
     try {
       held = await this.locks.verify();
-      this.dbUp = true;
     } catch (error) {
       // The lock connection is gone, and with it every lock: stop acting as owner at once.
       if (this.dbUp) app.log.error({ err: error }, 'cluster lock connection lost: fencing');
@@ -194,21 +216,28 @@ export class Cluster {
       await this.fenceAll();
       return;
     }
-    for (const pairId of [...this.engines.keys()]) if (!held.has(lockName(engineKey(pairId)))) await this.releaseEngine(pairId);
-    if (this.leader !== 'no' && !held.has(lockName(leaderKey))) await this.demote();
+    if (!this.dbUp) app.log.warn({ node: this.nodeId }, 'cluster lock connection back');
+    this.dbUp = true;
+    // A lock missing from a live session (a new one after a drop holds none) is lost like the connection.
+    for (const pairId of [...this.engines.keys()])
+      if (!held.has(lockName(engineKey(pairId)))) await this.releaseEngine(pairId, false);
+    if (this.leader !== 'no' && !held.has(lockName(leaderKey))) await this.demote('fenced');
     if (this.stopped) return;
-    if (this.leader === 'no' && (await this.locks.tryLock(leaderKey))) void this.promote();
-    if (this.polls++ % 10 === 0) await app.market.loadPairs();
-    else await app.market.ensurePairs();
+    if (this.leader === 'no' && !this.leaderTeardown && (await this.locks.tryLock(leaderKey))) void this.promote();
+    // Every tenth round, or until a first read succeeds, the pairs are read again (listings, rules).
+    if (this.polls++ % 10 === 0 || app.market.listPairs().length === 0)
+      await within(app.market.loadPairs(), this.tuning.stepMs, 'reading the pairs');
     for (const pair of app.market.listPairs()) {
       if (this.stopped) return;
-      if (!this.engines.has(pair.id) && (await this.locks.tryLock(engineKey(pair.id)))) void this.acquireEngine(pair.id);
+      if (this.engines.has(pair.id) || this.builds.has(pair.id)) continue;
+      if (await this.locks.tryLock(engineKey(pair.id))) void this.acquireEngine(pair.id);
     }
   }
 
+  /** Everything this node owned stops at once; the round waits for the stopping at most `stepMs`. */
   private async fenceAll(): Promise<void> {
     await Promise.allSettled([...this.engines.keys()].map((pairId) => this.releaseEngine(pairId, false)));
-    await this.demote();
+    await this.demote('fenced');
   }
 
   private async acquireEngine(pairId: number): Promise<void> {
@@ -217,19 +246,29 @@ export class Cluster {
     this.engines.set(pairId, engine);
     await sleep(this.tuning.fenceMs);
     if (this.engines.get(pairId) !== engine) return;
+    const build = app.spot.openEngine(pairId);
+    this.builds.set(pairId, build);
+    const settled = () => {
+      if (this.builds.get(pairId) === build) this.builds.delete(pairId);
+      // Built after this node gave the engine up (fenced, or the build took too long): that book must
+      // not stay behind. No other build of the pair can have started meanwhile (see `builds`).
+      if (this.engines.get(pairId) !== engine && !this.engines.has(pairId))
+        void app.spot
+          .closeEngine(pairId)
+          .catch((error) => app.log.warn({ err: error, pairId }, 'closing a given-up spot book failed'));
+    };
+    build.then(settled, settled);
     try {
-      await app.spot.openEngine(pairId);
+      await within(build, this.tuning.openMs, 'building the spot book');
     } catch (error) {
       app.log.error({ err: error, pairId }, 'spot engine failed to open');
-      if (this.engines.get(pairId) === engine) this.engines.delete(pairId);
-      await this.locks.unlock(engineKey(pairId));
+      if (this.engines.get(pairId) === engine) {
+        this.engines.delete(pairId);
+        await this.locks.unlock(engineKey(pairId));
+      }
       return;
     }
-    if (this.engines.get(pairId) !== engine) {
-      // Given up while the book was being built (fenced meanwhile): that book must not stay behind.
-      if (!this.engines.has(pairId)) await app.spot.closeEngine(pairId);
-      return;
-    }
+    if (this.engines.get(pairId) !== engine) return;
     engine.state = 'open';
     const stop = await this.rpc.serve(
       engineTarget(pairId),
@@ -241,12 +280,18 @@ export class Cluster {
   }
 
   private async releaseEngine(pairId: number, unlock = true): Promise<void> {
+    const { app } = this.options;
     const engine = this.engines.get(pairId);
     if (!engine) return;
     this.engines.delete(pairId);
-    await engine.stopServe?.().catch(() => {});
+    // The handler refuses what still arrives (owns() is false now); unsubscribing needs Redis.
+    if (engine.stopServe) await within(engine.stopServe(), this.tuning.stepMs, 'leaving the engine channel').catch(() => {});
     if (unlock) {
-      await this.options.app.spot.closeEngine(pairId);
+      // Handing over (shutting down): queued commands finish first, then the lock goes. A batch stuck on
+      // the database cannot commit once the next owner has built the book (spot_markets.owner_epoch).
+      await within(app.spot.closeEngine(pairId), this.tuning.handoverMs, 'closing the spot book').catch((error) =>
+        app.log.warn({ err: error, pairId }, 'closing a spot book failed'),
+      );
       await this.locks.unlock(engineKey(pairId));
     } else {
       // Fencing (the lock is already gone): do not wait for a batch stuck on an unreachable database.
@@ -262,8 +307,10 @@ export class Cluster {
   private async promote(): Promise<void> {
     const { app } = this.options;
     this.leader = 'starting';
+    // A promotion lost (fenced) and taken again while it waited must not start on the first wait.
+    const ticket = ++this.promotions;
     await sleep(this.tuning.fenceMs);
-    if (this.leader !== 'starting' || this.stopped) return;
+    if (this.leader !== 'starting' || this.promotions !== ticket || this.stopped) return;
     this.leader = 'active';
     const stops: Stop[] = [];
     this.leaderStops = stops;
@@ -300,19 +347,43 @@ export class Cluster {
     app.log.info({ node: this.nodeId }, 'cluster leader');
   }
 
-  private async demote(): Promise<void> {
-    if (this.leader === 'no') return;
-    const was = this.leader;
-    this.leader = 'no';
-    for (const stop of this.leaderStops.splice(0).reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        this.options.app.log.warn({ err: error }, 'stopping leader work failed');
-      }
+  /**
+   * Stops leading at once (`leading` is false before anything is awaited). `fenced`: the lock is already
+   * gone with the connection; the leader work stops in the background — the round waits `stepMs` for it
+   * — and this node does not take the lock again until it has stopped. `handover` (shutdown): waits for
+   * the work to stop (at most `handoverMs`), then gives the lock up.
+   */
+  private async demote(how: 'fenced' | 'handover'): Promise<void> {
+    const { log } = this.options.app;
+    if (this.leader !== 'no') {
+      const was = this.leader;
+      this.leader = 'no';
+      const stops = this.leaderStops.splice(0).reverse();
+      const teardown = (async () => {
+        for (const stop of stops) {
+          try {
+            await stop();
+          } catch (error) {
+            log.warn({ err: error }, 'stopping leader work failed');
+          }
+        }
+      })();
+      this.leaderTeardown = teardown;
+      void teardown.then(() => {
+        if (this.leaderTeardown === teardown) this.leaderTeardown = undefined;
+      });
+      if (was === 'active') log.warn({ node: this.nodeId }, 'cluster leadership released');
+    } else if (how === 'fenced' || !this.leaderTeardown) {
+      return;
     }
-    await this.locks.unlock(leaderKey);
-    if (was === 'active') this.options.app.log.warn({ node: this.nodeId }, 'cluster leadership released');
+    const teardown = this.leaderTeardown;
+    if (teardown) {
+      const ms = how === 'fenced' ? this.tuning.stepMs : this.tuning.handoverMs;
+      await within(teardown, ms, "stopping the leader's work").catch((error) =>
+        log.warn({ err: error }, 'leader work still stopping: this node leads again only once it has stopped'),
+      );
+    }
+    if (how === 'handover') await this.locks.unlock(leaderKey);
   }
 
   private async trackOption(id: number): Promise<void> {

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { within } from './bounded.js';
 import type { ClusterLog } from './node.js';
 
 /**
@@ -20,6 +21,11 @@ export const lockName = (key: LockKey) => `${key.cls}:${key.id}`;
  * connection drops — the node died, was partitioned, or PostgreSQL restarted — PostgreSQL releases
  * every lock of the session by itself. `verify()` asks PostgreSQL which locks this session still
  * holds; a failure or a missing lock means this node must stop acting on it (fencing).
+ *
+ * Every call is bounded: opening waits at most `connectTimeoutMs`, a query `queryTimeoutMs`. A query on
+ * a connection that died can stay pending for good in postgres-js (it writes to the dead socket from a
+ * timer, throws there — see lib/driver-guard.ts — and never settles the query), so on any failure or
+ * timeout the whole client is destroyed and the next call opens a fresh one, with fresh locks.
  */
 export class LockSession {
   private sql: postgres.Sql | undefined;
@@ -32,43 +38,60 @@ export class LockSession {
     private readonly log: ClusterLog,
     /** A lock query that has not answered within this is treated as a lost connection (ms). */
     private readonly queryTimeoutMs = 1_500,
+    /** Opening the connection (TCP, start-up, the driver's type query) takes at most this (ms). */
+    private readonly connectTimeoutMs = 4_000,
   ) {}
 
   private connection(): Promise<postgres.ReservedSql> {
     if (this.conn) return Promise.resolve(this.conn);
-    this.opening ??= (async () => {
-      const sql = postgres(this.url, { max: 1, onnotice: () => {}, connect_timeout: 3, idle_timeout: 0, max_lifetime: null });
-      this.sql = sql;
-      try {
-        this.conn = await sql.reserve();
-        return this.conn;
-      } catch (error) {
-        this.sql = undefined;
-        void sql.end({ timeout: 0 }).catch(() => {});
-        throw error;
-      } finally {
-        this.opening = undefined;
-      }
-    })();
+    if (!this.opening) {
+      const opening = this.open();
+      this.opening = opening;
+      const settled = () => {
+        if (this.opening === opening) this.opening = undefined;
+      };
+      opening.then(settled, settled);
+    }
     return this.opening;
+  }
+
+  private async open(): Promise<postgres.ReservedSql> {
+    const sql: postgres.Sql = postgres(this.url, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: Math.max(1, Math.ceil(this.connectTimeoutMs / 1_000)),
+      idle_timeout: 0,
+      max_lifetime: null,
+      // A lost lock connection is replaced at once by a new client: never the driver's growing back-off.
+      backoff: () => 0,
+      // The connection closed (PostgreSQL restarted, the network dropped it): its locks are gone. Forget
+      // it at once — a query sent on it would never settle (the driver writes to the closed socket).
+      onclose: () => {
+        if (this.sql === sql) this.drop();
+      },
+    });
+    this.sql = sql;
+    try {
+      const conn = await within(sql.reserve(), this.connectTimeoutMs, 'opening the lock connection');
+      // Dropped while it was opening (a round gave up on it): a later call opens another.
+      if (this.sql !== sql) throw new Error('lock connection dropped while opening');
+      this.conn = conn;
+      return conn;
+    } catch (error) {
+      if (this.sql === sql) this.sql = undefined;
+      destroy(sql, this.log);
+      throw error;
+    }
   }
 
   private async query<T extends readonly object[]>(run: (conn: postgres.ReservedSql) => Promise<T>): Promise<T> {
     const conn = await this.connection();
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([
-        run(conn),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('lock connection timed out')), this.queryTimeoutMs);
-        }),
-      ]);
+      return await within(run(conn), this.queryTimeoutMs, 'lock query');
     } catch (error) {
       // Whatever happened, this session's locks can no longer be trusted: start over on a new one.
-      this.drop();
+      if (this.conn === conn) this.drop();
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -83,6 +106,8 @@ export class LockSession {
 
   async unlock(key: LockKey): Promise<void> {
     this.held.delete(lockName(key));
+    // Not connected: nothing is held (a new session would take nothing to give back).
+    if (!this.conn) return;
     await this.query((c) => c`SELECT pg_advisory_unlock(${key.cls}::int, ${key.id}::int)`).catch(() => {});
   }
 
@@ -103,13 +128,13 @@ export class LockSession {
     return now;
   }
 
-  /** Closes the connection at once (its locks go with it). */
+  /** Destroys the connection at once (its locks go with it); the next call opens a new one. */
   drop(): void {
     const sql = this.sql;
     this.sql = undefined;
     this.conn = undefined;
     this.held.clear();
-    if (sql) void sql.end({ timeout: 0 }).catch((error) => this.log.warn({ err: error }, 'closing the lock connection failed'));
+    if (sql) destroy(sql, this.log);
   }
 
   async close(): Promise<void> {
@@ -119,4 +144,12 @@ export class LockSession {
     this.held.clear();
     await sql?.end({ timeout: 1 }).catch(() => {});
   }
+}
+
+/**
+ * Ends a client without waiting for anything on it: pending queries fail with CONNECTION_DESTROYED and
+ * the socket closes (PostgreSQL then frees the session's locks, if it still had any).
+ */
+function destroy(sql: postgres.Sql, log: ClusterLog): void {
+  void sql.end({ timeout: 0 }).catch((error) => log.warn({ err: error }, 'closing the lock connection failed'));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@app/shared';
 import { AppError } from '../lib/app-error.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import type { Bus } from './bus.js';
 import type { ClusterLog } from './node.js';
 
@@ -126,5 +127,7 @@ export class Rpc {
 
 function faultOf(error: unknown): Fault {
   if (error instanceof AppError) return { code: error.code, ...error.options, status: error.status };
+  // The owner's database out of reach: nothing was done, the caller may retry (as a local request's 503).
+  if (isDatabaseUnavailable(error)) return { code: 'service_unavailable' };
   return { code: 'internal_error' };
 }

@@ -27,7 +27,16 @@ import {
   type SpotOrder,
   tradeLegs,
 } from './orders.js';
-import { BATCH_FENCE_CHECK, batchCtes, claimEpoch, loadCounters, recentTrades, type TradeRow, waitingOrders } from './repo.js';
+import {
+  BATCH_FENCE_CHECK,
+  batchCtes,
+  claimEpoch,
+  loadCounters,
+  recentTrades,
+  renewEpoch,
+  type TradeRow,
+  waitingOrders,
+} from './repo.js';
 
 /** A checked order, ready for the engine: integer units and the amount to freeze already worked out. */
 export type PlaceInput = {
@@ -224,10 +233,17 @@ export class PairBook {
   private async repair(): Promise<boolean> {
     if (this.closed) return false;
     try {
-      await this.rebuild();
+      await this.rebuild(undefined, { keep: true });
+      // Closed while rebuilding (this node gave the engine up): it must not run another batch.
+      if (this.closed) return false;
       this.stale = false;
       return true;
     } catch (error) {
+      if (error instanceof FencedOut) {
+        this.options.log.warn({ pair: this.market.pair.symbol }, 'spot book fenced out while repairing');
+        this.closed = true;
+        return false;
+      }
       this.stale = true;
       this.options.log.error({ err: error, pair: this.market.pair.symbol }, 'spot book rebuild failed');
       this.scheduleRepair();
@@ -254,7 +270,7 @@ export class PairBook {
     };
     for (let attempt = 1; ; attempt++) {
       // The database is still out of reach: nothing is stored, and the client may send it again.
-      if (this.stale && !(await this.repair())) return refuse('service_unavailable');
+      if (this.stale && !(await this.repair())) return refuse(this.closed ? 'engine_unavailable' : 'service_unavailable');
       try {
         const result = await writeLock(() => database.db.transaction((tx) => this.apply(tx, batch)));
         this.committed(batch, result);
@@ -271,6 +287,7 @@ export class PairBook {
         }
         // The engine ran ahead of a transaction that did not commit: back to what the database holds.
         const repaired = await this.repair();
+        if (this.closed) return refuse('engine_unavailable');
         if (attempt < 2 && repaired) {
           this.options.log.warn({ err: error, pair: this.market.pair.symbol }, 'spot batch failed; retrying once');
           continue;
@@ -502,10 +519,16 @@ export class PairBook {
   }
 
   /** Loads the book from the database: waiting orders at their remaining quantity, in sequence order. */
-  async rebuild(db: Db = this.options.database.db): Promise<void> {
+  /**
+   * `keep`: this book already runs the market (a repair, a tick change) and keeps it only if no other
+   * build took it since (then FencedOut); otherwise (a new build, whose caller holds the engine lock)
+   * it takes the market.
+   */
+  async rebuild(db: Db = this.options.database.db, options: { keep?: boolean } = {}): Promise<void> {
     const m = this.market;
     // First the token: a previous owner's batch still writing finishes before the reads below.
-    const epoch = await claimEpoch(db, m.pair.id);
+    const epoch = options.keep && this.epoch > 0 ? await renewEpoch(db, m.pair.id, this.epoch) : await claimEpoch(db, m.pair.id);
+    if (epoch === undefined) throw new FencedOut(m.pair.symbol);
     const orders = await waitingOrders(db, m.pair.id);
     const counters = await loadCounters(db, m.pair.id);
     const bids = new Map<number, SnapshotLevel>();

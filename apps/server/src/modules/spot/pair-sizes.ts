@@ -111,7 +111,7 @@ export async function resizePair(
       const pair = market.getPair(m.pair.id);
       if (!pair) throw new Error(`pair ${m.pair.id} vanished`);
       Object.assign(book.market, spotMarket(pair, m.baseDecimals, m.quoteDecimals));
-      await book.rebuild();
+      await book.rebuild(undefined, { keep: true });
     });
     return { before, after, cancelled_quotes: cancels.filter((c) => c.status === 'fulfilled').length };
   } finally {

@@ -117,6 +117,21 @@ export async function claimEpoch(db: Db, pairId: number): Promise<number> {
   return Number(row!.owner_epoch);
 }
 
+/**
+ * Raises the token only if it is still `held` (a book rebuilding the market it already runs); undefined
+ * if another build took the market meanwhile. A repair's claim can reach the database late (sent
+ * before an outage, run after it): by then the market may be another node's, and it must stay so.
+ */
+export async function renewEpoch(db: Db, pairId: number, held: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ owner_epoch: number | string }>(
+    db,
+    sql`UPDATE spot_markets SET owner_epoch = owner_epoch + 1
+        WHERE pair_id = ${pairId} AND owner_epoch = ${held}
+        RETURNING owner_epoch`,
+  );
+  return row ? Number(row.owner_epoch) : undefined;
+}
+
 export async function loadCounters(db: Db, pairId: number): Promise<{ lastSeq: number; lastTradeId: number }> {
   const [row] = await db.select().from(spotMarkets).where(eq(spotMarkets.pairId, pairId)).limit(1);
   const [seq] = await db
