@@ -48,6 +48,36 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
     expect(rows.rows.map((r) => r.id)).toEqual([10]);
   });
 
+  it('opens the transaction with its first statement: every statement after it is inside', async () => {
+    const times = await db.transaction(async (tx) => {
+      const first = await tx.query<{ t: string }>('SELECT now()::text AS t');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = await tx.exec('SELECT now()::text AS t');
+      return [first.rows[0]!.t, (second[0]!.rows[0] as { t: string }).t];
+    });
+    // now() is the transaction's start time: the same for both only if they ran in one transaction.
+    expect(times[0]).toBe(times[1]);
+    const fresh = await db.transaction(async (tx) => (await tx.exec('SELECT now()::text AS t'))[0]!.rows[0] as { t: string });
+    expect(fresh.t).not.toBe(times[0]);
+  });
+
+  it('rolls back when the first statement fails, leaving no transaction open behind', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (id, note) VALUES (1, $1)', ['duplicate']);
+      }),
+    ).rejects.toThrow();
+    // Outside any transaction again: this insert is committed on its own and seen by the next one.
+    await db.query('INSERT INTO t (id, note) VALUES (300, $1)', ['after']);
+    const tx = await db.transaction(
+      async (t) => (await t.query<{ n: string }>('SELECT count(*) AS n FROM t WHERE id = 300')).rows,
+    );
+    expect(Number(tx[0]!.n)).toBe(1);
+    // A callback that sends nothing opens (and commits) nothing.
+    expect(await db.transaction(async () => 'nothing')).toBe('nothing');
+    await db.query('DELETE FROM t WHERE id = 300');
+  });
+
   it('holds a statement from outside back until the running transaction has ended', async () => {
     const seen: string[] = [];
     let inside!: () => void;

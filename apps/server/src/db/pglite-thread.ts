@@ -14,9 +14,10 @@ import { Worker } from 'node:worker_threads';
  * the server reads (`code`, `constraint`, ...).
  */
 
+/** `begin`: run BEGIN first (a transaction's first statement carries it, saving a round trip). */
 type RequestBody =
-  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'object' | 'array'; blob?: Uint8Array }
-  | { op: 'exec'; sql: string }
+  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'object' | 'array'; blob?: Uint8Array; begin?: boolean }
+  | { op: 'exec'; sql: string; begin?: boolean }
   | { op: 'close' };
 export type ThreadRequest = RequestBody & { id: number };
 
@@ -89,9 +90,16 @@ export class PgliteThread {
     });
   }
 
-  private async direct<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults<T>> {
+  private async direct<T>(sql: string, params?: unknown[], options?: QueryOptions, begin = false): Promise<ThreadResults<T>> {
     const blob = options?.blob ? new Uint8Array(await options.blob.arrayBuffer()) : undefined;
-    return this.send<ThreadResults<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, ...(blob ? { blob } : {}) });
+    return this.send<ThreadResults<T>>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options?.rowMode,
+      ...(blob ? { blob } : {}),
+      ...(begin ? { begin } : {}),
+    });
   }
 
   /** Runs `work` when no transaction is running; nothing else starts a transaction meanwhile. */
@@ -112,22 +120,32 @@ export class PgliteThread {
     return this.exclusive(() => this.send<ThreadResults[]>({ op: 'exec', sql }));
   }
 
-  /** BEGIN, the callback's statements, then COMMIT — or ROLLBACK if the callback throws. */
+  /**
+   * BEGIN, the callback's statements, then COMMIT — or ROLLBACK if the callback throws. BEGIN travels
+   * with the first statement (one message fewer per transaction: each message waits for this thread's
+   * event loop, which is busy with requests); a callback that sends nothing opens no transaction.
+   */
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
-      const tx: ThreadTransaction = {
-        query: (sql, params, options) => this.direct(sql, params, options),
-        exec: (sql) => this.send({ op: 'exec', sql }),
+      let begun = false;
+      // Marked when the first statement is sent, synchronously: statements sent together keep their order.
+      const opening = () => {
+        if (begun) return false;
+        begun = true;
+        return true;
       };
-      await this.direct('BEGIN');
+      const tx: ThreadTransaction = {
+        query: (sql, params, options) => this.direct(sql, params, options, opening()),
+        exec: (sql) => this.send({ op: 'exec', sql, ...(opening() ? { begin: true } : {}) }),
+      };
       let result: T;
       try {
         result = await callback(tx);
       } catch (error) {
-        await this.direct('ROLLBACK').catch(() => {});
+        if (begun) await this.direct('ROLLBACK').catch(() => {});
         throw error;
       }
-      await this.direct('COMMIT');
+      if (begun) await this.direct('COMMIT');
       return result;
     });
   }

@@ -30,6 +30,9 @@ function describe(error: unknown): ThreadReply['error'] {
 }
 
 async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
+  // A transaction's first statement: if BEGIN fails, the statement is not run (and the caller, seeing
+  // the error, sends ROLLBACK, which is harmless without a transaction).
+  if (request.op !== 'close' && request.begin) await db.exec('BEGIN');
   switch (request.op) {
     case 'query': {
       const options = {
