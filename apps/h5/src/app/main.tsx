@@ -11,13 +11,29 @@ import { bootLocale } from '../lib/locale';
 import { STORAGE_KEYS, writeString } from '../lib/storage';
 import { bootTheme } from '../lib/theme';
 import { App } from './app';
+import { prefetchRouteData } from './boot-data';
+import { preloadRoute } from './router';
+import { stylesheetReady } from './stylesheet';
+
+/**
+ * How long the first render waits for the current page's chunk (and its first data) once the
+ * dictionary is in. Usually they are already there (index.html's boot script fetches the chunk
+ * alongside the entry); when they are not, the app renders without them and the page shows its own
+ * loading state.
+ */
+const ROUTE_WAIT_MS = 200;
 
 async function start() {
   bootTheme();
   // The version mark of the device (spec section 3); a later release can compare it to migrate data.
   writeString(STORAGE_KEYS.version, APP_VERSION);
   // The first dictionary loads before the first render, so no raw key ever shows.
-  await bootLocale(detectInitialLang()).catch(() => bootLocale('en'));
+  const locale = bootLocale(detectInitialLang()).catch(() => bootLocale('en'));
+  // The page's chunk and its first data load alongside the dictionary rather than after the first render.
+  const route = preloadRoute(window.location.hash);
+  const data = prefetchRouteData(window.location.hash);
+  await Promise.all([locale, stylesheetReady()]);
+  await Promise.race([Promise.all([route, data]), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { selectLoggedIn, useAuthStore } from '../lib/auth-store';
 import { lazyPage } from '../lib/lazy-page';
 import { PATHS } from '../lib/paths';
 import { RequireAuth } from './require-auth';
@@ -165,4 +166,26 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);
+/** The lazy pages inside a route's element (a guarded page sits inside <RequireAuth>). */
+function lazyPagesOf(node: ReactNode, loggedIn: boolean, into: (() => Promise<void>)[] = []) {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return into;
+  const preload = (node.type as { preload?: () => Promise<void> }).preload;
+  if (typeof preload === 'function') into.push(preload);
+  // Without a session a guarded page is never shown: the guard sends the visitor to login.
+  else if (node.type !== RequireAuth || loggedIn) lazyPagesOf(node.props.children, loggedIn, into);
+  return into;
+}
+
+/**
+ * Fetches the chunk of the page a hash opens (`#/pages/trade/kline?symbol=…`), so the first render
+ * can show it straight away. Resolves when it is loaded; a failure is left to the page's own loader.
+ */
+export function preloadRoute(hash: string): Promise<void> {
+  const pathname = hash.replace(/^#/, '').split('?')[0] || '/';
+  const loggedIn = selectLoggedIn(useAuthStore.getState());
+  const preloads = (matchRoutes(routes, pathname) ?? []).flatMap((m) => lazyPagesOf(m.route.element, loggedIn));
+  return Promise.all(preloads.map((preload) => preload())).then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -16,15 +16,25 @@ function PendingPage({ onRetry }: { onRetry: () => void }) {
 type AnyComponent = ComponentType<any>;
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
+/** A lazily loaded page; `preload()` fetches its chunk ahead of the first render (main.tsx). */
+export type LazyPageComponent<P> = ComponentType<P> & { preload: () => Promise<void> };
+
 /**
  * A page loaded in its own chunk: `lazyPage(() => import('./x-page'), 'XPage')`.
  * A rejected React.lazy stays rejected, so a failure swaps in a fresh loader for the retry.
+ * A page whose chunk is already loaded renders at once: React.lazy suspends at least once, and React
+ * then holds the revealed page back for a few hundred milliseconds after the fallback.
  */
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<PropsOf<M[K]>> {
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPageComponent<PropsOf<M[K]>> {
+  let loaded: AnyComponent | null = null;
+  const resolve = (module: M) => {
+    loaded = module[name] as AnyComponent;
+    return loaded;
+  };
   const make = () =>
     lazy(() =>
       loadChunk(load).then(
-        (module) => ({ default: module[name] as AnyComponent }),
+        (module) => ({ default: resolve(module) }),
         (error: unknown) => {
           current = make();
           throw error;
@@ -35,8 +45,9 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
 
   function LazyPage(props: PropsOf<M[K]>) {
     const [attempt, setAttempt] = useState(0);
-    // `attempt` is the trigger: a retry must pick up the fresh loader.
-    const Page = useMemo(() => current, [attempt]);
+    // `attempt` is the trigger: a retry must pick up the fresh loader. The choice is kept for the
+    // life of this element, so a page never switches component (and loses its state) mid-way.
+    const Page = useMemo(() => loaded ?? current, [attempt]);
     const retry = () => setAttempt((a) => a + 1);
     return (
       <PageErrorBoundary resetKey={attempt} onRetry={retry}>
@@ -47,5 +58,6 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     );
   }
   LazyPage.displayName = `LazyPage(${String(name)})`;
+  LazyPage.preload = () => loadChunk(load).then((module) => void resolve(module));
   return LazyPage;
 }

@@ -31,6 +31,8 @@ function applyDocumentLang(lang: Lang, antd: Locale) {
 
 /** Loads the first language before the first render so no key ever flashes on screen. */
 export async function bootLocale(lang: Lang): Promise<void> {
+  // Requests sent while the dictionary loads (the boot prefetch) already carry the language.
+  useLocaleStore.setState({ lang });
   const [, antd] = await Promise.all([initI18n(lang), ANTD_LOCALES[lang]()]);
   applyDocumentLang(lang, antd.default);
   writeString(STORAGE_KEYS.lang, lang);

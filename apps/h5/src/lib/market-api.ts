@@ -55,8 +55,9 @@ export const quotationQuery = () =>
   queryOptions({
     queryKey: marketKeys.quotation,
     queryFn: ({ signal }) => api.get<QuotationGroup[]>('currency/quotation_new', undefined, { loading: false, signal }),
-    // Prices arrive over the socket afterwards; a revisit refreshes the 24h figures.
-    staleTime: 0,
+    // Prices arrive over the socket afterwards; a revisit refreshes the 24h figures. The few seconds
+    // keep the page that mounts right after the boot prefetch (app/boot-data.ts) from asking again.
+    staleTime: 5_000,
   });
 
 export const dealQuery = (pair: Pick<PairView, 'symbol' | 'legal_id' | 'currency_id'>) =>
