@@ -15,6 +15,7 @@ const ChoosePage = lazyPage(() => import('../features/auth/pages/choose-page'), 
 const ForgetPasswordPage = lazyPage(() => import('../features/auth/pages/forget-password-page'), 'ForgetPasswordPage');
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 const LanguagePage = lazyPage(() => import('../features/settings/pages/language-page'), 'LanguagePage');
+const ValuationPage = lazyPage(() => import('../features/settings/pages/valuation-page'), 'ValuationPage');
 const AccountPage = lazyPage(() => import('../features/settings/pages/account-page'), 'AccountPage');
 const SecurityPage = lazyPage(() => import('../features/security/pages/security-page'), 'SecurityPage');
 const ChangePasswordPage = lazyPage(() => import('../features/security/pages/change-password-page'), 'ChangePasswordPage');
@@ -114,6 +115,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.forgetPassword, element: <ForgetPasswordPage /> },
       { path: PATHS.language, element: <LanguagePage /> },
       { path: PATHS.settings, element: <SettingsPage /> },
+      // A device preference like the language: no account needed.
+      { path: PATHS.valuation, element: <ValuationPage /> },
       { path: PATHS.account, element: guarded(<AccountPage />) },
       { path: PATHS.security, element: guarded(<SecurityPage />) },
       { path: PATHS.changePassword, element: guarded(<ChangePasswordPage />) },

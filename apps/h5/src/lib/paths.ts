@@ -56,6 +56,8 @@ export const PATHS = {
   // operations (issue 8): beyond the spec's routes
   securityDevices: '/pages/settings/security/devices',
   proof: '/pages/assets/proof',
+  // the left menu's pricing (valuation) method
+  valuation: '/pages/my/valuation',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

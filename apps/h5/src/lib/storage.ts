@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** Assets: hide balances worth less than 1 USDT (a device preference, like the theme). */
   hideSmall: 'assets_hide_small',
+  /** The pricing (valuation) unit of the asset totals (a device preference, like the theme). */
+  valuation: 'valuation_unit',
   /** The pair the trade and chart pages last showed. */
   tradeSymbol: 'trade_symbol',
 } as const;
@@ -20,6 +22,7 @@ export const PRESERVED_KEYS: readonly string[] = [
   STORAGE_KEYS.theme,
   STORAGE_KEYS.version,
   STORAGE_KEYS.hideSmall,
+  STORAGE_KEYS.valuation,
 ];
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;

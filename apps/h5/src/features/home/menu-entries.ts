@@ -1,10 +1,7 @@
 import { PATHS } from '../../lib/paths';
 
-/**
- * The left menu's entries in the spec's order (section 1). `path: null` marks an entry with no route of
- * its own yet (the pricing method is a setting a later issue adds).
- */
-export type MenuEntry = { id: string; label: string; path: string | null };
+/** The left menu's entries in the spec's order (section 1). */
+export type MenuEntry = { id: string; label: string; path: string };
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'deposit', label: 'menu.deposit', path: PATHS.deposit },
@@ -15,7 +12,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'address', label: 'menu.address', path: PATHS.addressList },
   { id: 'contact', label: 'menu.contact', path: PATHS.helpChat },
   { id: 'help', label: 'menu.help', path: PATHS.helpCenter },
-  { id: 'valuation', label: 'menu.valuation', path: null },
+  { id: 'valuation', label: 'menu.valuation', path: PATHS.valuation },
   { id: 'settings', label: 'menu.settings', path: PATHS.settings },
   { id: 'records', label: 'menu.records', path: PATHS.assetsRecord },
 ];

@@ -14,8 +14,8 @@ import { RefreshArea } from '../../../components/refresh-area';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
-import { formatDecimal } from '../../../lib/decimal';
 import { PATHS } from '../../../lib/paths';
+import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, type CoinBalance, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { AssetDetailSheet } from '../components/asset-detail-sheet';
 import { BalanceRow } from '../components/balance-row';
@@ -39,9 +39,12 @@ export function AssetsPage() {
   const [hideSmall, setHideSmall] = useHideSmall();
   const [detail, setDetail] = useState<CoinBalance | null>(null);
   const query = useQuery(walletListQuery());
+  const valued = useValuation();
   const data = query.data;
   const current = data?.accounts.find((a) => a.account === account);
   const rows = visibleBalances(current?.balances ?? [], hideSmall);
+  const total = valued(data?.total_usdt ?? '0');
+  const accountTotal = valued(current?.total_usdt ?? '0');
 
   return (
     <div className="tab-page assets-page" data-testid="assets-page">
@@ -79,10 +82,12 @@ export function AssetsPage() {
         ) : (
           <>
             <section className="assets-summary" data-testid="assets-summary">
-              <div className="assets-summary__label">{t('assets.total_value')}</div>
+              <div className="assets-summary__label">{t('valuation.total_in', { unit: total.unit })}</div>
               <div className="assets-summary__value">
-                <span data-testid="assets-total">{formatDecimal(data.total_usdt, 2, 2)}</span>
-                <span className="assets-summary__unit">USDT</span>
+                <span data-testid="assets-total">{total.text}</span>
+                <span className="assets-summary__unit" data-testid="assets-total-unit">
+                  {total.unit}
+                </span>
               </div>
               {data.demo_prices ? (
                 <div className="assets-summary__demo" data-testid="assets-demo-prices">
@@ -120,7 +125,7 @@ export function AssetsPage() {
                     {t('assets.account_value', { account: t(`money.account_name.${account}`) })}
                   </div>
                   <div className="assets-account-head__value" data-testid="assets-account-total">
-                    ≈ {formatDecimal(current?.total_usdt ?? '0', 2, 2)} USDT
+                    ≈ {accountTotal.text} {accountTotal.unit}
                   </div>
                 </div>
                 <button

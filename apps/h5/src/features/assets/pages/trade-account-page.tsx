@@ -10,6 +10,7 @@ import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { type LedgerRow, legalLogQuery } from '../api/assets-api';
 import { BalanceRow } from '../components/balance-row';
@@ -51,6 +52,7 @@ export function TradeAccountPage() {
   const wallet = useQuery(walletListQuery());
   const log = useInfiniteQuery(legalLogQuery(account));
   const current = wallet.data?.accounts.find((a) => a.account === account);
+  const total = useValuation()(current?.total_usdt ?? '0');
 
   return (
     <Page title={t('sections.trade_account')} testId="trade-account-page">
@@ -73,7 +75,7 @@ export function TradeAccountPage() {
             <div className="trade-account__head">
               <span>{t(`money.account_name.${account}`)}</span>
               <span className="trade-account__total" data-testid="trade-account-total">
-                ≈ {formatDecimal(current.total_usdt, 2, 2)} USDT
+                ≈ {total.text} {total.unit}
               </span>
             </div>
             {current.balances.map((coin) => (

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APP_NAME } from '../../../lib/app-info';
 import { selectUser, useAuthStore } from '../../../lib/auth-store';
-import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { MENU_ENTRIES } from '../menu-entries';
 import './side-menu.css';
@@ -43,10 +42,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const navigate = useNavigate();
   const user = useAuthStore(selectUser);
 
-  const go = (path: string | null) => {
+  const go = (path: string) => {
     onClose();
-    if (path) navigate(path);
-    else showMessage(t('coming_soon.title'));
+    navigate(path);
   };
 
   return (

@@ -2,6 +2,7 @@ import { LANG_NAMES } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
+import CalculatorOutline from 'antd-mobile-icons/es/CalculatorOutline';
 import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
@@ -22,6 +23,7 @@ import { useLocaleStore } from '../../../lib/locale';
 import { PATHS } from '../../../lib/paths';
 import { clearCachedData } from '../../../lib/storage';
 import { useThemeStore } from '../../../lib/theme';
+import { useValuationStore } from '../../../lib/valuation';
 import { logout } from '../api/settings-api';
 import { AboutSheet } from '../components/about-sheet';
 import './settings-page.css';
@@ -42,6 +44,7 @@ export function SettingsPage() {
   const lang = useLocaleStore((s) => s.lang);
   const theme = useThemeStore((s) => s.theme);
   const setTheme = useThemeStore((s) => s.setTheme);
+  const unit = useValuationStore((s) => s.unit);
   const [aboutOpen, setAboutOpen] = useState(false);
 
   const clearCache = async () => {
@@ -86,6 +89,13 @@ export function SettingsPage() {
           value={LANG_NAMES[lang]}
           onClick={() => navigate(PATHS.language)}
           testId="settings-language"
+        />
+        <SettingsRow
+          icon={<CalculatorOutline />}
+          label={t('menu.valuation')}
+          value={unit}
+          onClick={() => navigate(PATHS.valuation)}
+          testId="settings-valuation"
         />
         <SettingsRow
           icon={<UserOutline />}

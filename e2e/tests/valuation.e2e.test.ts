@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { type Stack, startStack } from '../src/stack.js';
+
+/**
+ * The left menu's pricing (valuation) method: a new user opens it, picks BTC, and the assets tab's
+ * total is labelled BTC; the settings row shows the choice. Screenshots in the dark and light themes.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+const email = `valuation.${Date.now()}@example.test`;
+const password = 'valuation-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
+
+/** Waits for the loaders and any toast to go, then keeps a screenshot. */
+async function shot(name: string) {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(350);
+  await screenshot(page, name);
+}
+
+describe('H5 pricing method', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('registers and shows the assets total in USDT by default', async () => {
+    await page.goto(url('/pages/user/login/choose'));
+    await byId('choose-register-email').click();
+    await byId('register-page').waitFor();
+    await input('register-account').fill(email);
+    await byId('register-send-code').click();
+    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await input('register-code').fill(await stack.latestCode(email));
+    await input('register-password').fill(password);
+    await input('register-re-password').fill(password);
+    await byId('register-agree').click();
+    await byId('register-submit').click();
+    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+
+    await byId('tab-assets').click();
+    await byId('assets-summary').waitFor();
+    await expect.poll(() => byId('assets-total').textContent()).toBe('0.00');
+    expect(await byId('assets-total-unit').textContent()).toBe('USDT');
+    expect(await page.locator('.assets-summary__label').textContent()).toBe('Total assets (USDT)');
+  });
+
+  it('picks BTC from the menu entry and labels the assets total in BTC', async () => {
+    await byId('tab-home').click();
+    await byId('home-menu').click();
+    await byId('menu-valuation').click();
+    await byId('valuation-page').waitFor();
+    await byId('valuation-BTC').waitFor({ timeout: 15_000 });
+    expect(await byId('valuation-USDT').getAttribute('aria-pressed')).toBe('true');
+    expect(await theme()).toBe('dark');
+    await shot('valuation-01-list-dark');
+
+    await byId('valuation-BTC').click();
+    // Choosing goes back to where the menu was opened.
+    await byId('valuation-page').waitFor({ state: 'detached' });
+    expect(await page.evaluate('localStorage.getItem("valuation_unit")')).toBe('BTC');
+
+    await page.goto(url('/pages/assets/index'));
+    await byId('assets-summary').waitFor();
+    // The feed's first BTC price can take a moment on a fresh server; until then the total stays USDT.
+    await expect.poll(() => byId('assets-total-unit').textContent(), { timeout: 30_000 }).toBe('BTC');
+    expect(await byId('assets-total').textContent()).toBe('0');
+    expect(await page.locator('.assets-summary__label').textContent()).toBe('Total assets (BTC)');
+    expect(await byId('assets-account-total').textContent()).toBe('≈ 0 BTC');
+    await shot('valuation-02-assets-btc-dark');
+
+    await page.goto(url('/pages/settings/index'));
+    await expect.poll(() => byId('settings-valuation').textContent()).toContain('BTC');
+  });
+
+  it('keeps the choice in the light theme and shows it checked', async () => {
+    await byId('settings-theme').click();
+    await expect.poll(() => theme()).toBe('light');
+    await byId('settings-valuation').click();
+    await byId('valuation-BTC').waitFor();
+    expect(await byId('valuation-BTC').getAttribute('aria-pressed')).toBe('true');
+    await shot('valuation-03-list-light');
+
+    await page.goto(url('/pages/assets/index'));
+    await expect.poll(() => byId('assets-total-unit').textContent(), { timeout: 30_000 }).toBe('BTC');
+    await shot('valuation-04-assets-btc-light');
+    expect(pageErrors).toEqual([]);
+  });
+});
