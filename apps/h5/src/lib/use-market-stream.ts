@@ -17,6 +17,22 @@ export const loadSocket = () => {
   return socketModule;
 };
 
+/**
+ * The socket's code once the screen that asked for it has painted: fetched during that first render,
+ * it competed with the page's largest paint (the price) for the network and the main thread. A hidden
+ * tab draws no frames, so a short timer also lets it through.
+ */
+const loadSocketAfterPaint = () =>
+  new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, 250);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  }).then(loadSocket);
+
 /** Trades kept from the stream (newest first). */
 export const STREAM_TRADES_KEPT = 40;
 
@@ -51,7 +67,7 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
     let cancelled = false;
     let stop: (() => void) | undefined;
     setStream({ status: 'connecting', reconnects: 0, trades: [] });
-    loadSocket().then(
+    loadSocketAfterPaint().then(
       ({ marketSocket }) => {
         if (cancelled) return;
         const offState = marketSocket.onState((status, reconnected) =>
@@ -100,7 +116,7 @@ export function useTickerStream(enabled = true): { tickers: Record<string, Dayma
     if (!enabled) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
-    loadSocket().then(
+    loadSocketAfterPaint().then(
       ({ marketSocket }) => {
         if (cancelled) return;
         const offState = marketSocket.onState((s) => setStatus(s));
@@ -136,7 +152,7 @@ export function useUserEvent(event: string, listener: (payload: unknown) => void
     if (!enabled) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
-    loadSocket().then(
+    loadSocketAfterPaint().then(
       ({ marketSocket }) => {
         if (!cancelled) stop = marketSocket.onUser(event, (payload) => current.current(payload));
       },

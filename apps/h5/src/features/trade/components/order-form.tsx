@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { formatDecimal, isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
@@ -25,7 +25,10 @@ import '../../../components/trade-form.css';
 import './order-form.css';
 
 type Props = {
+  /** The pair's listing (not its live ticker: a tick a second would re-render the whole form). */
   pair: PairView;
+  /** The price the price field starts with: the pair's first known last price (null while none). */
+  seedPrice: string | null;
   side: Side;
   onSide: (side: Side) => void;
   wallet: WalletList | undefined;
@@ -43,7 +46,7 @@ const SERVER_FIELDS: Record<string, OrderField> = { target_price: 'price', price
  * Buy or sell one pair: limit (price and amount) or market (amount to sell, or quote total to spend),
  * the balance it draws on, 25/50/75/100 % shortcuts, and client checks before anything is sent.
  */
-export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
+export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide, wallet, picked }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<OrderKind>('limit');
@@ -65,8 +68,8 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
   // A new pair starts empty, with its last price in the price field (once: the user may clear it).
   const seeded = useRef(false);
   useEffect(() => {
-    seeded.current = pair.now_price !== null;
-    setPrice(pair.now_price ?? '');
+    seeded.current = seedPrice !== null;
+    setPrice(seedPrice ?? '');
     setAmount('');
     setTotal('');
     setProblem(undefined);
@@ -76,10 +79,10 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
 
   // The feed's first price, when the pair had none yet.
   useEffect(() => {
-    if (seeded.current || !pair.now_price) return;
+    if (seeded.current || !seedPrice) return;
     seeded.current = true;
-    setPrice(pair.now_price);
-  }, [pair.now_price]);
+    setPrice(seedPrice);
+  }, [seedPrice]);
 
   useEffect(() => {
     if (!picked) return;
@@ -309,4 +312,4 @@ export function OrderForm({ pair, side, onSide, wallet, picked }: Props) {
       </Button>
     </form>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { Segmented } from '../../../components/segmented';
@@ -85,7 +85,8 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
 }
 
 /** The user's orders on this pair: open ones (cancellable) or the history (filled, cancelled). */
-export function OrderList({ pair, view }: { pair: PairView; view: 'open' | 'history' }) {
+/** Memoised: the pages hand it the pair's listing, so live ticks do not re-render the list. */
+export const OrderList = memo(function OrderList({ pair, view }: { pair: PairView; view: 'open' | 'history' }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [historyStatus, setHistoryStatus] = useState<Exclude<SpotStatus, 'waiting'>>('completed');
@@ -137,4 +138,4 @@ export function OrderList({ pair, view }: { pair: PairView; view: 'open' | 'hist
       />
     </div>
   );
-}
+});

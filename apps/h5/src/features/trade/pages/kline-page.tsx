@@ -2,7 +2,7 @@ import { SPOT_EVENTS } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import DownFill from 'antd-mobile-icons/es/DownFill';
-import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DemoBadge } from '../../../components/demo-badge';
@@ -13,9 +13,10 @@ import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
-import { changeDirection, dealQuery, depthQuery, withTicker } from '../../../lib/market-api';
+import { changeDirection, dealQuery, depthQuery, type PairView, withTicker } from '../../../lib/market-api';
 import { PATHS } from '../../../lib/paths';
 import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
+import { usePainted } from '../../../lib/use-painted';
 import { spotKeys } from '../api/spot-api';
 import { DepthChart } from '../components/depth-chart';
 import type { KlineChartHandle } from '../components/kline-chart';
@@ -34,8 +35,12 @@ import './kline-page.css';
 
 type Tab = 'depth' | 'history';
 
+/** The pair sheet, re-rendered only when its own props change (not with every tick of the page). */
+const PairSheet = memo(PairSwitcher<PairView>);
+
 /** klinecharts, the heaviest library of the app, loads when this page opens, not with the trade tab. */
-const loadChart = () => import('../components/kline-chart').then((m) => ({ default: m.KlineChart }));
+// Memoised: its props change with the pair, interval and indicators, not with each tick of the page.
+const loadChart = () => import('../components/kline-chart').then((m) => ({ default: memo(m.KlineChart) }));
 let KlineChart = lazy(loadChart);
 
 /** A chart whose code did not arrive: say so in its place and offer a retry (a fresh lazy loader). */
@@ -68,13 +73,24 @@ export function KlinePage() {
   const [chartAttempt, setChartAttempt] = useState(0);
 
   const symbol = listed?.symbol;
+  // The chart's code (the app's heaviest library), the pair's details and its book are fetched once the
+  // price (from the market list) has painted: started with that first render, they competed with it for
+  // the network and main thread and held back the page's largest paint. Their places show loading states.
+  const chartDue = usePainted(!!listed);
   const stream = useMarketStream(symbol, {
     period: apiPeriod(interval),
     onKline: (event) => chart.current?.push(event),
   });
-  const deal = useQuery({ ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }), enabled: !!listed });
-  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol });
-  const pair = listed ? withTicker(deal.data ?? listed, stream.ticker) : undefined;
+  const deal = useQuery({ ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }), enabled: !!listed && chartDue });
+  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol && chartDue });
+  // The listing changes with an API response, `pair` (with the live ticker) with every tick: the
+  // sections without a live figure get the listing.
+  const listing = deal.data ?? listed;
+  const pair = listing ? withTicker(listing, stream.ticker) : undefined;
+  const closeSheet = useCallback(() => setSheet(false), []);
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  const choosePair = useCallback((next: PairView) => chooseRef.current(next), []);
   const book = stream.depth?.symbol === symbol ? stream.depth : depth.data;
 
   // Candles pushed while the connection was down are lost: load the chart again.
@@ -186,14 +202,18 @@ export function KlinePage() {
             }
           >
             <Suspense fallback={<PageLoader inline label={t('chart.state_loading')} />}>
-              <KlineChart
-                ref={chart}
-                symbol={pair.symbol}
-                interval={interval}
-                pricePrecision={pair.price_decimals}
-                main={main}
-                sub={sub}
-              />
+              {chartDue ? (
+                <KlineChart
+                  ref={chart}
+                  symbol={pair.symbol}
+                  interval={interval}
+                  pricePrecision={pair.price_decimals}
+                  main={main}
+                  sub={sub}
+                />
+              ) : (
+                <PageLoader inline label={t('chart.state_loading')} />
+              )}
             </Suspense>
           </ChartBoundary>
         </div>
@@ -249,7 +269,7 @@ export function KlinePage() {
               <DepthChart pair={pair} depth={book} />
             )
           ) : (
-            <OrderList key={pair.symbol} pair={pair} view="history" />
+            <OrderList key={pair.symbol} pair={listing ?? pair} view="history" />
           )}
         </section>
       </div>
@@ -275,7 +295,7 @@ export function KlinePage() {
         </Button>
       </div>
 
-      <PairSwitcher open={sheet} onClose={() => setSheet(false)} pairs={pairs} current={pair.symbol} onChoose={choose} />
+      <PairSheet open={sheet} onClose={closeSheet} pairs={pairs} current={pair.symbol} onChoose={choosePair} />
     </Page>
   );
 }

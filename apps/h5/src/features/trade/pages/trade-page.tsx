@@ -1,7 +1,7 @@
 import { SPOT_EVENTS } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DownFill from 'antd-mobile-icons/es/DownFill';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DemoBadge } from '../../../components/demo-badge';
@@ -12,9 +12,10 @@ import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { formatDecimal } from '../../../lib/decimal';
-import { changeDirection, dealQuery, depthQuery, tradesQuery, withTicker } from '../../../lib/market-api';
+import { changeDirection, dealQuery, depthQuery, type PairView, tradesQuery, withTicker } from '../../../lib/market-api';
 import { PATHS } from '../../../lib/paths';
 import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
+import { usePainted } from '../../../lib/use-painted';
 import { walletKeys, walletListQuery } from '../../../lib/wallet-api';
 import { spotKeys } from '../api/spot-api';
 import { OrderBook } from '../components/order-book';
@@ -27,6 +28,9 @@ import { useSelectedPair } from '../use-selected-pair';
 import './trade-page.css';
 
 type Tab = 'open' | 'history' | 'trades';
+
+/** The pair sheet, re-rendered only when its own props change (not with every tick of the page). */
+const PairSheet = memo(PairSwitcher<PairView>);
 
 /** Two candles: the way to the chart (drawn here: a shared icon module would split off the first screen's code). */
 function CandlesIcon() {
@@ -56,12 +60,32 @@ export function TradePage() {
 
   const symbol = listed?.symbol;
   const stream = useMarketStream(symbol);
-  const deal = useQuery({ ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }), enabled: !!listed });
-  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol });
-  const fetchedTrades = useQuery({ ...tradesQuery(symbol ?? ''), enabled: !!symbol });
-  const wallet = useQuery(walletListQuery());
+  // What the first view does not need is asked for once the price (from the market list) has painted:
+  // requested with that first render, it competed with the price and held back the largest paint.
+  // Meanwhile the book, the trades, the orders and the balance show their loading states.
+  const painted = usePainted(!!listed);
+  const deal = useQuery({
+    ...dealQuery(listed ?? { symbol: '', legal_id: 0, currency_id: 0 }),
+    enabled: !!listed && painted,
+  });
+  const depth = useQuery({ ...depthQuery(symbol ?? ''), enabled: !!symbol && painted });
+  const fetchedTrades = useQuery({ ...tradesQuery(symbol ?? ''), enabled: !!symbol && painted });
+  const wallet = useQuery({ ...walletListQuery(), enabled: painted });
 
-  const pair = listed ? withTicker(deal.data ?? listed, stream.ticker) : undefined;
+  // The listing changes only with an API response; `pair` (with the live ticker) with every tick. The
+  // sections that show no live figure get the listing, so a tick re-renders only the price and book.
+  const listing = deal.data ?? listed;
+  const pair = listing ? withTicker(listing, stream.ticker) : undefined;
+  // The order form starts with the pair's first known price; later ticks must not reach it.
+  const seed = useRef<{ symbol?: string; price: string | null }>({ price: null });
+  if (pair && (seed.current.symbol !== pair.symbol || (seed.current.price === null && pair.now_price !== null))) {
+    seed.current = { symbol: pair.symbol, price: pair.now_price };
+  }
+  const closeSheet = useCallback(() => setSheet(false), []);
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  const choosePair = useCallback((next: PairView) => chooseRef.current(next), []);
+  const pick = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
   const book = stream.depth?.symbol === symbol ? stream.depth : depth.data;
   const trades = useMemo(
     () => mergeTrades(stream.trades, fetchedTrades.data?.symbol === symbol ? fetchedTrades.data?.list : []),
@@ -146,13 +170,15 @@ export function TradePage() {
       {pair.open_coin_trade !== 1 ? <div className="trade-page__closed">{t('trade.closed')}</div> : null}
 
       <section className="trade-page__main">
-        <OrderForm pair={pair} side={side} onSide={setSide} wallet={wallet.data} picked={picked} />
-        <OrderBook
-          pair={pair}
-          depth={book}
-          loading={depth.isPending && !stream.depth}
-          onPick={(price) => setPicked({ price, at: Date.now() })}
+        <OrderForm
+          pair={listing ?? pair}
+          seedPrice={seed.current.price}
+          side={side}
+          onSide={setSide}
+          wallet={wallet.data}
+          picked={picked}
         />
+        <OrderBook pair={pair} depth={book} loading={depth.isPending && !stream.depth} onPick={pick} />
       </section>
 
       <section className="trade-page__tabs">
@@ -169,12 +195,14 @@ export function TradePage() {
         />
         {tab === 'trades' ? (
           <RecentTrades pair={pair} trades={trades} loading={fetchedTrades.isPending} />
+        ) : painted ? (
+          <OrderList key={`${pair.symbol}-${tab}`} pair={listing ?? pair} view={tab} />
         ) : (
-          <OrderList key={`${pair.symbol}-${tab}`} pair={pair} view={tab} />
+          <PageLoader inline />
         )}
       </section>
 
-      <PairSwitcher open={sheet} onClose={() => setSheet(false)} pairs={pairs} current={pair.symbol} onChoose={choose} />
+      <PairSheet open={sheet} onClose={closeSheet} pairs={pairs} current={pair.symbol} onChoose={choosePair} />
     </div>
   );
 }
