@@ -107,9 +107,11 @@ describe('two-factor sign-in (TOTP)', () => {
       // (A 1-in-a-million chance that 999999 is right; it would answer ok and the next line would show it.)
       expect(reply.error).toBe('totp_invalid');
     }
+    // An unused right code: enrolment and sign-in took this step and the next, so this waits for the
+    // clock's next 30 s step (hence the longer timeout).
     const blocked = await t.post('admin/login', { email: op.email, password: PASSWORD, totp: await totpCode(t, op.secret) });
     expect(blocked).toMatchObject({ status: 429, error: 'rate_limited' });
-  });
+  }, 90_000);
 });
 
 /**
