@@ -18,6 +18,16 @@ describe('login form schema', () => {
       true,
     );
   });
+
+  it('lets an e-mail login through while the area codes are still loading (the form holds an empty one)', () => {
+    const email = loginSchema('email').safeParse({ user_string: 'a@example.test', password: 'secret', area_code: '' });
+    expect(email.success).toBe(true);
+    expect(email.data?.area_code).toBeUndefined();
+    // A phone login does need its area code.
+    expect(messages(loginSchema('mobile').safeParse({ user_string: '13800138000', password: 'secret', area_code: '' }))).toEqual({
+      area_code: 'area_code_unknown',
+    });
+  });
 });
 
 describe('register form (the shared schema)', () => {

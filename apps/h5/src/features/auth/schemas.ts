@@ -1,11 +1,22 @@
 import { type AccountType, emailSchema, loginBody, phoneSchema } from '@app/shared';
+import { z } from 'zod';
 
 /**
  * Login takes either account kind in one field on the server (a lenient check, so it never reveals
- * which accounts exist); the form knows which tab is open and checks the format of that kind.
+ * which accounts exist); the form knows which tab is open and checks the format of that kind. An
+ * e-mail login has no area code: the form's area code is empty until the list has loaded, and that must
+ * not stop an e-mail login (it did, silently: the error sat on a field the e-mail tab does not show).
  */
 export function loginSchema(type: AccountType) {
-  return loginBody.extend({ user_string: type === 'mobile' ? phoneSchema : emailSchema });
+  return type === 'mobile'
+    ? loginBody.extend({ user_string: phoneSchema })
+    : loginBody.extend({
+        user_string: emailSchema,
+        area_code: z
+          .unknown()
+          .optional()
+          .transform(() => undefined),
+      });
 }
 
 /** The invite code a shared link carries: `?code=` or, as older links spell it, `?extension_code=`. */
