@@ -8,7 +8,13 @@ import { BASE_UNIT, unitPrice, useValuationStore, type ValuedTotal, valueInUnit 
  */
 export function useValuation(): (totalUsdt: string) => ValuedTotal {
   const unit = useValuationStore((s) => s.unit);
-  const market = useQuery({ ...quotationQuery(), enabled: unit !== BASE_UNIT });
+  const market = useQuery({
+    ...quotationQuery(),
+    enabled: unit !== BASE_UNIT,
+    // A fresh server's feed may not have priced the coin yet: ask again until it has (the assets page
+    // does not follow the socket's tickers), then stop.
+    refetchInterval: (query) => (unitPrice(query.state.data ? allPairs(query.state.data) : undefined, unit) ? false : 2_000),
+  });
   const price = unitPrice(market.data ? allPairs(market.data) : undefined, unit);
   return (totalUsdt) => valueInUnit(totalUsdt, unit, price);
 }
