@@ -1,19 +1,19 @@
 import { LANG_NAMES, LANGS, type Lang } from '@app/shared';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
-import './language-list.css';
+import './choice-list.css';
 
 type Props = { current: Lang; pending: Lang | null; onSelect: (lang: Lang) => void };
 
 /** The seven languages, each written in itself so a reader of any of them can find theirs. */
 export function LanguageList({ current, pending, onSelect }: Props) {
   return (
-    <div className="language-list">
+    <div className="choice-list">
       {LANGS.map((lang) => (
         <button
           type="button"
           aria-pressed={lang === current}
           key={lang}
-          className={lang === current ? 'language-list__item language-list__item--active' : 'language-list__item'}
+          className={lang === current ? 'choice-list__item choice-list__item--active' : 'choice-list__item'}
           onClick={() => onSelect(lang)}
           disabled={pending !== null}
           data-testid={`lang-${lang}`}

@@ -1,6 +1,7 @@
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useTranslation } from 'react-i18next';
 import { BASE_UNIT } from '../../../lib/valuation';
+import '../../../components/choice-list.css';
 import './valuation-list.css';
 
 type Props = { units: readonly string[]; current: string; onSelect: (unit: string) => void };
@@ -9,13 +10,13 @@ type Props = { units: readonly string[]; current: string; onSelect: (unit: strin
 export function ValuationList({ units, current, onSelect }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="valuation-list" data-testid="valuation-list">
+    <div className="choice-list" data-testid="valuation-list">
       {units.map((unit) => (
         <button
           type="button"
           aria-pressed={unit === current}
           key={unit}
-          className={unit === current ? 'valuation-list__item valuation-list__item--active' : 'valuation-list__item'}
+          className={unit === current ? 'choice-list__item choice-list__item--active' : 'choice-list__item'}
           onClick={() => onSelect(unit)}
           data-testid={`valuation-${unit}`}
         >
