@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   valuation: 'valuation_unit',
   /** The pair the trade and chart pages last showed. */
   tradeSymbol: 'trade_symbol',
+  /** The last product switches the server sent, so a switched-off product's entries do not flash in on start. */
+  products: 'product_switches',
 } as const;
 
 /** Keys that "clear cache" keeps: the login, the language and the device's theme and version marks. */
