@@ -77,21 +77,29 @@ async function request<T>(
     throw error;
   };
 
+  // The connection failed, timed out or was cancelled, while sending or while the reply's body was
+  // still arriving. A caller's cancel (a query the user navigated away from) is silent: reading its
+  // half-received body must not end in a generic "ERROR" toast over the page the user went to.
+  const transportFailure = (): never => {
+    if (opts.signal?.aborted) throw new ApiError('network', 'aborted');
+    return fail(
+      timedOut
+        ? new ApiError('timeout', i18n.t('errors.request_timeout'), 'request_timeout')
+        : new ApiError('network', i18n.t('common.network_error')),
+    );
+  };
+
   try {
-    let res: Response;
+    let text: string;
     try {
-      res = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+      const res = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+      text = await res.text();
     } catch {
-      if (opts.signal?.aborted) throw new ApiError('network', 'aborted');
-      return fail(
-        timedOut
-          ? new ApiError('timeout', i18n.t('errors.request_timeout'), 'request_timeout')
-          : new ApiError('network', i18n.t('common.network_error')),
-      );
+      return transportFailure();
     }
     let json: unknown = null;
     try {
-      json = await res.json();
+      json = JSON.parse(text);
     } catch {
       // A proxy error page or an empty body: treated as a failure with the generic message below.
     }

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const shown: string[] = [];
+vi.mock('./loading-indicator', () => ({
+  beginLoading: () => () => {},
+  showMessage: (message: string) => void shown.push(message),
+}));
+
+const { api, isApiError } = await import('./api');
+
+/** A reply whose headers arrive at once and whose body arrives only when `send` is called. */
+function slowReply() {
+  let send: (body: string) => void = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      send = (text) => {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      };
+    },
+  });
+  return { response: new Response(body, { headers: { 'content-type': 'application/json' } }), send: (t: string) => send(t) };
+}
+
+/** fetch as the browser does it: the request's signal also cancels reading the body. */
+function stubFetch(reply: () => Response) {
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const response = reply();
+    const reader = response.body?.getReader();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      },
+      async pull(controller) {
+        const next = await reader?.read();
+        if (!next || next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    });
+    return new Response(stream, { status: response.status, headers: response.headers });
+  });
+}
+
+describe('the API client reading replies', () => {
+  beforeEach(() => {
+    shown.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('returns the message of an ok envelope', async () => {
+    stubFetch(() => new Response(JSON.stringify({ type: 'ok', message: { id: 7 } })));
+    await expect(api.get('thing')).resolves.toEqual({ id: 7 });
+    expect(shown).toEqual([]);
+  });
+
+  it('toasts the server message of a failure envelope', async () => {
+    stubFetch(() => new Response(JSON.stringify({ type: 'error', error: 'too_small', message: 'Amount too small' })));
+    const error = await api.post('thing', { a: '1' }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('too_small');
+    expect(shown).toEqual(['Amount too small']);
+  });
+
+  it('toasts the generic message for a reply that is not an envelope', async () => {
+    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api.get('thing')).rejects.toThrow('ERROR');
+    expect(shown).toEqual(['ERROR']);
+  });
+
+  it('is silent when the caller cancels while the body is still arriving', async () => {
+    const reply = slowReply();
+    stubFetch(() => reply.response);
+    const caller = new AbortController();
+    const pending = api.get('thing', undefined, { signal: caller.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 10));
+    caller.abort();
+    const error = await pending;
+    expect(isApiError(error) && error.kind).toBe('network');
+    expect(shown).toEqual([]);
+  });
+
+  it('says the network failed, not "ERROR", when the body breaks off', async () => {
+    vi.stubGlobal('fetch', async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(body);
+    });
+    const error = await api.get('thing').catch((e: unknown) => e);
+    expect(isApiError(error) && error.kind).toBe('network');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).not.toBe('ERROR');
+  });
+});
