@@ -40,10 +40,21 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, 'password_too_short')
   .max(PASSWORD_MAX, 'password_too_long');
 export const payPasswordSchema = z.string({ message: 'pay_password_format' }).regex(PAY_PASSWORD_PATTERN, 'pay_password_format');
-/** Area code as dialled, without "+" (e.g. "86"); optional for e-mail accounts. */
+/**
+ * Area code as dialled, without "+" (e.g. "86"); optional for e-mail accounts. A blank one is absent:
+ * forms hold an empty area code until their list has loaded, and an e-mail account has none at all.
+ * Phone accounts need one; the server checks it against the known codes (`area_code_unknown`).
+ */
 export const areaCodeSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/^\+/, '').trim() : v),
-  z.string().regex(/^\d{1,4}$/, 'area_code_unknown'),
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const dialled = v.replace(/^\+/, '').trim();
+    return dialled === '' ? undefined : dialled;
+  },
+  z
+    .string()
+    .regex(/^\d{1,4}$/, 'area_code_unknown')
+    .optional(),
 );
 
 /** A checkbox arrives as "1"/"true"/"on" from forms or as a boolean from JSON. */
@@ -76,7 +87,8 @@ const withAccount = <T extends z.ZodRawShape>(shape: T) =>
     })
     .transform((v) => {
       const { type, user_string } = v as unknown as { type: AccountType; user_string: string };
-      return { ...v, user_string: normalizeContact(type, user_string) };
+      // An e-mail account has no area code, whatever a form left in its hidden phone field.
+      return { ...v, user_string: normalizeContact(type, user_string), ...(type === 'email' ? { area_code: undefined } : {}) };
     });
 
 export function normalizeContact(type: AccountType, value: string): string {

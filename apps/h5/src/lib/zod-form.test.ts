@@ -26,6 +26,34 @@ describe('field checks alongside the schema', () => {
     expect(check({ type: 'email', user_string: 'x@y.co' })).toEqual({ user_string: undefined });
   });
 
+  it('asks a phone number for its area code, never an e-mail address', () => {
+    const check = accountCheck<{ type: string; user_string: string; area_code: string }>();
+    expect(check({ type: 'mobile', user_string: '13800138000', area_code: '' }).area_code).toBe('area_code_unknown');
+    expect(check({ type: 'mobile', user_string: '13800138000', area_code: '86' }).area_code).toBeUndefined();
+    expect(check({ type: 'email', user_string: 'x@y.co', area_code: '' }).area_code).toBeUndefined();
+  });
+
+  it('lets an e-mail registration through while the area codes are still loading, without an area code', async () => {
+    type Register = Form & { area_code: string; extension_code: string };
+    const resolve = schemaResolver<Register>(registerBody, accountCheck<Register>());
+    const values: Register = {
+      type: 'email',
+      user_string: 'New@Example.test',
+      area_code: '',
+      extension_code: '',
+      code: '123456',
+      password: 'secret-pass-1',
+      re_password: 'secret-pass-1',
+      agree: true,
+    };
+    const result = await resolve(values, undefined, options);
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ user_string: 'new@example.test', area_code: undefined });
+    // The phone tab with the list not loaded yet: the area code is asked for, not sent blank.
+    const phone = await resolve({ ...values, type: 'mobile', user_string: '13800138000' }, undefined, options);
+    expect(phone.errors.area_code?.message).toBe('area_code_unknown');
+  });
+
   it('shows every register error at once, though zod stops before its refinements', async () => {
     const resolve = schemaResolver<Form>(
       registerBody,

@@ -35,9 +35,13 @@ export const accountCheck =
   <T extends FieldValues & { type: string; user_string: string }>(): FieldChecks<T> =>
   (values) => {
     const result = (values.type === 'mobile' ? phoneSchema : emailSchema).safeParse(values.user_string);
-    return { user_string: result.success ? undefined : result.error.issues[0]?.message } as Partial<
-      Record<keyof T & string, string>
-    >;
+    // A phone number needs its area code (the list may still be loading); an e-mail address has none.
+    const area = (values as { area_code?: unknown }).area_code;
+    const areaMissing = values.type === 'mobile' && 'area_code' in values && (typeof area !== 'string' || area.trim() === '');
+    return {
+      user_string: result.success ? undefined : result.error.issues[0]?.message,
+      ...(areaMissing ? { area_code: 'area_code_unknown' } : {}),
+    } as Partial<Record<keyof T & string, string>>;
   };
 
 export function combineChecks<T>(...checks: FieldChecks<T>[]): FieldChecks<T> {
@@ -55,7 +59,8 @@ export function schemaResolver<TValues extends FieldValues>(schema: z.ZodType, c
   if (!checks) return base;
   return async (values, context, opts) => {
     const result = await base(values, context, opts);
-    if (Object.keys(result.errors).length === 0) return result;
-    return { values: {}, errors: mergeChecks(values, result.errors, checks) };
+    const errors = mergeChecks(values, result.errors, checks);
+    if (Object.keys(errors).length === 0) return result;
+    return { values: {}, errors };
   };
 }

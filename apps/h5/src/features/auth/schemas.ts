@@ -3,13 +3,15 @@ import { z } from 'zod';
 
 /**
  * Login takes either account kind in one field on the server (a lenient check, so it never reveals
- * which accounts exist); the form knows which tab is open and checks the format of that kind. An
- * e-mail login has no area code: the form's area code is empty until the list has loaded, and that must
- * not stop an e-mail login (it did, silently: the error sat on a field the e-mail tab does not show).
+ * which accounts exist); the form knows which tab is open and checks the format of that kind. The
+ * phone tab needs its area code; the e-mail tab has none (the shared schema reads a blank one as absent).
  */
 export function loginSchema(type: AccountType) {
   return type === 'mobile'
-    ? loginBody.extend({ user_string: phoneSchema })
+    ? loginBody.extend({
+        user_string: phoneSchema,
+        area_code: loginBody.shape.area_code.refine((v) => v !== undefined, 'area_code_unknown'),
+      })
     : loginBody.extend({
         user_string: emailSchema,
         area_code: z
