@@ -38,3 +38,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/**
+ * A screenshot once the page has settled: the page loader gone, any toast's mask gone (a toast that
+ * stays is not waited for long), and a short pause for transitions.
+ */
+export async function settledScreenshot(page: Page, name: string): Promise<string> {
+  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+  return screenshot(page, name);
+}
+
+/** Sets the H5 app's theme on this device (its local storage, as the settings page does) and reloads. */
+export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+  await page.waitForFunction(`document.documentElement.dataset.theme === '${theme}'`);
+}

@@ -16,14 +16,37 @@ export const ADMIN_PASSWORD = 'e2e-admin-password-1';
  */
 export const ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUGIYDEOJQGEZDGNBV';
 
+export type Reply<T> = { type: string; message: T; error?: string };
+
 export type Stack = {
   baseUrl: string;
+  /** Calls the API as a client would: GET without a body, POST with a JSON one; `auth` is a session token. */
+  api: <T = unknown>(path: string, body?: Record<string, string>, auth?: string) => Promise<Reply<T>>;
   /** Calls the API as the operator: reads the development outbox, for example. */
   admin: (path: string, init?: { method?: string; body?: Record<string, string> }) => Promise<unknown>;
   /** The newest six-digit code sent to `target` (an e-mail address or a phone number). */
   latestCode: (target: string) => Promise<string>;
+  /**
+   * Registers an e-mail account through the API as the phone does (code sent, read from the outbox,
+   * agreement ticked); `extra` adds fields such as an invite code. Returns its session token and id.
+   */
+  registerEmail: (email: string, password: string, extra?: Record<string, string>) => Promise<RegisteredUser>;
+  /** Waits until the market feed prices `symbol` (the simulated feed goes live after its backfill). */
+  waitForPrice: (symbol?: string, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
 };
+
+export type RegisteredUser = { token: string; id: number };
+
+/** A call to the API (JSON body, optional session token): the envelope as it came. */
+async function callApi<T>(baseUrl: string, path: string, body?: Record<string, string>, auth?: string): Promise<Reply<T>> {
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as Reply<T>;
+}
 
 /** A port nothing listens on now, on 127.0.0.1 (also used by `server-process.ts`). */
 export async function freePort(): Promise<number> {
@@ -123,6 +146,35 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     throw new Error(`no code reached the outbox for ${target}`);
   };
 
+  const registerEmail: Stack['registerEmail'] = async (email, password, extra = {}) => {
+    const sent = await callApi(baseUrl, 'sms_mail', { user_string: email, scene: 'register' });
+    if (sent.type !== 'ok') throw new Error(`sending the code failed: ${JSON.stringify(sent)}`);
+    const registered = await callApi(baseUrl, 'user/register', {
+      type: 'email',
+      user_string: email,
+      password,
+      re_password: password,
+      code: await latestCode(email),
+      agree: '1',
+      ...extra,
+    });
+    if (registered.type !== 'ok') throw new Error(`register failed: ${JSON.stringify(registered)}`);
+    const { token, user } = registered.message as { token: string; user: { id: number } };
+    return { token, id: user.id };
+  };
+
+  const waitForPrice: Stack['waitForPrice'] = async (symbol = 'BTC/USDT', timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const reply = await callApi(baseUrl, 'currency/quotation_new');
+      const groups = (reply.message ?? []) as { quotation: { symbol: string; now_price: string | null }[] }[];
+      const price = groups.flatMap((g) => g.quotation).find((p) => p.symbol === symbol)?.now_price;
+      if (price) return price;
+      if (Date.now() > deadline) throw new Error(`the market feed gave no ${symbol} price within ${timeoutMs / 1000} s`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -133,5 +185,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { baseUrl, admin, latestCode, stop };
+  const api: Stack['api'] = (path, body, auth) => callApi(baseUrl, path, body, auth);
+
+  return { baseUrl, api, admin, latestCode, registerEmail, waitForPrice, stop };
 }

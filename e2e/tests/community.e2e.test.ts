@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
@@ -38,40 +38,9 @@ let shareUrl = '';
 /** When the friend's order was reported filled, to measure how soon the rebate shows. */
 let filledAt = 0;
 
-type Reply<T> = { type: string; message: T };
-
-async function apiCall<T>(path: string, body?: Record<string, string>, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = token;
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers,
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
-
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const input = (page: Page, id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (page: Page, id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(page: Page, name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 async function login(page: Page, email: string) {
   await page.goto(url('/pages/user/login/login'));
@@ -91,25 +60,8 @@ const units = (value: string) => {
 describe('H5 community: referral programme and notices', () => {
   beforeAll(async () => {
     stack = await startStack();
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const q = await apiCall<{ quotation: { symbol: string; now_price: string | null }[] }[]>('currency/quotation_new');
-      if (q.message.flatMap((g) => g.quotation).find((p) => p.symbol === 'BTC/USDT')?.now_price) break;
-      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect((await apiCall('sms_mail', { user_string: inviterEmail, scene: 'register' })).type).toBe('ok');
-    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
-      type: 'email',
-      user_string: inviterEmail,
-      password,
-      re_password: password,
-      code: await stack.latestCode(inviterEmail),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    inviterToken = registered.message.token;
-    inviterId = registered.message.user.id;
+    await stack.waitForPrice();
+    ({ token: inviterToken, id: inviterId } = await stack.registerEmail(inviterEmail, password));
 
     browser = await launchBrowser();
     inviterContext = await phoneContext(browser);
@@ -195,7 +147,7 @@ describe('H5 community: referral programme and notices', () => {
     await stack.admin(`admin/users/${friendId}/adjust`, {
       body: { currency_id: '3', account: 'coin', amount: '500', reason: 'e2e funding' },
     });
-    const invite = await apiCall<{ invited: number }>('user/invite', undefined, inviterToken);
+    const invite = await stack.api<{ invited: number }>('user/invite', undefined, inviterToken);
     expect(invite.message.invited).toBe(1);
 
     await friend.goto(url('/pages/trade/index'));
@@ -218,7 +170,7 @@ describe('H5 community: referral programme and notices', () => {
       return '';
     })()`)) as string;
     expect(friendToken).not.toBe('');
-    const orders = await apiCall<{ list: { fee: string; status: string }[] }>('coin/list', undefined, friendToken);
+    const orders = await stack.api<{ list: { fee: string; status: string }[] }>('coin/list', undefined, friendToken);
     const fee = orders.message.list.find((o) => o.status === 'completed')!.fee;
     expect(units(fee)).toBeGreaterThan(0n);
     // 20 % of the fee, rounded down to USDT's 6 decimals (the rest waits as a pending reward).
@@ -234,7 +186,7 @@ describe('H5 community: referral programme and notices', () => {
     await expect
       .poll(
         async () =>
-          (await apiCall<{ returns: { total: string }[] }>('user/invite', undefined, inviterToken)).message.returns[0]?.total,
+          (await stack.api<{ returns: { total: string }[] }>('user/invite', undefined, inviterToken)).message.returns[0]?.total,
         { timeout: 10_000 },
       )
       .toBe(plain(expected));

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
@@ -25,41 +25,9 @@ const password = 'contracts-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
-
-type Reply<T> = { type: string; message: T };
-
-async function apiCall<T>(path: string, body?: Record<string, string>, auth?: string) {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
-
-async function btcPrice(): Promise<string | null | undefined> {
-  const reply = await apiCall<{ quotation: { symbol: string; now_price: string | null }[] }[]>('currency/quotation_new');
-  return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL)?.now_price;
-}
-
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 /** Exact arithmetic on plain decimals, in 10^-8 units. */
 const units = (value: string) => {
@@ -86,23 +54,10 @@ type Position = {
 describe('H5 contracts: open a long with stops, watch PnL move, close it', () => {
   beforeAll(async () => {
     stack = await startStack();
-    const deadline = Date.now() + 60_000;
-    while (!(await btcPrice())) {
-      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
-    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
-      type: 'email',
-      user_string: email,
-      password,
-      re_password: password,
-      code: await stack.latestCode(email),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    token = registered.message.token;
-    await stack.admin(`admin/users/${registered.message.user.id}/adjust`, {
+    await stack.waitForPrice(SYMBOL);
+    const registered = await stack.registerEmail(email, password);
+    token = registered.token;
+    await stack.admin(`admin/users/${registered.id}/adjust`, {
       body: { currency_id: '3', account: 'contract', amount: '1000', reason: 'e2e funding' },
     });
 
@@ -165,7 +120,7 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     const card = page.locator('[data-testid^="lever-position-"]').first();
     await card.waitFor({ timeout: 15_000 });
     const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
-    const opened = (await apiCall<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
+    const opened = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
     expect(opened.id).toBe(id);
     expect(await text(`lever-open-${id}`)).toBe(opened.open_price);
     expect(await text(`lever-liquidation-${id}`)).toBe(opened.liquidation_price);
@@ -192,10 +147,10 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       })
       .toBe(true);
     await shot('contracts-02-holding-dark');
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId(`lever-position-${id}`).waitFor();
     await shot('contracts-03-holding-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
   });
 
   it('closes it after confirming, at the index with the closing fee, and shows it in the history', async () => {
@@ -209,10 +164,10 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     await confirm.click();
     await byId(`lever-position-${id}`).waitFor({ state: 'detached', timeout: 15_000 });
 
-    const closed = (await apiCall<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list[0]!;
+    const closed = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list[0]!;
     expect(closed).toMatchObject({ id, status_name: 'closed', close_reason: 'user' });
     // The balance is exactly 1000 − opening fee + PnL − closing fee.
-    const deal = await apiCall<{ balance: { available: string; frozen: string } }>('lever/deal', {}, token);
+    const deal = await stack.api<{ balance: { available: string; frozen: string } }>('lever/deal', {}, token);
     const expected = units('1000') - units(closed.fee) + units(closed.profits!) - units(closed.close_fee!);
     expect(units(deal.message.balance.available)).toBe(expected);
     expect(deal.message.balance.frozen).toBe('0');
@@ -223,11 +178,11 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     expect(await text(`lever-reason-${id}`)).toBe('You');
     await expect.poll(async () => plain(await text('lever-balance'))).toBe(deal.message.balance.available);
     await shot('contracts-05-history-dark');
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId('lever-tab-history').click();
     await byId(`lever-position-${id}`).waitFor();
     await shot('contracts-06-history-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 
@@ -257,7 +212,7 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
       await screenshot(ops, 'contracts-08-console-switches');
 
-      expect((await apiCall('lever/deal', {}, token)).type).toBe('error');
+      expect((await stack.api('lever/deal', {}, token)).type).toBe('error');
       await page.goto(url('/pages/index/index'));
       await page.reload();
       await byId('tab-home').waitFor();
@@ -266,7 +221,7 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
 
       await toggle.click();
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-      expect((await apiCall('lever/deal', {}, token)).type).toBe('ok');
+      expect((await stack.api('lever/deal', {}, token)).type).toBe('ok');
       await page.reload();
       await byId('tab-trade').waitFor();
     } finally {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
@@ -26,21 +26,12 @@ const password = 'finance-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
 const toast = () => page.locator('.adm-toast-main');
 
-type Reply<T> = { type: string; message: T };
 type Product = { id: number; currency_id: number; day: number };
-
-async function apiCall<T>(path: string, body?: Record<string, string>, auth = '') {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
 
 async function open(hash: string, testId: string) {
   await page.goto(url(hash));
@@ -48,35 +39,18 @@ async function open(hash: string, testId: string) {
   await byId(testId).waitFor();
 }
 
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
 /** Both themes of the page on screen: dark first (the default), then light, back to dark. */
 async function shotBoth(name: string, readyId: string) {
   await shot(`${name}-dark`);
-  await setTheme('light');
+  await setTheme(page, 'light');
   await byId(readyId).waitFor();
   await shot(`${name}-light`);
-  await setTheme('dark');
+  await setTheme(page, 'dark');
   await byId(readyId).waitFor();
 }
 
 async function coinUsdt(): Promise<string> {
-  const reply = await apiCall<{ available: string }>('wallet/detail', { currency: '3', type: 'coin' }, token);
+  const reply = await stack.api<{ available: string }>('wallet/detail', { currency: '3', type: 'coin' }, token);
   return reply.message.available;
 }
 
@@ -86,24 +60,12 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
 
   beforeAll(async () => {
     stack = await startStack({ MARKET_FEED: 'off', MARKET_MAKER: '0' });
-    const sent = await apiCall('sms_mail', { user_string: email, scene: 'register' });
-    expect(sent.type).toBe('ok');
-    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
-      type: 'email',
-      user_string: email,
-      password,
-      re_password: password,
-      code: await stack.latestCode(email),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    userId = registered.message.user.id;
-    token = registered.message.token;
+    ({ token, id: userId } = await stack.registerEmail(email, password));
     // The operator credits 2000 USDT (an audited adjustment), as a deposit would.
     await stack.admin(`admin/users/${userId}/adjust`, {
       body: { currency_id: '3', account: 'coin', amount: '2000', reason: 'e2e: finance funds' },
     });
-    const products = (await apiCall<Product[]>('lh/deposit/config', undefined, token)).message;
+    const products = (await stack.api<Product[]>('lh/deposit/config', undefined, token)).message;
     fifteen = products.find((p) => p.currency_id === 3 && p.day === 15)!;
     seven = products.find((p) => p.currency_id === 3 && p.day === 7)!;
     expect(fifteen && seven).toBeTruthy();
@@ -178,10 +140,10 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     };
     await fill();
     await shot('finance-02-buy-dark');
-    await setTheme('light');
+    await setTheme(page, 'light');
     await fill();
     await shot('finance-02-buy-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
     await fill();
     await byId('finance-submit').click();
     await byId('finance-orders-page').waitFor({ timeout: 15_000 });
@@ -218,7 +180,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     await shot('finance-04-redeem-dialog-dark');
     // The light theme's dialog: cancel, switch, open it again (a reload closes it).
     await page.locator('.adm-dialog-button', { hasText: 'Cancel' }).click();
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId('finance-order-redeem').first().click();
     await byId('finance-redeem-dialog').waitFor();
     expect(await text('finance-redeem-damages')).toBe('60 USDT');
@@ -226,7 +188,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     await page.locator('.adm-dialog-button', { hasText: 'Redeem' }).click();
     await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toContain('940 USDT');
     await expect.poll(() => coinUsdt()).toBe('1940');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
     await byId('finance-orders-page').waitFor();
 
     await byId('finance-orders-tab-redeemed').click();
@@ -261,7 +223,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     await open('/pages/template/index', 'finance-tab-page');
     await byId(`finance-product-${fifteen.id}`).waitFor();
     expect(await byId(`finance-product-${seven.id}`).count()).toBe(0);
-    const bought = await apiCall('lh/deposit', { config_id: String(seven.id), amount: '100', agree: '1' }, token);
+    const bought = await stack.api('lh/deposit', { config_id: String(seven.id), amount: '100', agree: '1' }, token);
     expect(bought).toMatchObject({ type: 'error', message: 'This product is paused and cannot be bought now' });
 
     expect(await verifyLedgerInConsole(ops)).toEqual({ sound: true, verdict: 'sound' });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
 import { ROOT, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -55,28 +55,18 @@ const password = 'markets-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const toast = () => page.locator('.adm-toast-main');
 const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
 /** "1,234.56 USDT" → "1234.56". */
 const amountOf = (shown: string) => shown.replace(/[^\d.]/g, '');
 
-type Reply<T> = { type: string; message: T };
-
 /** A public API call (GET), or a POST when there is a body. */
-async function apiCall<T>(path: string, body?: Record<string, string>) {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
-
 type Pair = { symbol: string; now_price: string | null };
 
 async function btc(): Promise<Pair | undefined> {
-  const reply = await apiCall<{ quotation: Pair[] }[]>('currency/quotation_new');
+  const reply = await stack.api<{ quotation: Pair[] }[]>('currency/quotation_new');
   return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL);
 }
 
@@ -87,24 +77,7 @@ async function open(hash: string, testId: string) {
   await byId(testId).waitFor();
 }
 
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
 /** Waits for loaders and toasts to go and a short settle, then keeps a screenshot. */
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
 /** Hundred-millionths of a unit of a plain decimal ("53.989" → 5398900000n): exact test arithmetic. */
 function units(value: string): bigint {
   const [whole = '0', fraction = ''] = value.split('.');
@@ -132,24 +105,8 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
   beforeAll(async () => {
     stack = await startStack();
     // The feed starts after the server's first reply and backfills its history: wait for a price.
-    const deadline = Date.now() + 60_000;
-    while (!(await btc())?.now_price) {
-      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-
-    const sent = await apiCall('sms_mail', { user_string: email, scene: 'register' });
-    expect(sent.type).toBe('ok');
-    const registered = await apiCall<{ user: { id: number } }>('user/register', {
-      type: 'email',
-      user_string: email,
-      password,
-      re_password: password,
-      code: await stack.latestCode(email),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    userId = registered.message.user.id;
+    await stack.waitForPrice();
+    userId = (await stack.registerEmail(email, password)).id;
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
@@ -184,11 +141,11 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await expect.poll(() => text(`home-price-${KEY}`), { timeout: 30_000, interval: 250 }).not.toBe(first);
     await shot('markets-01-home-dark');
 
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId(`home-price-${KEY}`).waitFor();
     await expect.poll(() => text(`home-price-${KEY}`)).toMatch(/^\d[\d,]*\.\d{2}$/);
     await shot('markets-02-home-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
   });
 
   it('pulls to refresh on home', async () => {
@@ -241,10 +198,10 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('kline-interval-1min').click();
     await expect.poll(() => chart.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
 
-    await setTheme('light');
+    await setTheme(page, 'light');
     await expect.poll(() => chart.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     await shot('markets-06-kline-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
   });
 
   it('checks an order on the phone before sending it', async () => {
@@ -374,11 +331,11 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('book-bid-0').waitFor();
     await byId('trade-tab-history').click();
     await shot('markets-10-trade-dark');
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId('book-ask-0').waitFor();
     await byId('trade-tab-history').click();
     await shot('markets-11-trade-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
   });
 
   it('shows the depth and the order history on the K-line page', async () => {
@@ -392,12 +349,12 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('orders-history-list').waitFor();
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await shot('markets-13-kline-history-dark');
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId('kline-tab-history').click();
     await byId('orders-history-list').waitFor();
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await shot('markets-14-kline-history-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
   });
 
   it('shows the market pages in all seven languages without a raw key', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, settledScreenshot } from '../src/browser.js';
 import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, type Stack, startStack } from '../src/stack.js';
 
@@ -63,6 +63,7 @@ const password = 'money-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const toast = () => page.locator('.adm-toast-main');
 const dialogButton = (text: string) => page.locator('.adm-dialog-button', { hasText: text });
@@ -77,17 +78,6 @@ async function open(hash: string, testId: string) {
 }
 
 /** Waits for the page's loaders and any message toast to go and a short settle, then keeps a screenshot. */
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 10_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(350);
-  await screenshot(page, name);
-}
-
 async function untranslatedKeys(): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const found = KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));

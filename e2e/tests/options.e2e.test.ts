@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
-import { type Stack, startStack } from '../src/stack.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { type Reply, type Stack, startStack } from '../src/stack.js';
 
 /**
  * Time-based options on a phone, against the built server with its simulated feed: a verified user with
@@ -27,41 +27,9 @@ const password = 'options-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
-
-type Reply<T> = { type: string; message: T };
-
-async function apiCall<T>(path: string, body?: Record<string, string>, auth?: string) {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
-
-async function btcPrice(): Promise<string | null | undefined> {
-  const reply = await apiCall<{ quotation: { symbol: string; now_price: string | null }[] }[]>('currency/quotation_new');
-  return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL)?.now_price;
-}
-
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 /** "1,085 USDT" → "1085". */
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
@@ -69,26 +37,13 @@ const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
 describe('H5 options: buy up, countdown, settlement from the recorded index', () => {
   beforeAll(async () => {
     stack = await startStack();
-    const deadline = Date.now() + 60_000;
-    while (!(await btcPrice())) {
-      if (Date.now() > deadline) throw new Error('the simulated feed gave no price within 60 s');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await stack.waitForPrice(SYMBOL);
 
     // A registered user, verified (basic tier approved by the operator), with 1,000 USDT in the option account.
-    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
-    const registered = await apiCall<{ token: string; user: { id: number } }>('user/register', {
-      type: 'email',
-      user_string: email,
-      password,
-      re_password: password,
-      code: await stack.latestCode(email),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    token = registered.message.token;
-    const userId = registered.message.user.id;
-    expect((await apiCall('user/real_name', { country: 'US', name: 'Option Buyer', card_id: 'E2E12345' }, token)).type).toBe(
+    const registered = await stack.registerEmail(email, password);
+    token = registered.token;
+    const userId = registered.id;
+    expect((await stack.api('user/real_name', { country: 'US', name: 'Option Buyer', card_id: 'E2E12345' }, token)).type).toBe(
       'ok',
     );
     const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
@@ -174,14 +129,14 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-settled').waitFor({ timeout: 20_000 });
     const settledPrice = await text('option-settled-price');
     await screenshot(page, 'options-04-settled-dark');
-    const delivered = await apiCall<{
+    const delivered = await stack.api<{
       list: { id: number; end_price: string; end_second: number; end_rule: string; profit_result: number; payout: string }[];
     }>('microtrade/lists?status=delivered', undefined, token);
     const settled = delivered.message.list.find((o) => o.id === order.id)!;
     expect(settled.end_rule).toBe('exact');
     expect(settledPrice.startsWith(`${settled.end_price} · `)).toBe(true);
     // The delivery price is the recorded index sample of the delivery second, public for anyone to re-check.
-    const samples = await apiCall<{ list: { second: number; price: string }[] }>(
+    const samples = await stack.api<{ list: { second: number; price: string }[] }>(
       `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.end_second}`,
     );
     expect(samples.message.list[0]).toMatchObject({ second: settled.end_second, price: settled.end_price });
@@ -207,7 +162,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
   it('looks right in the light theme', async () => {
     await page.goto(url('/pages/option/detail'));
-    await setTheme('light');
+    await setTheme(page, 'light');
     await byId('option-page').waitFor();
     await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
     await shot('options-06-page-light');
@@ -218,7 +173,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId(`option-time-${DELIVERY_SECONDS}`).click();
     await input('option-stake').fill('50');
     await shot('options-08-buy-popup-light');
-    await setTheme('dark');
+    await setTheme(page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
@@ -24,28 +24,8 @@ const password = 'switches-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-
-async function apiCall(path: string, body?: Record<string, string>, auth?: string) {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { type: string; error?: string; message: unknown };
-}
-
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 /** Opens a route fresh (a reload, so the switches are read again) and waits for a test id. */
 async function open(hash: string, testId: string) {
@@ -57,17 +37,7 @@ async function open(hash: string, testId: string) {
 describe('product switches of options, financial products and subscription on the phone', () => {
   beforeAll(async () => {
     stack = await startStack();
-    expect((await apiCall('sms_mail', { user_string: email, scene: 'register' })).type).toBe('ok');
-    const registered = await apiCall('user/register', {
-      type: 'email',
-      user_string: email,
-      password,
-      re_password: password,
-      code: await stack.latestCode(email),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
-    token = (registered.message as { token: string }).token;
+    token = (await stack.registerEmail(email, password)).token;
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
@@ -137,9 +107,9 @@ describe('product switches of options, financial products and subscription on th
       }
       await screenshot(ops, 'switches-03-console-off');
 
-      expect((await apiCall('lh/deposit/config', undefined, token)).error).toBe('product_disabled');
-      expect((await apiCall('lh/send/config')).error).toBe('product_disabled');
-      expect((await apiCall('microtrade/seconds')).error).toBe('product_disabled');
+      expect((await stack.api('lh/deposit/config', undefined, token)).error).toBe('product_disabled');
+      expect((await stack.api('lh/send/config')).error).toBe('product_disabled');
+      expect((await stack.api('microtrade/seconds')).error).toBe('product_disabled');
 
       await open('/pages/index/index', 'home-page');
       await byId('home-vip').waitFor();
@@ -161,20 +131,20 @@ describe('product switches of options, financial products and subscription on th
       await open('/pages/publication/index', 'subscription-disabled');
       expect(await byId('subscription-disabled').textContent()).toContain('This service is not available');
       await shot('switches-05-publication-off-dark');
-      await setTheme('light');
+      await setTheme(page, 'light');
       await byId('subscription-disabled').waitFor();
       await shot('switches-06-publication-off-light');
       await open('/pages/index/index', 'home-page');
       await shot('switches-07-home-off-light');
-      await setTheme('dark');
+      await setTheme(page, 'dark');
       await open('/pages/option/detail', 'option-disabled');
 
       for (const toggle of toggles) {
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
       }
-      expect((await apiCall('lh/deposit/config', undefined, token)).type).toBe('ok');
-      expect((await apiCall('lh/send/config')).type).toBe('ok');
+      expect((await stack.api('lh/deposit/config', undefined, token)).type).toBe('ok');
+      expect((await stack.api('lh/send/config')).type).toBe('ok');
       await open('/pages/index/index', 'home-page');
       for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock']) await byId(id).waitFor();
       await open('/pages/publication/index', 'publication-page');

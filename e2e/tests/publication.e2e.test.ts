@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
 import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
@@ -27,25 +27,9 @@ const password = 'publication-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
-
-async function setTheme(theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
-}
-
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(350);
-  await screenshot(page, name);
-}
 
 /**
  * Keeps a screenshot in both themes, returning to dark; `ready` is scrolled into view, and `again`
@@ -59,10 +43,10 @@ async function shots(name: string, ready: string, again: () => Promise<void> = a
   };
   await show();
   await shot(`${name}-dark`);
-  await setTheme('light');
+  await setTheme(page, 'light');
   await show();
   await shot(`${name}-light`);
-  await setTheme('dark');
+  await setTheme(page, 'dark');
   await show();
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { type Stack, startStack } from '../src/stack.js';
 
@@ -28,35 +28,8 @@ const agentEmail = `agent.${stamp}@example.test`;
 const agentPassword = 'agent-password-12345';
 const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
 
-type Reply<T> = { type: string; message: T };
-async function apiCall<T>(path: string, body?: Record<string, string>) {
-  const res = await fetch(`${stack.baseUrl}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Reply<T>;
-}
-
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => user.getByTestId(id);
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-  await page.waitForFunction(`document.documentElement.dataset.theme === '${theme}'`);
-}
-
-async function shot(page: Page, name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
 
 /** The texts of the chat's stored messages on the phone, in order. */
 const chatTexts = () => user.locator('[data-testid="chat-message"] [data-testid="chat-text"]').allTextContents();
@@ -64,16 +37,7 @@ const chatTexts = () => user.locator('[data-testid="chat-message"] [data-testid=
 describe('H5 help centre and online support chat', () => {
   beforeAll(async () => {
     stack = await startStack();
-    expect((await apiCall('sms_mail', { user_string: userEmail, scene: 'register' })).type).toBe('ok');
-    const registered = await apiCall('user/register', {
-      type: 'email',
-      user_string: userEmail,
-      password,
-      re_password: password,
-      code: await stack.latestCode(userEmail),
-      agree: '1',
-    });
-    expect(registered.type).toBe('ok');
+    await stack.registerEmail(userEmail, password);
     // The agent: an operator with the support role (no second factor for this role).
     await stack.admin('admin/operators', { body: { email: agentEmail, password: agentPassword, role: 'support' } });
 

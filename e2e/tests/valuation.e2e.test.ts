@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, settledScreenshot } from '../src/browser.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -19,21 +19,11 @@ const password = 'valuation-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
 const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
 /** Waits for the loaders and any toast to go, then keeps a screenshot. */
-async function shot(name: string) {
-  await page.locator('[data-testid="page-loader"]').first().waitFor({ state: 'detached', timeout: 10_000 });
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(350);
-  await screenshot(page, name);
-}
-
 describe('H5 pricing method', () => {
   beforeAll(async () => {
     stack = await startStack();
