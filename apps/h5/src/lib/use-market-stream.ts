@@ -1,5 +1,6 @@
 import type { CandlePeriod, DaymarketEvent, KlineEvent, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
+import { coalesceUpdates } from './coalesce-updates';
 import type { ConnectionState } from './socket';
 
 /**
@@ -67,6 +68,8 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
     let cancelled = false;
     let stop: (() => void) | undefined;
     setStream({ status: 'connecting', reconnects: 0, trades: [] });
+    // A tick's ticker, book and trades arrive as separate messages: one render for all of them.
+    const live = coalesceUpdates<MarketStream>(setStream);
     loadSocketAfterPaint().then(
       ({ marketSocket }) => {
         if (cancelled) return;
@@ -76,10 +79,10 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
         const offStream = marketSocket.subscribe(
           symbol,
           {
-            onTicker: (ticker) => setStream((s) => ({ ...s, ticker })),
-            onDepth: (depth) => setStream((s) => ({ ...s, depth })),
+            onTicker: (ticker) => live.push((s) => ({ ...s, ticker })),
+            onDepth: (depth) => live.push((s) => ({ ...s, depth })),
             onTrade: (trade) =>
-              setStream((s) =>
+              live.push((s) =>
                 s.trades.some((t) => t.id === trade.id) ? s : { ...s, trades: [trade, ...s.trades].slice(0, STREAM_TRADES_KEPT) },
               ),
             onKline: (event) => onKline.current?.(event),
@@ -90,6 +93,7 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
         stop = () => {
           offStream();
           offState();
+          live.cancel();
         };
       },
       () => {
@@ -120,13 +124,16 @@ export function useTickerStream(enabled = true): { tickers: Record<string, Dayma
       ({ marketSocket }) => {
         if (cancelled) return;
         const offState = marketSocket.onState((s) => setStatus(s));
+        // Every pair ticks at once: one render for the whole list rather than one per pair.
+        const live = coalesceUpdates<Record<string, DaymarketEvent>>(setTickers);
         const offStream = marketSocket.subscribe('*', {
-          onTicker: (ticker) => setTickers((all) => ({ ...all, [ticker.symbol]: ticker })),
+          onTicker: (ticker) => live.push((all) => ({ ...all, [ticker.symbol]: ticker })),
         });
         setStatus(marketSocket.state);
         stop = () => {
           offStream();
           offState();
+          live.cancel();
         };
       },
       () => {
