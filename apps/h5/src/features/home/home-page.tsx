@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PullRefresh } from '../../components/pull-refresh';
@@ -9,9 +9,8 @@ import { TabHeader } from '../../components/tab-header';
 import { userCenterQuery } from '../../lib/account-api';
 import { APP_NAME } from '../../lib/app-info';
 import { selectLoggedIn, useAuthStore } from '../../lib/auth-store';
-import { allPairs, quotationQuery, withTicker } from '../../lib/market-api';
+import { quotationQuery } from '../../lib/market-api';
 import { PATHS } from '../../lib/paths';
-import { useTickerStream } from '../../lib/use-market-stream';
 import { MarketBoard } from './components/market-board';
 // community: the latest announcements
 import { NoticeTicker } from './components/notice-ticker';
@@ -37,13 +36,8 @@ export function HomePage() {
   const loggedIn = useAuthStore(selectLoggedIn);
   // Refreshes the stored user (and notices a revoked session) whenever home is shown.
   const user = useQuery({ ...userCenterQuery(), enabled: loggedIn });
-  const quotation = useQuery(quotationQuery());
-  // Every pair's ticker over the socket, laid over the REST figures as it arrives.
-  const { tickers } = useTickerStream();
-  const pairs = useMemo(
-    () => allPairs(quotation.data).map((pair) => withTicker(pair, tickers[pair.symbol])),
-    [quotation.data, tickers],
-  );
+  // Only for pull-to-refresh: the board reads the pairs itself, so live prices re-render the board alone.
+  const { refetch: refetchQuotation } = useQuery(quotationQuery());
 
   return (
     <div className="tab-page home-page" data-testid="home-page">
@@ -75,13 +69,13 @@ export function HomePage() {
           </button>
         }
       />
-      <PullRefresh onRefresh={() => Promise.all([quotation.refetch(), loggedIn ? user.refetch() : undefined])}>
+      <PullRefresh onRefresh={() => Promise.all([refetchQuotation(), loggedIn ? user.refetch() : undefined])}>
         <div className="home-page__body">
           <WelcomeCard />
           <QuickLinks />
           <NoticeTicker />
           <PromoCards />
-          <MarketBoard query={quotation} pairs={pairs} />
+          <MarketBoard />
         </div>
       </PullRefresh>
       {menuMounted ? (

@@ -1,4 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
@@ -7,8 +8,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
-import { byGain, changeDirection, type PairView, type QuotationGroup } from '../../../lib/market-api';
+import { allPairs, byGain, changeDirection, type PairView, quotationQuery, withTicker } from '../../../lib/market-api';
 import { PATHS } from '../../../lib/paths';
+import { useTickerStream } from '../../../lib/use-market-stream';
 import './market-board.css';
 
 /** How many pairs the gainers leaderboard shows. */
@@ -27,13 +29,58 @@ function Price({ pair, testId }: { pair: PairView; testId?: string }) {
   );
 }
 
+/** A pair's row: drawn again only when what it shows changed (a tick moves one pair, not all). */
+const PairRow = memo(
+  function PairRow({ pair, onOpen }: { pair: PairView; onOpen: (pair: PairView) => void }) {
+    const { t } = useTranslation();
+    return (
+      <li>
+        <button
+          type="button"
+          className="market-board__row"
+          onClick={() => onOpen(pair)}
+          data-testid={`home-pair-${pairTestId(pair.symbol)}`}
+        >
+          <span className="market-board__pair">
+            <CoinIcon icon={pair.logo} name={pair.currency_name} size={28} />
+            <span>
+              <span className="market-board__base">{pair.currency_name}</span>
+              <span className="market-board__quote">/{pair.legal_name}</span>
+              <span className="market-board__volume">{t('market.volume_short', { amount: formatDecimal(pair.volume, 2) })}</span>
+            </span>
+          </span>
+          <Price pair={pair} testId={`home-price-${pairTestId(pair.symbol)}`} />
+          <PriceChange change={pair.change} chip testId={`home-change-${pairTestId(pair.symbol)}`} />
+        </button>
+      </li>
+    );
+  },
+  (a, b) => a.onOpen === b.onOpen && sameFigures(a.pair, b.pair),
+);
+
+function sameFigures(a: PairView, b: PairView): boolean {
+  return (
+    a.id === b.id &&
+    a.now_price === b.now_price &&
+    a.change === b.change &&
+    a.volume === b.volume &&
+    a.logo === b.logo &&
+    a.price_decimals === b.price_decimals
+  );
+}
+
 /**
  * The home page's markets: the 24h gainers leaderboard and every pair with its latest price and 24h
- * change, both live (the caller lays the socket's tickers over the query's pairs).
+ * change, both live: the socket's tickers laid over the quotation query's pairs. It follows them
+ * itself, so a tick re-renders the board (and only the rows whose figures moved), not the home page.
  */
-export function MarketBoard({ query, pairs }: { query: UseQueryResult<QuotationGroup[]>; pairs: PairView[] }) {
+export function MarketBoard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const query = useQuery(quotationQuery());
+  const { tickers } = useTickerStream();
+  const pairs = useMemo(() => allPairs(query.data).map((pair) => withTicker(pair, tickers[pair.symbol])), [query.data, tickers]);
+  const openPair = useMemo(() => (pair: PairView) => navigate(tradeLink(pair)), [navigate]);
   const demo = pairs.some((p) => p.demo);
 
   if (query.isPending) {
@@ -97,27 +144,7 @@ export function MarketBoard({ query, pairs }: { query: UseQueryResult<QuotationG
         </div>
         <ul className="market-board__list">
           {pairs.map((pair) => (
-            <li key={pair.id}>
-              <button
-                type="button"
-                className="market-board__row"
-                onClick={() => navigate(tradeLink(pair))}
-                data-testid={`home-pair-${pairTestId(pair.symbol)}`}
-              >
-                <span className="market-board__pair">
-                  <CoinIcon icon={pair.logo} name={pair.currency_name} size={28} />
-                  <span>
-                    <span className="market-board__base">{pair.currency_name}</span>
-                    <span className="market-board__quote">/{pair.legal_name}</span>
-                    <span className="market-board__volume">
-                      {t('market.volume_short', { amount: formatDecimal(pair.volume, 2) })}
-                    </span>
-                  </span>
-                </span>
-                <Price pair={pair} testId={`home-price-${pairTestId(pair.symbol)}`} />
-                <PriceChange change={pair.change} chip testId={`home-change-${pairTestId(pair.symbol)}`} />
-              </button>
-            </li>
+            <PairRow key={pair.id} pair={pair} onOpen={openPair} />
           ))}
         </ul>
       </section>
