@@ -50,7 +50,7 @@ export function AreaCodePicker({ options, loading, value, onChange, testId }: Pr
             <button
               type="button"
               key={o.id}
-              className="area-code-popup__item"
+              className="list-row area-code-popup__item"
               data-testid={`area-code-${o.area_code}`}
               onClick={() => {
                 onChange(o);

@@ -44,7 +44,9 @@ export function ChoiceSheet<V extends string | number>({
           <button
             type="button"
             key={choice.value}
-            className={choice.value === value ? 'choice-sheet__item choice-sheet__item--active' : 'choice-sheet__item'}
+            className={
+              choice.value === value ? 'list-row choice-sheet__item choice-sheet__item--active' : 'list-row choice-sheet__item'
+            }
             disabled={choice.disabled}
             onClick={() => {
               onChoose(choice.value);

@@ -13,7 +13,7 @@ export function LanguageList({ current, pending, onSelect }: Props) {
           type="button"
           aria-pressed={lang === current}
           key={lang}
-          className={lang === current ? 'choice-list__item choice-list__item--active' : 'choice-list__item'}
+          className={lang === current ? 'list-row choice-list__item choice-list__item--active' : 'list-row choice-list__item'}
           onClick={() => onSelect(lang)}
           disabled={pending !== null}
           data-testid={`lang-${lang}`}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
@@ -80,7 +80,7 @@ export function MarketBoard() {
   const query = useQuery(quotationQuery());
   const { tickers } = useTickerStream();
   const pairs = useMemo(() => allPairs(query.data).map((pair) => withTicker(pair, tickers[pair.symbol])), [query.data, tickers]);
-  const openPair = useMemo(() => (pair: PairView) => navigate(tradeLink(pair)), [navigate]);
+  const openPair = useCallback((pair: PairView) => navigate(tradeLink(pair)), [navigate]);
   const demo = pairs.some((p) => p.demo);
 
   if (query.isPending) {

@@ -16,7 +16,7 @@ export function ValuationList({ units, current, onSelect }: Props) {
           type="button"
           aria-pressed={unit === current}
           key={unit}
-          className={unit === current ? 'choice-list__item choice-list__item--active' : 'choice-list__item'}
+          className={unit === current ? 'list-row choice-list__item choice-list__item--active' : 'list-row choice-list__item'}
           onClick={() => onSelect(unit)}
           data-testid={`valuation-${unit}`}
         >

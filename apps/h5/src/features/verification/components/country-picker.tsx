@@ -47,7 +47,7 @@ export function CountryPicker({ countries, loading, value, onChange, testId }: P
             <button
               type="button"
               key={c.code}
-              className="area-code-popup__item"
+              className="list-row area-code-popup__item"
               data-testid={`${testId}-${c.code}`}
               onClick={() => {
                 onChange(c.code);
