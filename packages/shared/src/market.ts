@@ -20,7 +20,7 @@ export const SOCKET_EVENTS = {
   unsubscribe: 'unsubscribe',
   /** server → pair room: the 24h ticker. */
   daymarket: 'daymarket',
-  /** server → pair room: the live 1-min candle, and the live candle of the period the client subscribed to. */
+  /** server → a subscriber that named a period (a chart): the live 1-min candle and the live candle of that period. */
   kline: 'kline',
   /** server → pair room: 10 levels of the order book. */
   marketDepth: 'market_depth',

@@ -83,6 +83,25 @@ describe('public pair rooms', () => {
     expect(new Set(c.of('daymarket').map((d) => d.symbol))).toEqual(new Set(['BTC/USDT']));
   });
 
+  it('push candles only to a subscription that named a chart period', async () => {
+    const c = client();
+    await connected(c.socket);
+    expect(await ask(c.socket, 'subscribe', { symbol: 'BTC/USDT' })).toEqual({ ok: true, symbol: 'BTC/USDT' });
+    const first = await until(() => c.of('daymarket')[0], 3000, 'the ticker snapshot');
+    await until(() => c.of('daymarket').some((d) => d.time > first.time), 3000, 'a later tick');
+    expect(c.of('kline')).toEqual([]);
+    // Naming a period later (the chart opened) brings both candles; dropping it again stops them.
+    await ask(c.socket, 'subscribe', { symbol: 'BTC/USDT', period: '1min' });
+    await until(() => c.of('kline').length > 0, 3000, 'the 1-minute candle');
+    expect(new Set(c.of('kline').map((k) => k.period))).toEqual(new Set(['1min']));
+    await ask(c.socket, 'subscribe', { symbol: 'BTC/USDT' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const candles = c.of('kline').length;
+    const ticks = c.of('daymarket').length;
+    await until(() => c.of('daymarket').length > ticks, 3000, 'another tick');
+    expect(c.of('kline').length).toBe(candles);
+  });
+
   it('work over long polling too', async () => {
     const c = client({ transports: ['polling'] });
     await connected(c.socket);

@@ -38,7 +38,7 @@ const MAX_PAIRS_PER_SOCKET = 30;
 
 /**
  * socket.io on Fastify's own HTTP server (path /socket.io, websocket and polling). Public rooms per pair
- * carry `daymarket`, `kline`, `market_depth` and `match_trade`; a private room `user:<id>` is joined only
+ * carry `daymarket`, `market_depth` and `match_trade`, and `kline` to subscribers that named a chart period; a private room `user:<id>` is joined only
  * when the handshake carries that user's live token (`auth: {token}`), checked like an API request —
  * never from an id the client names. A bad token still connects, to public rooms only. With REDIS_URL
  * the rooms span every node (@socket.io/redis-adapter). socket.io is loaded and attached once the
@@ -153,8 +153,11 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       void socket.join(pairRoom(pair.symbol));
       // One chart period per pair: asking for another replaces it.
       for (const room of socket.rooms) if (room.startsWith(`kline:${pair.symbol}:`)) void socket.leave(room);
+      // Candles go only to a chart: a subscription without a period (the trade page, lists) gets none,
+      // which halves the frames each of those clients receives per tick. A chart gets the 1-minute candle
+      // (its time-share line) besides its own period.
       const period = requested as CandlePeriod | undefined;
-      if (period && period !== '1min') void socket.join(klineRoom(pair.symbol, period));
+      if (period) for (const p of new Set<CandlePeriod>(['1min', period])) void socket.join(klineRoom(pair.symbol, p));
       return { ack: { ok: true, symbol: pair.symbol, ...(period ? { period } : {}) }, pair, period };
     }
 
@@ -163,11 +166,11 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       for (const room of socket.rooms) if (room.startsWith(`kline:${pair.symbol}:`)) void socket.leave(room);
     }
 
-    /** What a new subscriber needs at once: the ticker, the live candles and the book. */
+    /** What a new subscriber needs at once: the ticker, the live candles of a chart and the book. */
     async function snapshot(socket: Socket, pair: Pair, period: CandlePeriod | undefined) {
       const daymarket = market.daymarket(pair);
       if (daymarket) socket.emit(SOCKET_EVENTS.daymarket, daymarket);
-      for (const p of new Set<CandlePeriod>(['1min', period ?? '1min'])) {
+      for (const p of period ? new Set<CandlePeriod>(['1min', period]) : []) {
         const candle = market.currentCandle(pair.id, p);
         if (candle) socket.emit(SOCKET_EVENTS.kline, { symbol: pair.symbol, period: p, ...toKline(candle) });
       }
@@ -190,8 +193,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
           .emit(SOCKET_EVENTS.daymarket, { ...daymarket, sent_at: Date.now() });
       }),
       market.on('kline', ({ pair, period, candle }) => {
-        const room = period === '1min' ? pairRoom(pair.symbol) : klineRoom(pair.symbol, period);
-        server.local.to(room).emit(SOCKET_EVENTS.kline, { symbol: pair.symbol, period, ...toKline(candle) });
+        server.local
+          .to(klineRoom(pair.symbol, period))
+          .emit(SOCKET_EVENTS.kline, { symbol: pair.symbol, period, ...toKline(candle) });
       }),
       market.on('depth', ({ pair, depth }) => {
         server.to(pairRoom(pair.symbol)).emit(SOCKET_EVENTS.marketDepth, depth);
