@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -68,6 +67,7 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createNotifier, type Notifier } from './notify/notifier.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
 
 declare module 'fastify' {
@@ -225,7 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks forms and JSON only; a plain-text body is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
