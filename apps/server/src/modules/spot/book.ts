@@ -272,7 +272,7 @@ export class PairBook {
       // The database is still out of reach: nothing is stored, and the client may send it again.
       if (this.stale && !(await this.repair())) return refuse(this.closed ? 'engine_unavailable' : 'service_unavailable');
       try {
-        const result = await writeLock(() => database.db.transaction((tx) => this.apply(tx, batch)));
+        const result = await writeLock(() => database.quickTransaction((tx) => this.apply(tx, batch)));
         this.committed(batch, result);
         return;
       } catch (error) {
