@@ -1,5 +1,5 @@
 import type { CandlePeriod, DaymarketEvent, KlineEvent, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { coalesceUpdates } from './coalesce-updates';
 import type { ConnectionState } from './socket';
 
@@ -68,8 +68,9 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
     let cancelled = false;
     let stop: (() => void) | undefined;
     setStream({ status: 'connecting', reconnects: 0, trades: [] });
-    // A tick's ticker, book and trades arrive as separate messages: one render for all of them.
-    const live = coalesceUpdates<MarketStream>(setStream);
+    // A tick's ticker, book and trades arrive as separate messages: one render for all of them, as a
+    // transition — React renders it in slices and lets a tap or a keystroke in the order form go first.
+    const live = coalesceUpdates<MarketStream>((update) => startTransition(() => setStream(update)));
     loadSocketAfterPaint().then(
       ({ marketSocket }) => {
         if (cancelled) return;
@@ -125,7 +126,7 @@ export function useTickerStream(enabled = true): { tickers: Record<string, Dayma
         if (cancelled) return;
         const offState = marketSocket.onState((s) => setStatus(s));
         // Every pair ticks at once: one render for the whole list rather than one per pair.
-        const live = coalesceUpdates<Record<string, DaymarketEvent>>(setTickers);
+        const live = coalesceUpdates<Record<string, DaymarketEvent>>((update) => startTransition(() => setTickers(update)));
         const offStream = marketSocket.subscribe('*', {
           onTicker: (ticker) => live.push((all) => ({ ...all, [ticker.symbol]: ticker })),
         });
