@@ -5,13 +5,18 @@ import type { Plugin, Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-/** A hash route whose page chunk the boot script fetches while the entry is still downloading. */
-export type BootRoute = { path: string; module: string; guarded?: boolean };
+/**
+ * A hash route whose page chunk the boot script fetches while the entry is still downloading, and the
+ * API paths of its first screen's data (public GETs without a query) that it asks for then too.
+ */
+export type BootRoute = { path: string; module: string; guarded?: boolean; data?: readonly string[] };
 
 type Options = {
   /** The classic script in index.html (under public/) that the generated boot script replaces. */
   themeScript: string;
   routes: BootRoute[];
+  /** Where the API answers (the app's client uses the same base). */
+  apiBase: string;
 };
 
 /** Each language's dictionary and antd-mobile texts share the chunk `locale-<lang>` (vite.config.ts). */
@@ -66,11 +71,11 @@ export function bootPreload(options: Options): Plugin {
             const at = files.indexOf(f);
             return at >= 0 ? at : files.push(f) - 1;
           });
-        const routes: [string, boolean, number[]][] = [];
+        const routes: [string, boolean, number[], readonly string[]][] = [];
         for (const route of options.routes) {
           const chunk = chunks.find((c) => c.isDynamicEntry && source(c.facadeModuleId) === route.module);
           if (!chunk) this.error(`boot-preload: no chunk for ${route.module} (${route.path})`);
-          routes.push([route.path, route.guarded === true, indexes(filesOf(chunk))]);
+          routes.push([route.path, route.guarded === true, indexes(filesOf(chunk)), route.data ?? []]);
         }
         const locales: Record<string, number[]> = {};
         for (const chunk of chunks) {
@@ -90,7 +95,7 @@ export function bootPreload(options: Options): Plugin {
         const css = sheetHref?.slice(base.length) ?? '';
 
         const theme = readFileSync(resolve(root, 'public', options.themeScript.replace(/^\//, '')), 'utf8');
-        const table = JSON.stringify({ base, css, files, routes, locales });
+        const table = JSON.stringify({ base, api: options.apiBase, css, files, routes, locales });
         const fileName = this.getFileName(
           this.emitFile({ type: 'asset', name: 'boot.js', source: `${theme.trim()}\n${PRELOAD_SCRIPT(table)}\n` }),
         );
@@ -104,7 +109,8 @@ export function bootPreload(options: Options): Plugin {
 }
 
 /**
- * The preload half of the boot script (plain ES2017, runs before the app). The language rule is
+ * The preload half of the boot script (plain ES2017, runs before the app): the page's files and, for a
+ * page that names them, its first data. The language rule is
  * `initialLang` of src/lib/i18n.ts (stored mark, else Simplified Chinese on a zh-CN device, else
  * English); a guarded page is only fetched with a stored session, since without one it goes to login.
  */
@@ -142,6 +148,16 @@ const PRELOAD_SCRIPT = (
     const session = !!localStorage.getItem('auth');
     const route = boot.routes.find((r) => r[0] === path && (session || !r[1]));
     if (route) route[2].forEach(add);
+    // The first screen's data, with the headers the app's client sends (src/lib/early-replies.ts).
+    if (route && route[3].length) {
+      const replies = {};
+      route[3].forEach((path) => {
+        const reply = fetch(boot.api + path, { headers: { lang: lang, Accept: 'application/json' } });
+        reply.catch(() => {}); // the app asks again if this one failed
+        replies[path] = reply;
+      });
+      window.__h5EarlyReplies = { at: Date.now(), replies: replies };
+    }
   } catch {
     // storage blocked: the app loads everything itself
   }

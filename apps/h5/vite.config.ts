@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { QUOTATION_PAGES, QUOTATION_PATH } from './src/lib/first-screen-data.ts';
 import { PATHS } from './src/lib/paths.ts';
 import { bootPreload } from './vite.config.boot.ts';
 
@@ -35,11 +36,16 @@ export default defineConfig({
     // The pages a visitor most often opens first (the tabs, the chart, login), as router.tsx loads them.
     bootPreload({
       themeScript: '/static/js/theme-boot.js',
+      apiBase: '/api/',
       routes: [
         { path: PATHS.root, module: HOME },
         { path: PATHS.home, module: HOME },
-        { path: PATHS.trade, module: TRADE, guarded: true },
-        { path: PATHS.kline, module: TRADE, guarded: true },
+        ...[PATHS.trade, PATHS.kline].map((path) => ({
+          path,
+          module: TRADE,
+          guarded: true,
+          data: QUOTATION_PAGES.includes(path) ? [QUOTATION_PATH] : [],
+        })),
         { path: PATHS.lever, module: 'src/features/lever/pages/index.ts', guarded: true },
         { path: PATHS.assets, module: 'src/features/assets/pages/assets-page.tsx', guarded: true },
         { path: PATHS.template, module: 'src/features/finance/pages/index.ts', guarded: true },

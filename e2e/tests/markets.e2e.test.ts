@@ -238,6 +238,28 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await input('order-amount').fill('');
   });
 
+  it("asks for the trade page's market list once, while the app's code is still loading", async () => {
+    await page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      if (request.url().includes('/api/currency/quotation_new')) asked.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.reload();
+      await expect.poll(() => text('trade-price')).toMatch(/^[\d,]+\.\d{2}$/);
+      // The boot script started the request; the app took its reply instead of asking again.
+      const early = await page.evaluate(() => {
+        const replies = (globalThis as { __h5EarlyReplies?: { replies: Record<string, unknown> } }).__h5EarlyReplies;
+        return replies ? Object.keys(replies.replies) : null;
+      });
+      expect(early).toEqual([]);
+      expect(asked).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('switches pairs from the sheet and keeps favourites', async () => {
     await byId('trade-pair').click();
     await byId('pair-switcher').waitFor();

@@ -1,13 +1,6 @@
+import { QUOTATION_PAGES } from '../lib/first-screen-data';
 import { quotationQuery } from '../lib/market-api';
-import { PATHS } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
-
-/**
- * Pages whose headline is filled from the market list: the price at the top of the trade and chart
- * pages. Home is left out on purpose: its first screen (the welcome card) needs no data, and its
- * board loads with the page; fetched earlier, the list would only compete with the page's own files.
- */
-const QUOTATION_PAGES: readonly string[] = [PATHS.trade, PATHS.kline];
 
 /**
  * Starts the first screen's data request while the dictionary and the page's chunk load, rather than

@@ -95,3 +95,34 @@ describe('the API client reading replies', () => {
     expect(shown[0]).not.toBe('ERROR');
   });
 });
+
+describe('the API client and the boot script', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete globalThis.__h5EarlyReplies;
+  });
+
+  it('reads a reply the boot script already asked for, once, and goes to the network after', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return new Response(JSON.stringify({ type: 'ok', message: 'from the network' }));
+    });
+    const early = Promise.resolve(new Response(JSON.stringify({ type: 'ok', message: 'from the boot script' })));
+    globalThis.__h5EarlyReplies = { at: Date.now(), replies: { 'currency/quotation_new': early } };
+    await expect(api.get('currency/quotation_new')).resolves.toBe('from the boot script');
+    expect(urls).toEqual([]);
+    await expect(api.get('currency/quotation_new')).resolves.toBe('from the network');
+    expect(urls).toEqual(['/api/currency/quotation_new']);
+  });
+
+  it('stops waiting for an early reply when the caller cancels', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}'));
+    globalThis.__h5EarlyReplies = { at: Date.now(), replies: { 'currency/quotation_new': new Promise<Response>(() => {}) } };
+    const controller = new AbortController();
+    const pending = api.get('currency/quotation_new', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await pending;
+    expect(isApiError(error) && error.kind).toBe('network');
+  });
+});

@@ -1,5 +1,6 @@
 import { type FormValue, readReply, toFormBody } from './api-reply';
 import { currentToken, useAuthStore } from './auth-store';
+import { takeEarlyReply } from './early-replies';
 import { appEvents } from './events';
 import { i18n } from './i18n';
 import { beginLoading, showMessage } from './loading-indicator';
@@ -92,8 +93,17 @@ async function request<T>(
   try {
     let text: string;
     try {
-      const res = await fetch(url, { method, headers, body: payload, signal: controller.signal });
-      text = await res.text();
+      // The first screen's data may already be on its way (the boot script asked for it).
+      const early = method === 'GET' && body === undefined ? takeEarlyReply(path.replace(/^\//, '')) : undefined;
+      if (early)
+        text = await untilAborted(
+          early.then((res) => res.text()),
+          controller.signal,
+        );
+      else {
+        const res = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+        text = await res.text();
+      }
     } catch {
       return transportFailure();
     }
@@ -123,6 +133,15 @@ async function request<T>(
     opts.signal?.removeEventListener('abort', forwardAbort);
     endLoading();
   }
+}
+
+/** `reply`, unless `signal` aborts first (a reply already on its way cannot be cancelled, only left). */
+function untilAborted<T>(reply: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    reply.then(resolve, reject);
+  });
 }
 
 /** The one client of the app: relative paths under /api, form-urlencoded bodies, GET with a query. */

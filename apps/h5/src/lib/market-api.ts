@@ -1,6 +1,7 @@
 import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import { QUOTATION_PATH } from './first-screen-data';
 
 /**
  * The market data the home page and the trade pages share (features may not import each other):
@@ -54,7 +55,7 @@ export function allPairs(groups: readonly QuotationGroup[] | undefined): PairVie
 export const quotationQuery = () =>
   queryOptions({
     queryKey: marketKeys.quotation,
-    queryFn: ({ signal }) => api.get<QuotationGroup[]>('currency/quotation_new', undefined, { loading: false, signal }),
+    queryFn: ({ signal }) => api.get<QuotationGroup[]>(QUOTATION_PATH, undefined, { loading: false, signal }),
     // Prices arrive over the socket afterwards; a revisit refreshes the 24h figures. The few seconds
     // keep the page that mounts right after the boot prefetch (app/boot-data.ts) from asking again.
     staleTime: 5_000,
