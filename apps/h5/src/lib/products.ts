@@ -15,10 +15,14 @@ export const productsQuery = () =>
     queryFn: async ({ signal }) => {
       const switches = await api.get<ProductSwitches>('products', undefined, { loading: false, signal });
       writeJson(STORAGE_KEYS.products, switches);
+      remembered = switches;
       return switches;
     },
     staleTime: 60_000,
   });
+
+/** The device's last reply as read once per start (and replaced by each new reply). */
+let remembered: Partial<ProductSwitches> | undefined;
 
 /** The last reply kept on the device, only its known products, or nothing. */
 export function rememberedSwitches(raw: unknown = readJson(STORAGE_KEYS.products)): Partial<ProductSwitches> {
@@ -39,7 +43,8 @@ export function rememberedSwitches(raw: unknown = readJson(STORAGE_KEYS.products
  */
 export function useProducts(): ProductSwitches & { loaded: boolean; settled: boolean } {
   const { data, isError } = useQuery(productsQuery());
-  const fallback = data ? {} : rememberedSwitches();
+  // Storage is read and parsed once, not on every render while the reply is on its way.
+  const fallback = data ? {} : (remembered ??= rememberedSwitches());
   const switches = Object.fromEntries(PRODUCTS.map((p) => [p, data?.[p] ?? fallback[p] ?? true])) as ProductSwitches;
   return { ...switches, loaded: data !== undefined, settled: data !== undefined || isError };
 }
