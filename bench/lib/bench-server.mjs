@@ -89,7 +89,7 @@ export async function startBenchServer({ name, env: extra = {}, profile, databas
     output = (output + c).slice(-20_000);
   };
   child.stdout.on('data', keepOutput);
-  child.stderr.on('data', keepOutput); if (process.env.BENCH_ECHO) child.stderr.on('data', (c) => process.stderr.write(String(c).split('\n').filter((l) => l.includes('BATCH')).join('\n')));
+  child.stderr.on('data', keepOutput);
   const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
 
   return {
