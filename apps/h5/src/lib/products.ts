@@ -24,6 +24,12 @@ export const productsQuery = () =>
 /** The device's last reply as read once per start (and replaced by each new reply). */
 let remembered: Partial<ProductSwitches> | undefined;
 
+/** Storage read and parsed once per start, not on every render while the reply is on its way. */
+function rememberedOnce(): Partial<ProductSwitches> {
+  remembered ??= rememberedSwitches();
+  return remembered;
+}
+
 /** The last reply kept on the device, only its known products, or nothing. */
 export function rememberedSwitches(raw: unknown = readJson(STORAGE_KEYS.products)): Partial<ProductSwitches> {
   if (!raw || typeof raw !== 'object') return {};
@@ -43,8 +49,7 @@ export function rememberedSwitches(raw: unknown = readJson(STORAGE_KEYS.products
  */
 export function useProducts(): ProductSwitches & { loaded: boolean; settled: boolean } {
   const { data, isError } = useQuery(productsQuery());
-  // Storage is read and parsed once, not on every render while the reply is on its way.
-  const fallback = data ? {} : (remembered ??= rememberedSwitches());
+  const fallback = data ? {} : rememberedOnce();
   const switches = Object.fromEntries(PRODUCTS.map((p) => [p, data?.[p] ?? fallback[p] ?? true])) as ProductSwitches;
   return { ...switches, loaded: data !== undefined, settled: data !== undefined || isError };
 }
