@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { QUOTATION_PAGES, QUOTATION_PATH } from './src/lib/first-screen-data.ts';
-import { PATHS } from './src/lib/paths.ts';
+import { API_BASE, PATHS } from './src/lib/paths.ts';
 import { bootPreload } from './vite.config.boot.ts';
 
 const API_TARGET = process.env.H5_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -36,21 +36,17 @@ export default defineConfig({
     // The pages a visitor most often opens first (the tabs, the chart, login), as router.tsx loads them.
     bootPreload({
       themeScript: '/static/js/theme-boot.js',
-      apiBase: '/api/',
+      apiBase: API_BASE,
       routes: [
         { path: PATHS.root, module: HOME },
         { path: PATHS.home, module: HOME },
-        ...[PATHS.trade, PATHS.kline].map((path) => ({
-          path,
-          module: TRADE,
-          guarded: true,
-          data: QUOTATION_PAGES.includes(path) ? [QUOTATION_PATH] : [],
-        })),
+        { path: PATHS.trade, module: TRADE, guarded: true },
+        { path: PATHS.kline, module: TRADE, guarded: true },
         { path: PATHS.lever, module: 'src/features/lever/pages/index.ts', guarded: true },
         { path: PATHS.assets, module: 'src/features/assets/pages/assets-page.tsx', guarded: true },
         { path: PATHS.template, module: 'src/features/finance/pages/index.ts', guarded: true },
         { path: PATHS.login, module: 'src/features/auth/pages/login-page.tsx' },
-      ],
+      ].map((route) => (QUOTATION_PAGES.includes(route.path) ? { ...route, data: [QUOTATION_PATH] } : route)),
     }),
   ],
   resolve: {

@@ -5,10 +5,10 @@ import { appEvents } from './events';
 import { i18n } from './i18n';
 import { beginLoading, showMessage } from './loading-indicator';
 import { currentLang } from './locale';
+import { API_BASE } from './paths';
 
 /** Spec section 9: requests give up after 60 seconds. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-const BASE = '/api/';
 
 export type ApiErrorKind = 'error' | 'logged_out' | 'verify_first' | 'network' | 'timeout';
 
@@ -60,7 +60,8 @@ async function request<T>(
   const token = currentToken();
   if (token) headers.Authorization = token;
 
-  let url = BASE + path.replace(/^\//, '');
+  const relative = path.replace(/^\//, '');
+  let url = API_BASE + relative;
   let payload: URLSearchParams | FormData | undefined;
   if (body instanceof FormData) {
     // Multipart (uploads): the browser writes the Content-Type with its boundary.
@@ -94,7 +95,7 @@ async function request<T>(
     let text: string;
     try {
       // The first screen's data may already be on its way (the boot script asked for it).
-      const early = method === 'GET' && body === undefined ? takeEarlyReply(path.replace(/^\//, '')) : undefined;
+      const early = method === 'GET' && body === undefined ? takeEarlyReply(relative) : undefined;
       if (early)
         text = await untilAborted(
           early.then((res) => res.text()),

@@ -1,3 +1,6 @@
+/** Where the API answers: the app's client and the build's boot script (vite.config.boot.ts). */
+export const API_BASE = '/api/';
+
 /**
  * Every route of the spec (section 2), as hash paths. Features navigate through these constants so a
  * route is spelled once.

@@ -157,7 +157,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       // which halves the frames each of those clients receives per tick. A chart gets the 1-minute candle
       // (its time-share line) besides its own period.
       const period = requested as CandlePeriod | undefined;
-      if (period) for (const p of new Set<CandlePeriod>(['1min', period])) void socket.join(klineRoom(pair.symbol, p));
+      for (const p of chartPeriods(period)) void socket.join(klineRoom(pair.symbol, p));
       return { ack: { ok: true, symbol: pair.symbol, ...(period ? { period } : {}) }, pair, period };
     }
 
@@ -170,7 +170,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     async function snapshot(socket: Socket, pair: Pair, period: CandlePeriod | undefined) {
       const daymarket = market.daymarket(pair);
       if (daymarket) socket.emit(SOCKET_EVENTS.daymarket, daymarket);
-      for (const p of period ? new Set<CandlePeriod>(['1min', period]) : []) {
+      for (const p of chartPeriods(period)) {
         const candle = market.currentCandle(pair.id, p);
         if (candle) socket.emit(SOCKET_EVENTS.kline, { symbol: pair.symbol, period: p, ...toKline(candle) });
       }
@@ -206,6 +206,11 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     ];
   }
 });
+
+/** The candle periods a subscription gets: none without a chart; a chart's own and the 1-minute one. */
+function chartPeriods(period: CandlePeriod | undefined): Set<CandlePeriod> {
+  return new Set(period ? ['1min', period] : []);
+}
 
 function symbolOf(request: unknown): string | undefined {
   if (typeof request === 'string') return request;
