@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket, connect as tcp } from 'node:net';
+import { connect as tcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HealthReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
+import { FaultProxy, testPgUrl } from '../../test/fault-proxy.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -22,7 +23,7 @@ import { LockSession, lockName } from './locks.js';
  * and the node must take its locks back once PostgreSQL answers. Skipped unless PostgreSQL and Redis
  * both answer (as cluster.test.ts).
  */
-const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const pgUrl = new URL(testPgUrl);
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const PG = { host: pgUrl.hostname, port: Number(pgUrl.port || 5432) };
 
@@ -52,96 +53,6 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
   }
 };
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-/** A TCP proxy that passes bytes, drops and refuses (`cut`), or holds connections and passes nothing (`blackhole`). */
-class FaultProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  private holding = false;
-  port = 0;
-
-  static async start(): Promise<FaultProxy> {
-    const proxy = new FaultProxy();
-    await proxy.listen();
-    return proxy;
-  }
-
-  urlFor(database: string): string {
-    const url = new URL(pgUrl);
-    url.host = `127.0.0.1:${this.port}`;
-    url.pathname = `/${database}`;
-    return url.toString();
-  }
-
-  /** A restart: every connection drops, new ones are refused. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    this.dropAll();
-    if (server) await new Promise<void>((done) => server.close(() => done()));
-  }
-
-  async restore(): Promise<void> {
-    this.holding = false;
-    if (!this.server) await this.listen();
-  }
-
-  /** Nothing passes any more, either way, on open connections or new ones — and nothing closes. */
-  blackhole(): void {
-    this.holding = true;
-    for (const socket of this.sockets) {
-      socket.unpipe();
-      socket.pause();
-    }
-  }
-
-  /** Ends the black hole: held connections drop (PostgreSQL ends their sessions), new ones pass. */
-  heal(): void {
-    this.dropAll();
-    this.holding = false;
-  }
-
-  async close(): Promise<void> {
-    await this.cut();
-  }
-
-  private dropAll(): void {
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-  }
-
-  private listen(): Promise<void> {
-    return new Promise((done, fail) => {
-      const server = createServer((client) => this.pipe(client));
-      server.once('error', fail);
-      server.listen(this.port, '127.0.0.1', () => {
-        this.server = server;
-        const address = server.address();
-        if (typeof address === 'object' && address) this.port = address.port;
-        done();
-      });
-    });
-  }
-
-  private pipe(client: Socket): void {
-    this.sockets.add(client);
-    client.on('error', () => client.destroy()).on('close', () => this.sockets.delete(client));
-    if (this.holding) return void client.pause();
-    const upstream = connect(PG);
-    this.sockets.add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    upstream.on('error', drop).on('close', () => {
-      this.sockets.delete(upstream);
-      drop();
-    });
-    client.on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  }
-}
 
 describe.skipIf(!up)('cluster: PostgreSQL going away and coming back', () => {
   let dbName = '';

@@ -4,9 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres, PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { PgliteThread } from './pglite-thread.js';
+import { quickPostgresTransaction } from './quick-transaction.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -72,37 +73,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   return pgliteDatabase(client);
 }
-
-/**
- * BEGIN sent without waiting for its reply: postgres.js keeps a reserved connection's statements in order
- * and pipelines them, so BEGIN and the callback's first statement share one round trip. A failed BEGIN
- * fails that statement too, and the callback with it. Drizzle's own session and transaction classes run
- * over the reserved connection, as they do inside `db.transaction`.
- */
-async function quickPostgresTransaction<T>(sql: postgres.Sql, db: Db, callback: (tx: Db) => Promise<T>): Promise<T> {
-  const { dialect, schema: relations, options } = (db as unknown as { session: DrizzleSessionParts }).session;
-  const connection = await sql.reserve();
-  try {
-    const begun = connection.unsafe('begin').execute();
-    begun.catch(() => {}); // awaited below; a failure also fails the first statement
-    const session = new PostgresJsSession(connection as never, dialect as never, relations as never, options as never);
-    const tx = new PostgresJsTransaction(dialect as never, session, relations as never) as unknown as Db;
-    let result: T;
-    try {
-      result = await callback(tx);
-      await begun;
-    } catch (error) {
-      await connection.unsafe('rollback').catch(() => {});
-      throw error;
-    }
-    await connection.unsafe('commit');
-    return result;
-  } finally {
-    connection.release();
-  }
-}
-
-type DrizzleSessionParts = { dialect: unknown; schema: unknown; options: unknown };
 
 /** Drizzle over PGlite, in-process or on its thread (which answers the same calls). */
 function pgliteDatabase(client: PGlite): Database {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FaultProxy } from '../../test/fault-proxy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { queryRows } from './client.js';
+import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
+import { type Database, openDatabase, queryRows } from './client.js';
 
 /** `quickTransaction` on this run's database (PGlite, or PostgreSQL with TEST_DB=pg). */
 describe('a quick transaction', () => {
@@ -68,5 +70,78 @@ describe('a quick transaction', () => {
     release();
     await running;
     expect(await count()).toBe(4);
+  });
+});
+
+/**
+ * PostgreSQL only: the transaction's connection drops under it (a restart or a broken link, made here by
+ * a TCP proxy in this process that drops every connection). The transaction fails at once instead of
+ * waiting on the dead connection, writes nothing, and the pool keeps serving: the dead connection is not
+ * handed out again.
+ */
+describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connection drops', () => {
+  let name = '';
+  let direct: Database;
+  let proxy: FaultProxy;
+  let database: Database;
+  const count = async () =>
+    Number((await queryRows<{ n: number }>(direct.db, sql`SELECT count(*)::int AS n FROM quick_lost`))[0]?.n);
+  const dropConnections = async () => {
+    await proxy.cut();
+    await proxy.restore();
+  };
+  beforeAll(async () => {
+    ({ name, database: direct } = await createPgTemplate());
+    await direct.db.execute(sql`CREATE TABLE quick_lost (id int PRIMARY KEY)`);
+    proxy = await FaultProxy.start();
+    database = await openDatabase({ kind: 'postgres', url: proxy.urlFor(name) });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await proxy?.close();
+    await direct?.close();
+    if (name) await dropPgDatabase(name);
+  });
+
+  /** More queries and transactions at once than the pool holds connections, each answered. */
+  const poolServesEveryone = async (firstId: number) => {
+    await Promise.all([
+      ...Array.from({ length: 25 }, () => database.db.execute(sql`SELECT 1`)),
+      ...Array.from({ length: 12 }, (_, i) =>
+        database.quickTransaction((tx) => tx.execute(sql`INSERT INTO quick_lost VALUES (${firstId + i})`)),
+      ),
+    ]);
+  };
+
+  it('fails while a statement is running, writes nothing, and the pool serves every later query', async () => {
+    const running = database.quickTransaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO quick_lost VALUES (1)`);
+      setTimeout(() => void dropConnections(), 100);
+      await tx.execute(sql`SELECT pg_sleep(30)`);
+    });
+    await expect(running).rejects.toThrow();
+    await poolServesEveryone(10);
+    expect(await count()).toBe(12);
+  });
+
+  it('fails while the callback waits on something else, and refuses its later statements', async () => {
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let later: Promise<unknown> | undefined;
+    const running = database.quickTransaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO quick_lost VALUES (100)`);
+      await dropConnections();
+      await paused;
+      later = tx.execute(sql`INSERT INTO quick_lost VALUES (101)`);
+      await later;
+    });
+    await expect(running).rejects.toThrow();
+    resume();
+    await vi.waitFor(() => expect(later).toBeDefined());
+    await expect(later).rejects.toThrow();
+    await poolServesEveryone(200);
+    expect(await count()).toBe(24);
   });
 });

@@ -1,0 +1,77 @@
+import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
+import type postgres from 'postgres';
+import type { Db } from './client.js';
+
+/** What postgres.js tells a query's `onexecute` about the connection it went out on. */
+type DriverConnection = { onclose: ((error: unknown) => void) | null };
+type DrizzleSessionParts = { dialect: unknown; schema: unknown; options: unknown };
+
+/**
+ * A transaction whose BEGIN is sent without waiting for its reply: postgres.js keeps a reserved
+ * connection's statements in order and pipelines them, so BEGIN and the callback's first statement share
+ * one round trip. A failed BEGIN fails that statement too, and the callback with it. Drizzle's own session
+ * and transaction classes run over the reserved connection, as they do inside `db.transaction`.
+ *
+ * A connection that dies under the transaction (a restart, a dropped link) is the case `sql.begin` guards
+ * and `reserve()` does not: statements sent to it afterwards are never answered, and releasing it would put
+ * the dead connection back in the pool. So, as `sql.begin` does, the transaction fails the moment the
+ * driver reports the close (PostgreSQL has rolled it back), later statements of the callback are refused,
+ * and the connection is left to the pool, which reopens it — neither rolled back nor released.
+ */
+export async function quickPostgresTransaction<T>(sql: postgres.Sql, db: Db, callback: (tx: Db) => Promise<T>): Promise<T> {
+  const { dialect, schema: relations, options } = (db as unknown as { session: DrizzleSessionParts }).session;
+  const reserved = await sql.reserve();
+  let driverConnection: DriverConnection | undefined;
+  let lost: Error | undefined;
+  let onLost!: (error: Error) => void;
+  const connectionLost = new Promise<never>((_, reject) => {
+    onLost = reject;
+  });
+  connectionLost.catch(() => {}); // raced below; unhandled only when the transaction ended first
+
+  const begun = reserved
+    .unsafe('begin', [], {
+      // Called as BEGIN goes out; true keeps the connection taking the next statements at once.
+      onexecute: (connection: DriverConnection) => {
+        driverConnection = connection;
+        connection.onclose = (error) => {
+          lost = error instanceof Error ? error : new Error('the database connection closed');
+          onLost(lost);
+        };
+        return true;
+      },
+    } as never)
+    .execute();
+  begun.catch(() => {}); // awaited below; a failure also fails the first statement
+
+  // The callback's statements go through this: once the connection is gone they fail instead of hanging.
+  const guarded = new Proxy(reserved, {
+    get: (target, key, receiver) =>
+      key === 'unsafe'
+        ? (...args: Parameters<postgres.Sql['unsafe']>) => {
+            if (lost) throw lost;
+            return target.unsafe(...args);
+          }
+        : Reflect.get(target, key, receiver),
+  });
+  const session = new PostgresJsSession(guarded as never, dialect as never, relations as never, options as never);
+  const tx = new PostgresJsTransaction(dialect as never, session, relations as never) as unknown as Db;
+
+  const run = async () => {
+    const result = await callback(tx);
+    await begun;
+    await reserved.unsafe('commit');
+    return result;
+  };
+  try {
+    return await Promise.race([run(), connectionLost]);
+  } catch (error) {
+    if (!lost) await Promise.race([reserved.unsafe('rollback').catch(() => {}), connectionLost.catch(() => {})]);
+    throw error;
+  } finally {
+    if (!lost) {
+      if (driverConnection) driverConnection.onclose = null;
+      reserved.release();
+    }
+  }
+}
