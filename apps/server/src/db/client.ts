@@ -50,6 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.max ?? 10,
       onnotice: () => {},
       connection: { statement_timeout: 30_000 },
+      backoff: reconnectDelaySeconds,
     });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     return {
@@ -72,6 +73,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   return pgliteDatabase(client);
+}
+
+/**
+ * The wait before a dropped pool connection is opened again, in seconds, after `failures` failed opens
+ * in a row. The driver's own back-off grows to 20 s, so a few refused connections during a PostgreSQL
+ * restart of a few seconds kept requests waiting up to 20 s after it was back; capped at 1 s, each
+ * connection tries about once a second while PostgreSQL is away and is back within a second of it.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** failures / 100, 1);
 }
 
 /** Drizzle over PGlite, in-process or on its thread (which answers the same calls). */
