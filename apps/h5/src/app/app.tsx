@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { HashRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { createPath, HashRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale';
 import { queryClient } from '../lib/query-client';
@@ -28,7 +28,7 @@ function FollowEarlyHashChange() {
   // Once, on mount: later changes are heard by the router itself.
   useEffect(() => {
     const address = window.location.hash.replace(/^#/, '') || '/';
-    if (address !== location.pathname + location.search + location.hash) navigate(address, { replace: true });
+    if (address !== createPath(location)) navigate(address, { replace: true });
   }, []);
   return null;
 }
