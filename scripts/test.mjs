@@ -52,6 +52,9 @@ function vitest(title, args, report, env = {}) {
   // A suite that failed to load has no tests to count; count it so it can't pass silently.
   const broken = summary.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
   failed += broken;
+  // Vitest also fails a run whose tests all passed when an error escaped them (an unhandled rejection):
+  // that is a failure too, counted once.
+  if (!ok && !summary.numFailedTests && !broken) failed++;
   if (!ok || summary.numFailedTests || broken) failures.push(title);
 }
 
