@@ -20,9 +20,11 @@ export type Database = {
   /**
    * A transaction whose BEGIN goes out with its first statement rather than waiting a round trip of its
    * own (for the busiest writers, where each round trip waits for a busy event loop). The callback's
-   * statements run in order on one connection; no nested transactions (savepoints) inside.
+   * statements run in order on one connection; no nested transactions (savepoints) inside. A callback
+   * whose last statement fails when the transaction must not commit may call `commitWithNext()` just
+   * before it: the COMMIT then goes out right behind that statement (PostgreSQL: the same round trip).
    */
-  quickTransaction: <T>(callback: (tx: Db) => Promise<T>) => Promise<T>;
+  quickTransaction: <T>(callback: (tx: Db, commitWithNext: () => void) => Promise<T>) => Promise<T>;
   /** Applies SQL migrations from the drizzle folder. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -92,7 +94,7 @@ function pgliteDatabase(client: PGlite): Database {
     db,
     kind: 'pglite',
     // In process there is no round trip to save; on its thread BEGIN already travels with the first statement.
-    quickTransaction: (callback) => db.transaction(callback),
+    quickTransaction: (callback) => db.transaction((tx) => callback(tx as unknown as Db, () => {})),
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -50,6 +50,40 @@ describe('a quick transaction', () => {
     expect(await count()).toBe(3);
   });
 
+  it('sends the COMMIT behind the statement after commitWithNext(), and commits nothing when that statement fails', async () => {
+    await t.database.quickTransaction(async (tx, commitWithNext) => {
+      await tx.execute(sql`INSERT INTO quick_probe VALUES (20)`);
+      commitWithNext();
+      await tx.execute(sql`INSERT INTO quick_probe VALUES (21)`);
+    });
+    expect(await count()).toBe(5);
+    await expect(
+      t.database.quickTransaction(async (tx, commitWithNext) => {
+        await tx.execute(sql`INSERT INTO quick_probe VALUES (22)`);
+        commitWithNext();
+        await tx.execute(sql`INSERT INTO quick_probe VALUES (20)`); // a duplicate key
+      }),
+    ).rejects.toThrow();
+    expect(await count()).toBe(5);
+    // On PostgreSQL a promise of a COMMIT that never went out is a mistake in the caller (PGlite ignores it).
+    if (t.database.kind === 'postgres') {
+      await expect(t.database.quickTransaction(async (_tx, commitWithNext) => commitWithNext())).rejects.toThrow(
+        /no statement followed/,
+      );
+    }
+    await t.database.db.execute(sql`DELETE FROM quick_probe WHERE id IN (20, 21)`);
+  });
+
+  it.runIf(process.env.TEST_DB === 'pg')('fails when a statement failed, even if the callback went on as if not', async () => {
+    await expect(
+      t.database.quickTransaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO quick_probe VALUES (30)`);
+        await tx.execute(sql`INSERT INTO quick_probe VALUES (1)`).catch(() => {}); // a duplicate key, ignored
+      }),
+    ).rejects.toThrow(/did not commit/);
+    expect(await count()).toBe(3);
+  });
+
   it('keeps its writes from other connections until it commits', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

@@ -10,6 +10,15 @@ export function isUniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the error, or one it wraps (drizzle puts the driver's in `cause`), carries this SQLSTATE. */
+export function hasSqlState(error: unknown, state: string): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === state) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** postgres-js's own codes for a connection that is gone or never came. */
 const DRIVER_CONNECTION_CODES = new Set([
   'CONNECTION_CLOSED',

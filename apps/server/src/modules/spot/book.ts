@@ -11,7 +11,7 @@ import { LedgerBatch } from '../../ledger/batch.js';
 import type { EntryInput, Leg } from '../../ledger/ledger.js';
 import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
-import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { hasSqlState, isDatabaseUnavailable } from '../../lib/db-errors.js';
 import {
   addFill,
   baseAccount,
@@ -28,9 +28,10 @@ import {
   tradeLegs,
 } from './orders.js';
 import {
-  BATCH_FENCE_CHECK,
   batchCtes,
+  batchFenceCheck,
   claimEpoch,
+  FENCED_OUT_STATE,
   loadCounters,
   recentTrades,
   renewEpoch,
@@ -272,7 +273,9 @@ export class PairBook {
       // The database is still out of reach: nothing is stored, and the client may send it again.
       if (this.stale && !(await this.repair())) return refuse(this.closed ? 'engine_unavailable' : 'service_unavailable');
       try {
-        const result = await writeLock(() => database.quickTransaction((tx) => this.apply(tx, batch)));
+        const result = await writeLock(() =>
+          database.quickTransaction((tx, commitWithNext) => this.apply(tx, batch, commitWithNext)),
+        );
         this.committed(batch, result);
         return;
       } catch (error) {
@@ -298,7 +301,7 @@ export class PairBook {
     }
   }
 
-  private async apply(tx: Db, commands: Command[]) {
+  private async apply(tx: Db, commands: Command[], commitWithNext: () => void) {
     const m = this.market;
     const outcomes = new Map<Command, Outcome>();
     const startedAt = Date.now();
@@ -403,17 +406,22 @@ export class PairBook {
     }
     const all = [...touched.values()];
     const counters = { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId, epoch: this.epoch };
-    const [fence] = await ledger.flush(
-      batchCtes(
-        all.filter((o) => created.has(o.id)),
-        all.filter((o) => !created.has(o.id)),
-        trades,
-        counters,
-      ),
-      BATCH_FENCE_CHECK,
-    );
-    // Another build took the market since ours (a node that took over the engine): write nothing.
-    if (Number(fence?.owned) !== 1) throw new FencedOut(m.pair.symbol);
+    // The write is the batch's last statement, and it fails if another build took the market since ours
+    // (a node that took over the engine): the COMMIT can go out with it.
+    commitWithNext();
+    try {
+      await ledger.flush(
+        batchCtes(
+          all.filter((o) => created.has(o.id)),
+          all.filter((o) => !created.has(o.id)),
+          trades,
+          counters,
+        ),
+        batchFenceCheck(m.pair.id),
+      );
+    } catch (error) {
+      throw hasSqlState(error, FENCED_OUT_STATE) ? new FencedOut(m.pair.symbol) : error;
+    }
     return { outcomes, orders: all.map(copy), trades, bookChanged, accounts: ledger.seenIds() };
   }
 

@@ -99,8 +99,15 @@ export function batchCtes(
   return parts;
 }
 
-/** What a batch's statement answers: whether its book still owned the market (see `spot_m`). */
-export const BATCH_FENCE_CHECK = sql`SELECT (SELECT count(*) FROM spot_m)::int AS owned`;
+/**
+ * How a batch's statement ends: when its book no longer owns the market (`spot_m` changed no row), it
+ * fails with SQLSTATE `SPF01` (drizzle/0014), so nothing of it stays, even with the COMMIT sent behind it.
+ */
+export const batchFenceCheck = (pairId: number) =>
+  sql`SELECT CASE WHEN (SELECT count(*) FROM spot_m) = 1 THEN 1 ELSE spot_fenced_out(${pairId}::int) END AS owned`;
+
+/** The SQLSTATE of `batchFenceCheck`'s failure. */
+export const FENCED_OUT_STATE = 'SPF01';
 
 /**
  * Takes the market for a build of its book: raises the fencing token and returns it. Waits for a batch
