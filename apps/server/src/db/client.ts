@@ -40,7 +40,13 @@ export type OpenOptions =
       /** Run PGlite on a worker thread (the server process; needs `dataDir`, and the built worker). */
       thread?: boolean;
     }
-  | { kind: 'postgres'; url: string; max?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** How long a quick transaction may take before its connection is dropped (tests shorten it). */
+      quickTransactionDeadlineMs?: number;
+    };
 
 /**
  * Opens the database: PGlite in `dataDir` (or in memory, optionally from a dumped template) by default,
@@ -58,7 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      quickTransaction: (callback) => quickPostgresTransaction(sql, db, callback),
+      quickTransaction: (callback) => quickPostgresTransaction(sql, db, callback, options.quickTransactionDeadlineMs),
       migrate: async () => {
         const { migrate } = await import('drizzle-orm/postgres-js/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FaultProxy } from '../../test/fault-proxy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { type Database, openDatabase, queryRows } from './client.js';
 
 /** `quickTransaction` on this run's database (PGlite, or PostgreSQL with TEST_DB=pg). */
@@ -114,6 +115,7 @@ describe('a quick transaction', () => {
  * handed out again.
  */
 describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connection drops', () => {
+  const DEADLINE_MS = 3000;
   let name = '';
   let direct: Database;
   let proxy: FaultProxy;
@@ -128,7 +130,7 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connect
     ({ name, database: direct } = await createPgTemplate());
     await direct.db.execute(sql`CREATE TABLE quick_lost (id int PRIMARY KEY)`);
     proxy = await FaultProxy.start();
-    database = await openDatabase({ kind: 'postgres', url: proxy.urlFor(name) });
+    database = await openDatabase({ kind: 'postgres', url: proxy.urlFor(name), quickTransactionDeadlineMs: DEADLINE_MS });
   });
   afterAll(async () => {
     await database?.close();
@@ -177,5 +179,30 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connect
     await expect(later).rejects.toThrow();
     await poolServesEveryone(200);
     expect(await count()).toBe(24);
+  });
+
+  it('gives up at its deadline when the network stops passing bytes, and the pool serves again once it is back', async () => {
+    const running = database.quickTransaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO quick_lost VALUES (300)`);
+      proxy.blackhole(); // no answer, and no close either: only the deadline ends the wait
+      await tx.execute(sql`INSERT INTO quick_lost VALUES (301)`);
+    });
+    const started = Date.now();
+    const error = await running.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(error)).toMatch(/did not answer the transaction within 3000 ms/);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 2000);
+    // Healed, the held connections drop: each idle one fails the one query it is handed before the pool
+    // reopens it, as after any outage. Once every connection answers again, the pool serves everyone.
+    proxy.heal();
+    await vi.waitFor(() => Promise.all(Array.from({ length: 12 }, () => database.db.execute(sql`SELECT 1`))), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    await poolServesEveryone(400);
+    expect(await count()).toBe(36);
   });
 });

@@ -3,7 +3,23 @@ import type postgres from 'postgres';
 import type { Db } from './client.js';
 
 /** What postgres.js tells a query's `onexecute` about the connection it went out on. */
-type DriverConnection = { onclose: ((error: unknown) => void) | null };
+type DriverConnection = { onclose: ((error: unknown) => void) | null; terminate: () => void };
+
+/**
+ * How long a quick transaction may take in all, from asking the pool for a connection to its COMMIT's
+ * answer. A spot batch takes milliseconds; PostgreSQL ends a statement after 30 s itself, but only if it
+ * can still be heard: a network that stops passing bytes without closing leaves the driver waiting for
+ * minutes, and the batch's writer (every order of the pair) with it.
+ */
+export const QUICK_TRANSACTION_DEADLINE_MS = 15_000;
+
+/** The transaction got no answer in time; its connection was dropped. Counted as the database unreachable. */
+export class QuickTransactionDeadline extends Error {
+  readonly code = 'TRANSACTION_DEADLINE';
+  constructor(ms: number) {
+    super(`the database did not answer the transaction within ${ms} ms; its connection was dropped`);
+  }
+}
 type DrizzleSessionParts = { dialect: unknown; schema: unknown; options: unknown };
 
 /**
@@ -22,9 +38,9 @@ export async function quickPostgresTransaction<T>(
   sql: postgres.Sql,
   db: Db,
   callback: (tx: Db, commitWithNext: () => void) => Promise<T>,
+  deadlineMs = QUICK_TRANSACTION_DEADLINE_MS,
 ): Promise<T> {
   const { dialect, schema: relations, options } = (db as unknown as { session: DrizzleSessionParts }).session;
-  const reserved = await sql.reserve();
   let driverConnection: DriverConnection | undefined;
   let lost: Error | undefined;
   let onLost!: (error: Error) => void;
@@ -32,6 +48,26 @@ export async function quickPostgresTransaction<T>(
     onLost = reject;
   });
   connectionLost.catch(() => {}); // raced below; unhandled only when the transaction ended first
+
+  // Past the deadline the transaction fails as if its connection had closed, and the connection is
+  // dropped (PostgreSQL rolls back what it had); a connection still being waited for is given back.
+  const deadline = setTimeout(() => {
+    lost = new QuickTransactionDeadline(deadlineMs);
+    driverConnection?.terminate();
+    onLost(lost);
+  }, deadlineMs);
+  const reserving = sql.reserve();
+  let reserved: postgres.ReservedSql;
+  try {
+    reserved = await Promise.race([reserving, connectionLost]);
+  } catch (error) {
+    clearTimeout(deadline);
+    reserving.then(
+      (late) => late.release(),
+      () => {},
+    );
+    throw error;
+  }
 
   const begun = reserved
     .unsafe('begin', [], {
@@ -97,6 +133,7 @@ export async function quickPostgresTransaction<T>(
     if (!lost) await Promise.race([reserved.unsafe('rollback').catch(() => {}), connectionLost.catch(() => {})]);
     throw error;
   } finally {
+    clearTimeout(deadline);
     if (!lost) {
       if (driverConnection) driverConnection.onclose = null;
       reserved.release();

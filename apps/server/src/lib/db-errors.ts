@@ -30,6 +30,8 @@ const DRIVER_CONNECTION_CODES = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  // Not the driver's: a quick transaction that got no answer in time (db/quick-transaction.ts).
+  'TRANSACTION_DEADLINE',
 ]);
 
 /**

@@ -106,6 +106,10 @@ function onGrid(m: SpotMarket, price: string): string {
 }
 const copy = (o: SpotOrder): SpotOrder => ({ ...o });
 
+type RecentTrade = { id: number; price: string; amount: string; side: Side; time: number };
+/** A book as read from the database, before it replaces the running one. */
+type Built = { engine: Engine; live: Map<number, SpotOrder>; epoch: number; trades: RecentTrade[] };
+
 /** A batch found the market claimed by a newer build of its book (another node took the engine). */
 class FencedOut extends Error {
   constructor(symbol: string) {
@@ -132,7 +136,7 @@ export class PairBook {
   private engine = new Engine();
   /** Waiting orders by id (the engine holds their remaining lots; this their money). */
   private live = new Map<number, SpotOrder>();
-  private trades: { id: number; price: string; amount: string; side: Side; time: number }[] = [];
+  private trades: RecentTrade[] = [];
   private queue: Command[] = [];
   private running: Promise<void> | undefined;
   private closed = false;
@@ -234,7 +238,7 @@ export class PairBook {
   private async repair(): Promise<boolean> {
     if (this.closed) return false;
     try {
-      await this.rebuild(undefined, { keep: true });
+      await this.rebuildBounded();
       // Closed while rebuilding (this node gave the engine up): it must not run another batch.
       if (this.closed) return false;
       this.stale = false;
@@ -526,13 +530,33 @@ export class PairBook {
     }
   }
 
-  /** Loads the book from the database: waiting orders at their remaining quantity, in sequence order. */
   /**
+   * Loads the book from the database: waiting orders at their remaining quantity, in sequence order.
    * `keep`: this book already runs the market (a repair, a tick change) and keeps it only if no other
    * build took it since (then FencedOut); otherwise (a new build, whose caller holds the engine lock)
    * it takes the market.
    */
   async rebuild(db: Db = this.options.database.db, options: { keep?: boolean } = {}): Promise<void> {
+    this.install(await this.read(db, options));
+  }
+
+  /**
+   * A repair's rebuild, in one quick transaction: bounded by its deadline when the database stops
+   * answering, and the book changes only once the renewed token is committed (a token the database never
+   * stored would fence this book out of its own market at its next batch).
+   */
+  private async rebuildBounded(): Promise<void> {
+    this.install(await this.options.database.quickTransaction((tx) => this.read(tx, { keep: true })));
+  }
+
+  private install(built: Built): void {
+    this.engine = built.engine;
+    this.live = built.live;
+    this.epoch = built.epoch;
+    this.trades = built.trades;
+  }
+
+  private async read(db: Db, options: { keep?: boolean }): Promise<Built> {
     const m = this.market;
     // First the token: a previous owner's batch still writing finishes before the reads below.
     const epoch = options.keep && this.epoch > 0 ? await renewEpoch(db, m.pair.id, this.epoch) : await claimEpoch(db, m.pair.id);
@@ -566,15 +590,17 @@ export class PairBook {
       asks: [...asks.values()].sort((a, b) => a.price - b.price),
     });
     const trades = await recentTrades(db, m.pair.id, RECENT_TRADES);
-    this.engine = engine;
-    this.live = live;
-    this.epoch = epoch;
-    this.trades = trades.map((t) => ({
-      id: t.id,
-      price: onGrid(m, str(t.price)),
-      amount: str(t.amount),
-      side: t.takerSide as Side,
-      time: t.createdAt.getTime(),
-    }));
+    return {
+      engine,
+      live,
+      epoch,
+      trades: trades.map((t) => ({
+        id: t.id,
+        price: onGrid(m, str(t.price)),
+        amount: str(t.amount),
+        side: t.takerSide as Side,
+        time: t.createdAt.getTime(),
+      })),
+    };
   }
 }
