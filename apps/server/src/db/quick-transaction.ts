@@ -25,8 +25,10 @@ type DrizzleSessionParts = { dialect: unknown; schema: unknown; options: unknown
 /**
  * A transaction for a hot path whose statements are a few fixed texts (a spot batch). BEGIN is sent
  * without waiting for its reply: postgres.js keeps a reserved connection's statements in order and
- * pipelines them, so BEGIN and the callback's first statement share one round trip. A failed BEGIN fails that statement too, and the callback with it. Drizzle's own session
- * and transaction classes run over the reserved connection, as they do inside `db.transaction`.
+ * pipelines them, so BEGIN and the callback's first statement share one round trip. A failed BEGIN
+ * fails that statement too, and the callback with it. Drizzle's own session and transaction classes run
+ * over the reserved connection, as they do inside `db.transaction`. The statements are prepared, the
+ * COMMIT may travel with the last one (`commitWithNext`), and the whole ends at `deadlineMs`.
  *
  * A connection that dies under the transaction (a restart, a dropped link) is the case `sql.begin` guards
  * and `reserve()` does not: statements sent to it afterwards are never answered, and releasing it would put
