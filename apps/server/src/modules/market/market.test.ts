@@ -6,7 +6,9 @@ import { currencySettings } from '../../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ marketHistoryDays: 1, marketDailyHistoryDays: 3 });
+  // Two whole days of minutes: with one, the history (yesterday's start to now) held fewer than the
+  // 1,500 candles the range cap needs until 01:00 UTC.
+  t = await createTestApp({ marketHistoryDays: 2, marketDailyHistoryDays: 3 });
   await t.app.market.start();
 });
 afterAll(() => t.close());
