@@ -1,21 +1,28 @@
+type DriverError = { code?: unknown; constraint?: string; constraint_name?: string; cause?: unknown };
+
 /**
- * The constraint a unique violation (SQLSTATE 23505) hit, or undefined for any other error. Drivers
- * differ (PGlite, postgres-js) and drizzle may wrap the driver's error in `cause`.
+ * The error and those it wraps, outermost first: drivers differ (PGlite, postgres-js) and drizzle may
+ * wrap the driver's error in `cause`. A few levels at most, so a cycle of causes cannot loop.
  */
+function* errorChain(error: unknown): Generator<DriverError> {
+  let e = error as DriverError | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    yield e;
+    e = e.cause as DriverError | undefined;
+  }
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) hit, or undefined for any other error. */
 export function isUniqueViolation(error: unknown): string | undefined {
-  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; ) {
+  for (const e of errorChain(error)) {
     if (e.code === '23505') return e.constraint ?? e.constraint_name ?? 'unique';
-    e = e.cause as typeof e;
   }
   return undefined;
 }
 
-/** Whether the error, or one it wraps (drizzle puts the driver's in `cause`), carries this SQLSTATE. */
+/** Whether the error, or one it wraps, carries this SQLSTATE. */
 export function hasSqlState(error: unknown, state: string): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === state) return true;
-    e = e.cause as typeof e;
-  }
+  for (const e of errorChain(error)) if (e.code === state) return true;
   return false;
 }
 
@@ -41,10 +48,9 @@ const DRIVER_CONNECTION_CODES = new Set([
  * with the driver's own connection codes.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; errno?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (const e of errorChain(error)) {
     const code = typeof e.code === 'string' ? e.code : undefined;
     if (code && (DRIVER_CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
-    e = e.cause as typeof e;
   }
   return false;
 }
