@@ -103,6 +103,53 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
     expect(seen).toEqual(['tx body done', 'outside ran']);
   });
 
+  it('commits with the last statement when asked, and lets the next transaction follow before that reply', async () => {
+    const order: string[] = [];
+    const first = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id, note) VALUES (40, $1)', ['first']);
+      db.commitWithNext();
+      const last = tx.query('UPDATE t SET note = $1 WHERE id = 40', ['first, updated']);
+      order.push('first sent its COMMIT');
+      await last;
+      order.push('first committed');
+    });
+    const second = db.transaction(async (tx) => {
+      order.push('second started');
+      // Runs on the thread after the first's COMMIT: it sees what the first wrote.
+      const rows = await tx.query<{ note: string }>('SELECT note FROM t WHERE id = 40');
+      return rows.rows[0]?.note;
+    });
+    await expect(second).resolves.toBe('first, updated');
+    await first;
+    expect(order.indexOf('second started')).toBeLessThan(order.indexOf('first committed'));
+    expect(order.indexOf('first sent its COMMIT')).toBeLessThan(order.indexOf('second started'));
+  });
+
+  it('rolls back when the statement carrying the COMMIT fails, and sends nothing of it after', async () => {
+    const failed = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id, note) VALUES (41, $1)', ['gone']);
+      db.commitWithNext();
+      await tx.query('INSERT INTO t (id, note) VALUES (41, $1)', ['duplicate']);
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    // Neither row, and no transaction left open: a statement outside one commits on its own.
+    await db.query('INSERT INTO t (id, note) VALUES (42, $1)', ['after']);
+    const rows = await db.query<{ id: number }>('SELECT id FROM t WHERE id IN (41, 42) ORDER BY id');
+    expect(rows.rows.map((r) => r.id)).toEqual([42]);
+  });
+
+  it('refuses commitWithNext() outside a transaction, and a transaction that asks for it but sends nothing after', async () => {
+    expect(() => db.commitWithNext()).toThrow('outside a transaction');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (id, note) VALUES (43, $1)', ['gone']);
+        db.commitWithNext();
+      }),
+    ).rejects.toThrow('no statement followed it');
+    const rows = await db.query('SELECT id FROM t WHERE id = 43');
+    expect(rows.rows).toEqual([]);
+  });
+
   it('returns database errors with their SQLSTATE and constraint', async () => {
     const failure = await db.query('INSERT INTO t (id) VALUES (1)').catch((error: unknown) => error);
     expect(isUniqueViolation(failure)).toBe('t_pkey');
@@ -121,7 +168,8 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
   it('keeps what was committed across a reopen of the data directory', async () => {
     await db.close();
     db = await PgliteThread.open(dir, WORKER);
-    const rows = await db.query<{ n: string }>('SELECT count(*) AS n FROM t');
-    expect(Number(rows.rows[0]!.n)).toBe(5);
+    const rows = await db.query<{ id: number }>('SELECT id FROM t ORDER BY id');
+    // Every committed row, among them the one committed with its last statement (40).
+    expect(rows.rows.map((r) => r.id)).toEqual([1, 2, 10, 30, 31, 40, 42]);
   });
 });

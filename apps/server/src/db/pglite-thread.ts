@@ -14,10 +14,14 @@ import { Worker } from 'node:worker_threads';
  * the server reads (`code`, `constraint`, ...).
  */
 
-/** `begin`: run BEGIN first (a transaction's first statement carries it, saving a round trip). */
+/**
+ * `begin`: run BEGIN first (a transaction's first statement carries it, saving a round trip).
+ * `commit`: run COMMIT right after the statement, or ROLLBACK if it fails (a transaction's last statement).
+ */
+type Ends = { begin?: boolean; commit?: boolean };
 type RequestBody =
-  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'object' | 'array'; blob?: Uint8Array; begin?: boolean }
-  | { op: 'exec'; sql: string; begin?: boolean }
+  | ({ op: 'query'; sql: string; params?: unknown[]; rowMode?: 'object' | 'array'; blob?: Uint8Array } & Ends)
+  | ({ op: 'exec'; sql: string } & Ends)
   | { op: 'close' };
 export type ThreadRequest = RequestBody & { id: number };
 
@@ -34,6 +38,9 @@ export type ThreadResults<T = Record<string, unknown>> = {
   affectedRows?: number;
 };
 
+/** A transaction of the thread, from its first statement to the one that carries its COMMIT. */
+type Running = { begun: boolean; commitNext: boolean; ended: boolean };
+
 /** What a transaction's callback gets: the same statements, run inside the transaction. */
 export type ThreadTransaction = {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults<T>>;
@@ -46,6 +53,8 @@ export class PgliteThread {
   private nextId = 1;
   /** The end of the transaction running now (or of the last one): what statements outside it wait for. */
   private turn: Promise<void> = Promise.resolve();
+  /** The transaction holding the turn, if any. */
+  private current: Running | undefined;
   private readonly ready: Promise<void>;
   private closed = false;
 
@@ -90,25 +99,28 @@ export class PgliteThread {
     });
   }
 
-  private async direct<T>(sql: string, params?: unknown[], options?: QueryOptions, begin = false): Promise<ThreadResults<T>> {
-    const blob = options?.blob ? new Uint8Array(await options.blob.arrayBuffer()) : undefined;
-    return this.send<ThreadResults<T>>({
-      op: 'query',
-      sql,
-      params,
-      rowMode: options?.rowMode,
-      ...(blob ? { blob } : {}),
-      ...(begin ? { begin } : {}),
-    });
+  /** Sends a statement; without a blob, synchronously (statements sent one after another keep their order). */
+  private direct<T>(sql: string, params?: unknown[], options?: QueryOptions, ends: Ends = {}): Promise<ThreadResults<T>> {
+    const request = (blob?: Uint8Array) =>
+      this.send<ThreadResults<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, ...(blob ? { blob } : {}), ...ends });
+    if (!options?.blob) return request();
+    if (ends.commit) return Promise.reject(new Error('a statement with a blob cannot carry the COMMIT'));
+    return options.blob.arrayBuffer().then((buffer) => request(new Uint8Array(buffer)));
   }
 
-  /** Runs `work` when no transaction is running; nothing else starts a transaction meanwhile. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.turn.then(work);
-    this.turn = run.then(
-      () => {},
-      () => {},
-    );
+  /**
+   * Runs `work` when no transaction is running; nothing else starts a transaction meanwhile. `release()`
+   * lets the next one start before `work` ends: once a transaction's COMMIT is sent, whatever is sent
+   * after it runs after it on the thread, which takes requests in order.
+   */
+  private exclusive<T>(work: (release: () => void) => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const run = this.turn.then(() => work(release));
+    run.then(release, release);
+    this.turn = released;
     return run;
   }
 
@@ -121,31 +133,63 @@ export class PgliteThread {
   }
 
   /**
+   * The running transaction's next statement carries its COMMIT (`Database.quickTransaction`): the two
+   * go to the thread in one message, and the next transaction may send its statements right behind it.
+   */
+  commitWithNext(): void {
+    if (!this.current) throw new Error('commitWithNext() outside a transaction');
+    this.current.commitNext = true;
+  }
+
+  /**
    * BEGIN, the callback's statements, then COMMIT — or ROLLBACK if the callback throws. BEGIN travels
    * with the first statement (one message fewer per transaction: each message waits for this thread's
    * event loop, which is busy with requests); a callback that sends nothing opens no transaction.
    */
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    return this.exclusive(async () => {
-      let begun = false;
-      // Marked when the first statement is sent, synchronously: statements sent together keep their order.
-      const opening = () => {
-        if (begun) return false;
-        begun = true;
-        return true;
+    return this.exclusive(async (release) => {
+      const running: Running = { begun: false, commitNext: false, ended: false };
+      this.current = running;
+      // Worked out as each statement is sent, synchronously: statements sent together keep their order.
+      const ends = (): Ends => {
+        if (running.ended) throw new Error('the transaction has ended');
+        const begin = !running.begun;
+        running.begun = true;
+        if (!running.commitNext) return begin ? { begin } : {};
+        running.commitNext = false;
+        running.ended = true;
+        return { ...(begin ? { begin } : {}), commit: true };
+      };
+      // A statement that carries the COMMIT ends the transaction here: nothing of it is sent after it.
+      const sent = <R>(flags: Ends, request: Promise<R>) => {
+        if (flags.commit) {
+          if (this.current === running) this.current = undefined;
+          release();
+        }
+        return request;
       };
       const tx: ThreadTransaction = {
-        query: (sql, params, options) => this.direct(sql, params, options, opening()),
-        exec: (sql) => this.send({ op: 'exec', sql, ...(opening() ? { begin: true } : {}) }),
+        query: (sql, params, options) => {
+          const flags = ends();
+          return sent(flags, this.direct(sql, params, options, flags));
+        },
+        exec: (sql) => {
+          const flags = ends();
+          return sent(flags, this.send({ op: 'exec', sql, ...flags }));
+        },
       };
       let result: T;
       try {
         result = await callback(tx);
+        if (running.commitNext) throw new Error('commitWithNext() was called, but no statement followed it');
       } catch (error) {
-        if (begun) await this.direct('ROLLBACK').catch(() => {});
+        // Once the COMMIT went out the thread has ended the transaction (a failed statement rolls it back).
+        if (running.begun && !running.ended) await this.direct('ROLLBACK').catch(() => {});
         throw error;
+      } finally {
+        if (this.current === running) this.current = undefined;
       }
-      if (begun) await this.direct('COMMIT');
+      if (running.begun && !running.ended) await this.direct('COMMIT');
       return result;
     });
   }

@@ -33,6 +33,21 @@ async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
   // A transaction's first statement: if BEGIN fails, the statement is not run (and the caller, seeing
   // the error, sends ROLLBACK, which is harmless without a transaction).
   if (request.op !== 'close' && request.begin) await db.exec('BEGIN');
+  if (request.op === 'close' || !request.commit) return run(db, request);
+  // The transaction's last statement: COMMIT behind it, or ROLLBACK if it failed (the caller sends
+  // nothing more of this transaction, and what it sends next belongs to another).
+  let result: unknown;
+  try {
+    result = await run(db, request);
+  } catch (error) {
+    await db.exec('ROLLBACK');
+    throw error;
+  }
+  await db.exec('COMMIT');
+  return result;
+}
+
+async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const options = {

@@ -71,8 +71,11 @@ export type Committed = { market: SpotMarket; orders: SpotOrder[]; trades: Trade
 export type BookOptions = {
   database: Database;
   market: SpotMarket;
-  /** Serialises the batches of every pair: one writer transaction at a time, so batches never deadlock. */
-  writeLock: <T>(task: () => Promise<T>) => Promise<T>;
+  /**
+   * Orders the batches of every pair (`WriteLocks.batch`, write-lock.ts): one batch at a time takes its
+   * locks; it releases once its write is on its way, and the next may start while it commits.
+   */
+  writeLock: <T>(task: (release: () => void) => Promise<T>) => Promise<T>;
   /** `n` unused order ids (inside the batch's transaction). */
   takeIds: (tx: Db, n: number) => Promise<number[]>;
   onCommit: (committed: Committed) => void;
@@ -110,6 +113,27 @@ type RecentTrade = { id: number; price: string; amount: string; side: Side; time
 /** A book as read from the database, before it replaces the running one. */
 type Built = { engine: Engine; live: Map<number, SpotOrder>; epoch: number; trades: RecentTrade[] };
 
+/**
+ * A batch's place in the pipeline, as the batch after it sees it. The next batch starts as soon as this
+ * one's write is on its way, reads its accounts (the database answers once this one's transaction has
+ * ended), and only then touches the engine — if this one committed; otherwise it rolls back untouched
+ * and waits for this one to be over (the book repaired, the batch retried or refused).
+ */
+type Turn = {
+  /** True once the batch's transaction committed and the book took its result; false if it failed. */
+  outcome: Promise<boolean>;
+  /** The batch is over: answered, retried or refused, the book repaired if it needed to be. */
+  done: Promise<void>;
+};
+const IDLE: Turn = { outcome: Promise.resolve(true), done: Promise.resolve() };
+
+/** The batch before this one did not commit: this one rolled back without touching the engine. */
+class PreviousBatchFailed extends Error {
+  constructor() {
+    super('the batch before this one did not commit');
+  }
+}
+
 /** A batch found the market claimed by a newer build of its book (another node took the engine). */
 class FencedOut extends Error {
   constructor(symbol: string) {
@@ -139,6 +163,8 @@ export class PairBook {
   private trades: RecentTrade[] = [];
   private queue: Command[] = [];
   private running: Promise<void> | undefined;
+  /** Wakes the running drain when a command is queued (it may go out behind a batch still committing). */
+  private arrived: (() => void) | undefined;
   private closed = false;
   /**
    * The engine is ahead of the database: a batch failed and the rebuild after it failed too (the
@@ -208,16 +234,38 @@ export class PairBook {
     if (this.queue.length >= this.maxQueue) return Promise.reject(new AppError('rate_limited'));
     return new Promise<SpotOrder>((resolve, reject) => {
       this.queue.push(make({ resolve, reject }));
+      this.arrived?.();
       // The first command of an idle book waits one turn of the event loop, so requests that arrived
       // together share its transaction; later ones gather while a batch is being written.
       this.running ??= new Promise<void>((done) => setImmediate(() => void this.drain().finally(done)));
     });
   }
 
+  /**
+   * Runs the queue as a pipeline of batches: a batch starts as soon as the one before it has its write
+   * on its way, so its reads wait in the database for that COMMIT rather than behind the replies this
+   * process writes after it.
+   */
   private async drain(): Promise<void> {
+    let previous = IDLE;
     try {
-      while (this.queue.length) await this.runBatch(this.queue.splice(0, this.maxBatch));
+      for (;;) {
+        if (!this.queue.length) {
+          const arrival = new Promise<void>((resolve) => {
+            this.arrived = resolve;
+          });
+          await Promise.race([previous.done, arrival]);
+          this.arrived = undefined;
+          // Commands that arrive together share a batch, as on an idle book.
+          if (this.queue.length) await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (!this.queue.length) break;
+        const turn = this.runBatch(this.queue.splice(0, this.maxBatch), previous);
+        await turn.written;
+        previous = turn;
+      }
     } finally {
+      this.arrived = undefined;
       this.running = undefined;
     }
   }
@@ -268,7 +316,29 @@ export class PairBook {
     this.repairTimer.unref?.();
   }
 
-  private async runBatch(batch: Command[]): Promise<void> {
+  /** Starts a batch behind `previous`; `written` settles once its write is on its way (or it is over). */
+  private runBatch(batch: Command[], previous: Turn): Turn & { written: Promise<void> } {
+    let settle!: (committed: boolean) => void;
+    let wrote!: () => void;
+    const outcome = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const done = this.attempt(batch, previous, settle, wrote).finally(() => {
+      settle(false);
+      wrote();
+    });
+    return { outcome, done, written };
+  }
+
+  private async attempt(
+    batch: Command[],
+    previous: Turn,
+    settle: (committed: boolean) => void,
+    wrote: () => void,
+  ): Promise<void> {
     const { database, writeLock } = this.options;
     const refuse = (code: 'service_unavailable' | 'internal_error' | 'engine_unavailable') => {
       for (const command of batch) command.reject(new AppError(code));
@@ -277,12 +347,31 @@ export class PairBook {
       // The database is still out of reach: nothing is stored, and the client may send it again.
       if (this.stale && !(await this.repair())) return refuse(this.closed ? 'engine_unavailable' : 'service_unavailable');
       try {
-        const result = await writeLock(() =>
-          database.quickTransaction((tx, commitWithNext) => this.apply(tx, batch, commitWithNext)),
+        const result = await writeLock((release) =>
+          database.quickTransaction((tx, commitWithNext) =>
+            this.apply(tx, batch, {
+              previous: previous.outcome,
+              commitWithNext,
+              written: () => {
+                release();
+                wrote();
+              },
+            }),
+          ),
         );
         this.committed(batch, result);
+        settle(true);
         return;
       } catch (error) {
+        // First of all the batch behind this one learns it must not build on this one's engine state.
+        settle(false);
+        if (error instanceof PreviousBatchFailed) {
+          // Nothing of this batch touched the book: run it again once the one before is over.
+          await previous.done;
+          previous = IDLE;
+          attempt--;
+          continue;
+        }
         // A closed book (this node gave the engine up) must not rebuild: that would claim the market
         // back from the book that owns it now.
         if (this.closed) return refuse('engine_unavailable');
@@ -305,7 +394,11 @@ export class PairBook {
     }
   }
 
-  private async apply(tx: Db, commands: Command[], commitWithNext: () => void) {
+  private async apply(
+    tx: Db,
+    commands: Command[],
+    step: { previous: Promise<boolean>; commitWithNext: () => void; written: () => void },
+  ) {
     const m = this.market;
     const outcomes = new Map<Command, Outcome>();
     const startedAt = Date.now();
@@ -323,6 +416,10 @@ export class PairBook {
       clearingAccount(m),
       ...places.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]),
     ]);
+    // Every batch of the pair locks its fees account first, so these balances were read once the batch
+    // before this one had ended: what it committed, or what was there before it if it failed. Only in the
+    // first case is the engine (which has that batch in it) the database's, and may this batch go on.
+    if (!(await step.previous)) throw new PreviousBatchFailed();
 
     const touched = new Map<number, SpotOrder>();
     const created = new Set<number>();
@@ -412,9 +509,9 @@ export class PairBook {
     const counters = { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId, epoch: this.epoch };
     // The write is the batch's last statement, and it fails if another build took the market since ours
     // (a node that took over the engine): the COMMIT can go out with it.
-    commitWithNext();
+    step.commitWithNext();
     try {
-      await ledger.flush(
+      const writing = ledger.flush(
         batchCtes(
           all.filter((o) => created.has(o.id)),
           all.filter((o) => !created.has(o.id)),
@@ -423,6 +520,9 @@ export class PairBook {
         ),
         batchFenceCheck(m.pair.id),
       );
+      // No lock is taken from here on: the next batch may start while this one commits.
+      step.written();
+      await writing;
     } catch (error) {
       throw hasSqlState(error, FENCED_OUT_STATE) ? new FencedOut(m.pair.symbol) : error;
     }
@@ -514,20 +614,25 @@ export class PairBook {
       this.trades.unshift({ id: trade.id, price: trade.price, amount: trade.amount, side: trade.takerSide, time: trade.time });
     }
     if (this.trades.length > RECENT_TRADES) this.trades.length = RECENT_TRADES;
-    for (const command of batch) {
-      const outcome = result.outcomes.get(command);
-      if (!outcome) command.reject(new AppError('internal_error'));
-      else if ('error' in outcome) command.reject(outcome.error);
-      else command.resolve(copy(outcome.order));
-    }
-    if (result.orders.length || result.trades.length) {
-      this.options.onCommit({
-        market: this.market,
-        orders: result.orders,
-        trades: result.trades,
-        bookChanged: result.bookChanged,
-      });
-    }
+    // The replies and pushes wait for the event loop's next turn: the next batch's reads were answered
+    // together with this COMMIT (they waited for its locks), and the engine waits for them, not for the
+    // HTTP replies — writing those first would hold the next batch up by the time they take.
+    setImmediate(() => {
+      for (const command of batch) {
+        const outcome = result.outcomes.get(command);
+        if (!outcome) command.reject(new AppError('internal_error'));
+        else if ('error' in outcome) command.reject(outcome.error);
+        else command.resolve(copy(outcome.order));
+      }
+      if (result.orders.length || result.trades.length) {
+        this.options.onCommit({
+          market: this.market,
+          orders: result.orders,
+          trades: result.trades,
+          bookChanged: result.bookChanged,
+        });
+      }
+    });
   }
 
   /**

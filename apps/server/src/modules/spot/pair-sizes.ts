@@ -32,6 +32,7 @@ export type ResizeHost = {
   database: Database;
   market: MarketService;
   book: PairBook;
+  /** `WriteLocks.exclusive`: no batch takes locks or is still committing while it runs. */
   writeLock: <T>(task: () => Promise<T>) => Promise<T>;
   /** Holds new places on the pair until the returned function is called. */
   pause: () => () => void;

@@ -64,6 +64,10 @@ export function batchCtes(
   }
   if (changed.length) {
     const c = changed;
+    // The ids once more as an array: the statement is prepared, and its plan, made once per connection,
+    // may be made while the table is still small. Joined on the unnest alone, such a plan scans the whole
+    // table (a hash join), every batch, however large the table has grown since; `id = ANY(…)` lets it
+    // look the few orders up in the primary key instead.
     parts.push(sql`spot_upd AS (
       UPDATE spot_orders o
       SET filled = v.filled, filled_quote = v.filled_quote, fee_exact = v.fee_exact, fee = v.fee, used = v.used,
@@ -75,7 +79,7 @@ export function batchCtes(
         ${param(c.map((o) => o.status))}::text[], ${param(c.map((o) => o.cancelReason))}::text[],
         ${param(c.map((o) => o.updatedAt.toISOString()))}::text[]::timestamptz[]
       ) AS v(id, filled, filled_quote, fee_exact, fee, used, status, cancel_reason, updated_at)
-      WHERE o.id = v.id)`);
+      WHERE o.id = v.id AND o.id = ANY(${param(c.map((o) => o.id))}::bigint[]))`);
   }
   if (trades.length) {
     const t = trades;

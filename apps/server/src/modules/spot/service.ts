@@ -22,6 +22,7 @@ import {
 } from './orders.js';
 import { type PairSizes, type ResizeResult, resizePair } from './pair-sizes.js';
 import { coinDecimals, findCurrency, findOrder, insertListedPair, listOrders, operatorUserId, reserveOrderIds } from './repo.js';
+import { writeLocks } from './write-lock.js';
 
 export type SpotLog = {
   error: (obj: object, msg: string) => void;
@@ -203,16 +204,6 @@ function orderIds(block = 1000) {
   };
 }
 
-/** A serial queue: one spot transaction at a time across every pair's book. */
-function serial() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => {});
-    return run;
-  };
-}
-
 /**
  * Spot trading: one `PairBook` (engine + group-committed writer) per pair, the checks of an order
  * form, cancels, the user's order list, and the exchange's own depth and trades for the market module
@@ -220,7 +211,7 @@ function serial() {
  */
 export class SpotService implements BookProvider {
   private readonly books = new Map<number, PairBook>();
-  private readonly writeLock = serial();
+  private readonly writes = writeLocks();
   private readonly takeIds = orderIds();
   private readonly accountIds = new Map<string, number>();
   private readonly depthTimers = new Map<number, { timer?: NodeJS.Timeout; last: number }>();
@@ -264,7 +255,7 @@ export class SpotService implements BookProvider {
     const book = new PairBook({
       database: this.options.database,
       market: spotMarket(pair, base, quote),
-      writeLock: this.writeLock,
+      writeLock: this.writes.batch,
       takeIds: this.takeIds,
       accountIds: this.accountIds,
       onCommit: (committed) => this.pushCommitted(committed),
@@ -311,7 +302,7 @@ export class SpotService implements BookProvider {
     const usdt = await findCurrency(database.db, USDT_ID);
     const rules = listingRules(input, coin.decimals);
     const startPrice = str(new D(input.startPrice));
-    const pairId = await this.writeLock(() =>
+    const pairId = await this.writes.exclusive(() =>
       database.db.transaction(async (tx) => {
         const id = await insertListedPair(
           tx,
@@ -489,7 +480,7 @@ export class SpotService implements BookProvider {
         database: this.options.database,
         market: this.options.market,
         book,
-        writeLock: this.writeLock,
+        writeLock: this.writes.exclusive,
         pause: () => {
           let resume = () => {};
           this.resizing.set(pairId, new Promise<void>((done) => (resume = done)));
