@@ -402,12 +402,14 @@ export class PairBook {
     const m = this.market;
     const outcomes = new Map<Command, Outcome>();
     const startedAt = Date.now();
-    const batch = commands.filter((command) => {
+    const inTime = (command: Command) => {
       if (command.notAfter === undefined || startedAt <= command.notAfter) return true;
       outcomes.set(command, { error: new AppError('engine_unavailable') });
       return false;
-    });
-    const places = batch.filter((c): c is Extract<Command, { kind: 'place' }> => c.kind === 'place');
+    };
+    const isPlace = (c: Command): c is Extract<Command, { kind: 'place' }> => c.kind === 'place';
+    const batch = commands.filter(inTime);
+    const places = batch.filter(isPlace);
     const ids = await this.options.takeIds(tx, places.length);
     const ledger = new LedgerBatch(tx, this.options.accountIds);
     // Both coin accounts of everyone placing, and the fees account: most batches need no second read.
@@ -420,6 +422,18 @@ export class PairBook {
     // before this one had ended: what it committed, or what was there before it if it failed. Only in the
     // first case is the engine (which has that batch in it) the database's, and may this batch go on.
     if (!(await step.previous)) throw new PreviousBatchFailed();
+    // Commands queued while this batch waited for the one before join it (they are answered, and retried,
+    // with it): most are a trader's next order, whose accounts this batch holds already, so they cost no
+    // read; they would otherwise wait for the next batch, a whole commit later.
+    const joining = this.queue.splice(0, Math.max(0, this.maxBatch - commands.length));
+    if (joining.length) {
+      commands.push(...joining);
+      const joined = joining.filter(inTime);
+      batch.push(...joined);
+      const joinedPlaces = joined.filter(isPlace);
+      ids.push(...(await this.options.takeIds(tx, joinedPlaces.length)));
+      await ledger.load(joinedPlaces.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]));
+    }
 
     const touched = new Map<number, SpotOrder>();
     const created = new Set<number>();
