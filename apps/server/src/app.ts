@@ -17,6 +17,7 @@ import { type Database, type Db, openDatabase } from './db/client.js';
 import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
+import { cspScriptHashes } from './lib/csp-script-hashes.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
@@ -229,7 +230,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The H5 page's inline boot script, by its hash: no other inline script runs.
+        scriptSrc: ["'self'", ...(config.serveStatic ? cspScriptHashes(join(APPS_DIR, 'h5', 'dist')) : [])],
         // antd and antd-mobile inject their styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -43,6 +44,15 @@ describe.skipIf(!built)('the built apps as served', () => {
     const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it("lets the page's inline boot script run by its hash, and no other inline script", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/h5/' });
+    const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", hash]);
   });
 
   it('revalidates the page itself on every visit, compressed too', async () => {
