@@ -145,17 +145,16 @@ try {
     const { hash } = PAGES[name];
     const url = `${origin}/h5/#${hash}`;
     log(`lighthouse: ${name}: ${url} …`);
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      },
-      undefined,
-      tab,
-    );
+    const measure = () =>
+      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, tab);
+    let result = await measure();
+    // Lighthouse sometimes loses the start of its own trace ("Please run Lighthouse again"): a failed
+    // measurement, not a figure, so the page is measured once more.
+    if (result?.lhr?.runtimeError?.code === 'NO_NAVSTART') {
+      log(`lighthouse: ${name}: Lighthouse lost its trace (NO_NAVSTART); measuring again`);
+      await sleep(1_000);
+      result = await measure();
+    }
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`${name}: Lighthouse returned no report`);
     if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
