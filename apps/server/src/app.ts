@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { HelmetOptions } from 'helmet';
 // cluster (issue 9): several nodes on one PostgreSQL and one Redis
 import { Cluster, type ClusterTuning } from './cluster/cluster.js';
 import { healthRoutes } from './cluster/health.js';
@@ -68,7 +69,7 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createNotifier, type Notifier } from './notify/notifier.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
 
 declare module 'fastify' {
@@ -226,24 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks forms and JSON only; a plain-text body is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The H5 page's inline boot script, by its hash: no other inline script runs.
-        scriptSrc: ["'self'", ...(config.serveStatic ? cspScriptHashes(join(APPS_DIR, 'h5', 'dist')) : [])],
-        // antd and antd-mobile inject their styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, helmetOptions());
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -367,11 +351,55 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
+/**
+ * helmet's headers for every reply. `scriptHashes`: inline scripts a page may run, by their hash (the H5
+ * page's boot script); every other reply allows none.
+ */
+function helmetOptions(scriptHashes: string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        // antd and antd-mobile inject their styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The H5 page's CSP: every reply's, plus the hashes of the build's inline scripts, read from the build at
+ * each load of the page (a small file), so a rebuild under a running server needs no restart.
+ */
+function pageCsp(distDir: string): () => string {
+  let last: { hashes: string; csp: string } | undefined;
+  return () => {
+    const hashes = cspScriptHashes(distDir);
+    if (last?.hashes !== hashes.join(' ')) {
+      const csp = securityHeaders(helmetOptions(hashes))['content-security-policy'];
+      if (!csp) throw new Error('helmet set no content security policy');
+      last = { hashes: hashes.join(' '), csp };
+    }
+    return last.csp;
+  };
+}
+
+const PAGE = /(^|\/)index\.html(\.br|\.gz)?$/;
+
 /** Serves the built H5 app and console; a fresh clone without a build gets a clear hint instead. */
 function registerApps(app: FastifyInstance) {
   for (const name of ['h5', 'admin'] as const) {
     const root = join(APPS_DIR, name, 'dist');
     if (existsSync(root)) {
+      const csp = name === 'h5' ? pageCsp(root) : undefined;
       app.register(fastifyStatic, {
         root,
         prefix: `/${name}/`,
@@ -379,7 +407,10 @@ function registerApps(app: FastifyInstance) {
         // An array: with `preCompressed`, @fastify/static finds a directory's index only in a list.
         index: ['index.html'],
         cacheControl: false,
-        setHeaders: cacheHeaders,
+        setHeaders: (reply, path) => {
+          cacheHeaders(reply, path);
+          if (csp && PAGE.test(path)) reply.header('content-security-policy', csp());
+        },
         // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
         preCompressed: true,
       });

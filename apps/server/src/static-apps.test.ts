@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,8 +51,23 @@ describe.skipIf(!built)('the built apps as served', () => {
     const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline).toHaveLength(1);
     const hash = `'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`;
-    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]?.split(' ');
-    expect(scriptSrc).toEqual(["'self'", hash]);
+    const scriptSrc = (reply: { headers: Record<string, unknown> }) =>
+      /script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(scriptSrc(page)).toEqual(["'self'", hash]);
+    // Every other reply allows no inline script at all.
+    expect(scriptSrc(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual(["'self'"]);
+    expect(scriptSrc(await t.app.inject({ method: 'GET', url: '/admin/' }))).toEqual(["'self'"]);
+
+    // A rebuild under the running server: the page's next load carries the new build's hash.
+    const file = join(H5_DIST, 'csp-script-hashes.json');
+    const built = readFileSync(file, 'utf8');
+    const other = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+    try {
+      writeFileSync(file, JSON.stringify([other]));
+      expect(scriptSrc(await t.app.inject({ method: 'GET', url: '/h5/' }))).toEqual(["'self'", `'${other}'`]);
+    } finally {
+      writeFileSync(file, built);
+    }
   });
 
   it('revalidates the page itself on every visit, compressed too', async () => {
