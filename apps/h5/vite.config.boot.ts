@@ -20,6 +20,9 @@ type Options = {
   apiBase: string;
 };
 
+// Read by the server (apps/server/src/lib/csp-script-hashes.ts, same name).
+const CSP_HASHES_FILE = 'csp-script-hashes.json';
+
 /** Each language's dictionary and antd-mobile texts share the chunk `locale-<lang>` (vite.config.ts). */
 const LOCALE_CHUNK = /^locale-(\w+)$/;
 
@@ -44,9 +47,8 @@ function closure(bundle: OutputBundle, fileName: string, into = new Set<string>(
  *
  * The script is written into index.html itself: as a file of its own it blocked the first paint for a
  * round trip (Lighthouse: ≈ 150 ms on a phone's network). The CSP allows no inline script but this one:
- * the build writes its SHA-256 to `csp-script-hashes.json`, which the server adds to `script-src`.
+ * the build writes its SHA-256 to `csp-script-hashes.json`, which the server adds to the page's `script-src`.
  */
-export const CSP_HASHES_FILE = 'csp-script-hashes.json';
 export function bootPreload(options: Options): Plugin {
   let root = process.cwd();
   let base = '/';

@@ -380,13 +380,14 @@ function helmetOptions(scriptHashes: string[] = []): HelmetOptions {
  * each load of the page (a small file), so a rebuild under a running server needs no restart.
  */
 function pageCsp(distDir: string): () => string {
-  let last: { hashes: string; csp: string } | undefined;
+  let last: { key: string; csp: string } | undefined;
   return () => {
     const hashes = cspScriptHashes(distDir);
-    if (last?.hashes !== hashes.join(' ')) {
+    const key = hashes.join(' ');
+    if (last?.key !== key) {
       const csp = securityHeaders(helmetOptions(hashes))['content-security-policy'];
       if (!csp) throw new Error('helmet set no content security policy');
-      last = { hashes: hashes.join(' '), csp };
+      last = { key, csp };
     }
     return last.csp;
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Written by the H5 build next to index.html (apps/h5/vite.config.boot.ts). */
+/** Written by the H5 build next to index.html (apps/h5/vite.config.boot.ts, same name). */
 const FILE = 'csp-script-hashes.json';
 const HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 

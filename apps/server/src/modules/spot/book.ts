@@ -408,16 +408,14 @@ export class PairBook {
       return false;
     };
     const isPlace = (c: Command): c is Extract<Command, { kind: 'place' }> => c.kind === 'place';
+    const coinAccounts = (list: Extract<Command, { kind: 'place' }>[]) =>
+      list.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]);
     const batch = commands.filter(inTime);
     const places = batch.filter(isPlace);
     const ids = await this.options.takeIds(tx, places.length);
     const ledger = new LedgerBatch(tx, this.options.accountIds);
     // Both coin accounts of everyone placing, and the fees account: most batches need no second read.
-    await ledger.load([
-      feesAccount(m),
-      clearingAccount(m),
-      ...places.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]),
-    ]);
+    await ledger.load([feesAccount(m), clearingAccount(m), ...coinAccounts(places)]);
     // Every batch of the pair locks its fees account first, so these balances were read once the batch
     // before this one had ended: what it committed, or what was there before it if it failed. Only in the
     // first case is the engine (which has that batch in it) the database's, and may this batch go on.
@@ -432,7 +430,7 @@ export class PairBook {
       batch.push(...joined);
       const joinedPlaces = joined.filter(isPlace);
       ids.push(...(await this.options.takeIds(tx, joinedPlaces.length)));
-      await ledger.load(joinedPlaces.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]));
+      await ledger.load(coinAccounts(joinedPlaces));
     }
 
     const touched = new Map<number, SpotOrder>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USDT } from '../../../test/money.js';
+import { signal } from '../../../test/signal.js';
 import { coinBalance, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Database, Db } from '../../db/client.js';
@@ -22,15 +23,6 @@ afterAll(async () => {
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
-
-/** A promise with its resolve outside. */
-function signal() {
-  let fire!: () => void;
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, fired };
-}
 
 /**
  * Intercepts the spot batches' transactions from now on: counts them, records their errors, and holds the

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { signal } from '../../../test/signal.js';
 import { writeLocks } from './write-lock.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-
-/** A promise with its resolve outside. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 describe('writeLocks', () => {
   it('runs batches one at a time until each releases', async () => {
     const locks = writeLocks();
     const log: string[] = [];
-    const first = gate();
+    const first = signal();
     const a = locks.batch(async () => {
       log.push('a start');
-      await first.opened;
+      await first.fired;
       log.push('a end');
     });
     const b = locks.batch(async () => {
@@ -27,7 +19,7 @@ describe('writeLocks', () => {
     });
     await tick();
     expect(log).toEqual(['a start']);
-    first.open();
+    first.fire();
     await Promise.all([a, b]);
     expect(log).toEqual(['a start', 'a end', 'b start']);
   });
@@ -35,11 +27,11 @@ describe('writeLocks', () => {
   it('starts the next batch as soon as the one before releases, before it ends', async () => {
     const locks = writeLocks();
     const log: string[] = [];
-    const commit = gate();
+    const commit = signal();
     const a = locks.batch(async (release) => {
       log.push('a locks');
       release();
-      await commit.opened;
+      await commit.fired;
       log.push('a commits');
     });
     const b = locks.batch(async () => {
@@ -47,7 +39,7 @@ describe('writeLocks', () => {
     });
     await b;
     expect(log).toEqual(['a locks', 'b locks']);
-    commit.open();
+    commit.fire();
     await a;
     expect(log).toEqual(['a locks', 'b locks', 'a commits']);
   });
@@ -64,16 +56,16 @@ describe('writeLocks', () => {
   it('starts an exclusive task only after every released batch has ended, and holds batches off until it ends', async () => {
     const locks = writeLocks();
     const log: string[] = [];
-    const commit = gate();
-    const finish = gate();
+    const commit = signal();
+    const finish = signal();
     const a = locks.batch(async (release) => {
       release();
-      await commit.opened;
+      await commit.fired;
       log.push('a ended');
     });
     const exclusive = locks.exclusive(async () => {
       log.push('exclusive');
-      await finish.opened;
+      await finish.fired;
       log.push('exclusive ended');
     });
     const b = locks.batch(async () => {
@@ -81,11 +73,11 @@ describe('writeLocks', () => {
     });
     await tick();
     expect(log).toEqual([]);
-    commit.open();
+    commit.fire();
     await a;
     await tick();
     expect(log).toEqual(['a ended', 'exclusive']);
-    finish.open();
+    finish.fire();
     await Promise.all([exclusive, b]);
     expect(log).toEqual(['a ended', 'exclusive', 'exclusive ended', 'b']);
   });
