@@ -267,7 +267,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // products (switches): decorated before any product's routes use app.requireProduct()
   await app.register(productSwitchesPlugin);
   // perpetual contracts: the service re-marking open positions on every index tick
-  await app.register(contractsPlugin);
+  await app.register(contractsPlugin, { now: options.now });
   // options: index samples from the market stream, and the options service with its settler. Both start
   // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
   await app.register(indexSamplesPlugin);

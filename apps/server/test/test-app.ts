@@ -29,6 +29,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance) => void,
+  /** The app's clock (market, contracts, wealth): a test moves it to age prices or reach dates. */
+  now?: () => number,
 ): Promise<TestApp> {
   const database = await openTestDatabase(inject('dbTemplate'));
   // Files the app writes (uploads) go to a directory of its own, removed when the app closes.
@@ -40,7 +42,7 @@ export async function createTestApp(
     dataDir,
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, now });
   extend?.(app);
   await app.ready();
 

@@ -16,8 +16,9 @@ declare module 'fastify' {
  * listened to, once the server has answered its first request (or on first use): nothing heavy on the
  * way to the first reply. Triggered settlements in flight finish before the database closes.
  */
-export const contractsPlugin = fp(async (app: FastifyInstance) => {
+export const contractsPlugin = fp(async (app: FastifyInstance, opts: { now?: () => number }) => {
   const contracts = new ContractsService({
+    now: opts.now,
     database: app.database,
     market: app.market,
     toUser: (userId, event, payload) => app.realtime?.toUser(userId, event, payload),

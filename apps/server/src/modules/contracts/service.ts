@@ -27,6 +27,7 @@ import {
   type Trigger,
   toUnits,
 } from './book.js';
+import { isFreshIndex } from './fresh-index.js';
 import {
   feeOf,
   liquidationPriceExact,
@@ -69,6 +70,8 @@ export type ContractsOptions = {
   log: ContractsLog;
   /** Mark pushes to one user are at most this often per pair (ms). */
   markIntervalMs?: number;
+  /** Milliseconds since the epoch, against which an index sample's age is judged (tests move it). */
+  now?: () => number;
 };
 
 /** A submission as the route parsed its shape; the numbers are checked here, against the pair's rules. */
@@ -134,7 +137,11 @@ export class ContractsService {
   private lastMarkPush = new Map<string, number>();
   private closed = false;
 
-  constructor(private readonly options: ContractsOptions) {}
+  private readonly now: () => number;
+
+  constructor(private readonly options: ContractsOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
   private get db(): Db {
     return this.options.database.db;
@@ -226,9 +233,15 @@ export class ContractsService {
     };
   }
 
-  /** The index sample a market action uses; refused while the pair has no live index. */
-  private sample(pair: Pair): { price: string; time: number } {
+  /** The pair's index sample if it is fresh enough to settle on (fresh-index.ts), else undefined. */
+  private freshSample(pair: Pair): { price: string; time: number } | undefined {
     const sample = this.options.market.indexSample(pair.id);
+    return sample && isFreshIndex(sample.time, this.now()) ? sample : undefined;
+  }
+
+  /** The index sample a user's action uses; refused while the pair has no fresh index. */
+  private sample(pair: Pair): { price: string; time: number } {
+    const sample = this.freshSample(pair);
     if (!sample) throw new AppError('index_unavailable');
     return sample;
   }
@@ -514,14 +527,21 @@ export class ContractsService {
       (r) => r.status === 'holding' && (!filter.side || r.side === filter.side),
     );
     const closed: LeverPosition[] = [];
+    let waiting = 0;
     for (const row of rows) {
       const pair = this.pairOf(row);
-      const sample = this.options.market.indexSample(pair.id);
-      if (!sample) continue; // a pair without a live index keeps its positions; the reply lists what closed
+      const sample = this.freshSample(pair);
+      if (!sample) {
+        // A pair without a fresh index keeps its positions; the reply lists what closed.
+        waiting++;
+        continue;
+      }
       const decimals = await this.decimalsOf(pair);
       const done = await this.settleClose(row, sample, 'user', decimals);
       if (done) closed.push(this.publish(done, decimals));
     }
+    // Nothing could close for want of a price: say so rather than answer an empty success.
+    if (waiting && !closed.length) throw new AppError('index_unavailable');
     return { closed };
   }
 
@@ -638,6 +658,8 @@ export class ContractsService {
    */
   onTick(pairId: number, price: string, time: number): void {
     if (this.closed) return;
+    // A stale price is no mark: nothing is re-marked or triggered on it; the positions wait for a fresh one.
+    if (!isFreshIndex(time, this.now())) return;
     const triggered = this.book.remark(pairId, price);
     if (triggered.length) this.enqueue(pairId, () => this.settleTriggered(triggered, { price, time }));
     this.pushMarks(pairId, price, time);
@@ -656,6 +678,12 @@ export class ContractsService {
     sample: { price: string; time: number },
   ) {
     for (const { position, trigger } of triggered) {
+      // Settlements queue behind each other: one reached after its price went stale is not executed on
+      // it, but left in the book for the next fresh tick to judge again.
+      if (!isFreshIndex(sample.time, this.now())) {
+        position.pending = false;
+        continue;
+      }
       try {
         const row = await userPosition(this.db, position.userId, position.id);
         if (!row || (row.status !== 'holding' && row.status !== 'entrusted')) {
