@@ -13,9 +13,14 @@ let operator: string;
 const BTC_USDT = { legal_id: '3', currency_id: '1' };
 const ETH_USDT = { legal_id: '3', currency_id: '2' };
 const pushes: { userId: number; event: string; payload: unknown }[] = [];
+/**
+ * The app's clock: it stands still between index moves (each `setIndex` brings it to the present), so a
+ * slow step of a test never ages the index past what contracts accept; `clock += ms` ages it on purpose.
+ */
+let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, () => clock);
   operator = await adminToken(t);
   await t.app.market.ensurePairs();
   await t.app.contracts.ready();
@@ -35,12 +40,14 @@ afterAll(async () => {
 
 /**
  * Moves a pair's index as the feed would (the market's own sink: a trade at the source is the index),
- * waits for the tick the market emits and for what it triggered to be settled.
+ * waits for the tick the market emits and for what it triggered to be settled. `ageMs`: the sample is
+ * that much older than the clock (a feed delivering late).
  */
-async function setIndex(pairId: number, price: string) {
+async function setIndex(pairId: number, price: string, ageMs = 0) {
   const market = t.app.market as unknown as { sink: FeedSink };
   const pair = t.app.market.getPair(pairId)!;
-  const now = Date.now();
+  clock = Math.max(clock, Date.now());
+  const now = clock - ageMs;
   const ticked = new Promise<void>((resolve) => {
     const off = t.app.market.subscribe((tick) => {
       if (tick.pairId === pairId && tick.price === price) {
@@ -245,6 +252,87 @@ describe('opening, marking and closing', () => {
   });
 });
 
+describe('a fresh index only (at most 2 s old)', () => {
+  const holdingIds = async (token: string) =>
+    (await t.post('lever/my_trade', { status: '1' }, { token })).message.list.map((p: { id: number }) => p.id);
+
+  it('refuses a user’s entry, close and stops on an older index, and changes nothing', async () => {
+    await setIndex(1, '60000.00');
+    const u = await contractTrader('1000');
+    const held = await submit(u.token, { share: '1', multiple: '10' });
+    const entrusted = await submit(u.token, { status: '0', target_price: '59000', share: '1', multiple: '10' });
+    const id = String(held.message.id);
+    // Exactly 2 s old is still accepted.
+    clock += 2000;
+    expect((await t.post('lever/setstop', { id, stop_loss_price: '59500' }, { token: u.token })).type).toBe('ok');
+    clock += 1;
+    const before = await balance(t, u.id, USDT, 'contract');
+    const stale = await submit(u.token, {}, 'zh');
+    expect(stale).toMatchObject({ error: 'index_unavailable', message: '该交易对暂无当前价格，请稍后再试' });
+    expect((await submit(u.token, { status: '0', target_price: '59000' })).error).toBe('index_unavailable');
+    expect((await t.post('lever/close', { id }, { token: u.token })).error).toBe('index_unavailable');
+    expect((await t.post('lever/close_all', {}, { token: u.token })).error).toBe('index_unavailable');
+    expect((await t.post('lever/setstop', { id, stop_loss_price: '59400' }, { token: u.token })).error).toBe('index_unavailable');
+    expect(await balance(t, u.id, USDT, 'contract')).toEqual(before);
+    expect(await holdingIds(u.token)).toEqual([held.message.id]);
+    // Cancelling a pending limit entry needs no price: it still works.
+    const cancelled = await t.post('lever/cancel', { id: String(entrusted.message.id) }, { token: u.token });
+    expect(cancelled.message).toMatchObject({ status_name: 'cancelled' });
+    // A late sample (3 s old when it arrives) is no better.
+    await setIndex(1, '60100.00', 3000);
+    expect((await t.post('lever/close', { id }, { token: u.token })).error).toBe('index_unavailable');
+    // A fresh one: the close goes through at it.
+    await setIndex(1, '60100.00');
+    expect((await t.post('lever/close', { id }, { token: u.token })).message).toMatchObject({ close_price: '60100.00' });
+  });
+
+  it('a stop, a limit fill and a liquidation wait for a fresh index, never executing on a stale one', async () => {
+    await setIndex(1, '60000.00');
+    const u = await contractTrader('1000');
+    const stopped = await submit(u.token, { share: '1', multiple: '10', stop_loss_price: '59000' });
+    const limit = await submit(u.token, { status: '0', target_price: '59500', share: '1', multiple: '10' });
+    const risky = await submit(u.token, { share: '1', multiple: '100' }); // liquidation at 59700
+    expect(risky.message.liquidation_price).toBe('59700.00');
+
+    // A stale sample far through every trigger: nothing happens.
+    await setIndex(1, '50000.00', 2500);
+    expect((await holdingIds(u.token)).sort()).toEqual([stopped.message.id, risky.message.id].sort());
+    expect((await t.post('lever/my_trade', { status: '0' }, { token: u.token })).message.list[0]).toMatchObject({
+      id: limit.message.id,
+      status_name: 'entrusted',
+    });
+
+    // The fresh index is back above every trigger: still nothing — the stale price was never used.
+    await setIndex(1, '59800.00');
+    expect((await holdingIds(u.token)).sort()).toEqual([stopped.message.id, risky.message.id].sort());
+
+    // A fresh price through them: each settles at that price.
+    await setIndex(1, '58900.00');
+    const closed = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+    const byId = new Map(closed.map((p: { id: number }) => [p.id, p]));
+    expect(byId.get(stopped.message.id)).toMatchObject({ close_reason: 'stop_loss', close_price: '58900.00' });
+    expect(byId.get(risky.message.id)).toMatchObject({ close_reason: 'liquidation', close_price: '58900.00' });
+    const filled = (await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.list;
+    expect(filled.map((p: { id: number; open_price: string }) => [p.id, p.open_price])).toEqual([[limit.message.id, '59500.00']]);
+    await t.post('lever/close_all', {}, { token: u.token });
+  });
+
+  it('a triggered settlement whose price goes stale while queued is not executed on it', async () => {
+    await setIndex(1, '60000.00');
+    const u = await contractTrader('1000');
+    const opened = await submit(u.token, { share: '1', multiple: '10', stop_loss_price: '59000' });
+    // The tick triggers the stop; the clock passes 2 s before the queued settlement runs.
+    t.app.contracts.onTick(1, '58000.00', clock);
+    clock += 2001;
+    await t.app.contracts.settled();
+    expect(await holdingIds(u.token)).toEqual([opened.message.id]);
+    // It is judged again on the next fresh tick, at that tick's price.
+    await setIndex(1, '58950.00');
+    const [closed] = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+    expect(closed).toMatchObject({ id: opened.message.id, close_reason: 'stop_loss', close_price: '58950.00' });
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('refuses bad lots, multiples, prices and stops with clear errors', async () => {
     await setIndex(1, '60000.00');
@@ -295,15 +383,52 @@ describe('bad input changes nothing', () => {
     expect(closes.map((c) => c.type).sort()).toEqual(['error', 'ok']);
   });
 
-  it('a switched-off product answers product_disabled, and works again when switched on', async () => {
-    const u = await contractTrader('100');
-    await t.post('admin/products', { contracts: '0' }, { token: operator });
-    for (const path of ['lever/deal', 'lever/submit', 'lever/my_trade', 'lever/close', 'lever/setstop', 'lever/close_all']) {
-      expect([path, (await t.post(path, { id: '1' }, { token: u.token })).error]).toEqual([path, 'product_disabled']);
+  it('switched off, only opening is refused: holders still see, close, cancel and set stops', async () => {
+    await setIndex(1, '60000.00');
+    const u = await contractTrader('1000');
+    const a = await submit(u.token, { share: '1', multiple: '10' });
+    const b = await submit(u.token, { share: '1', multiple: '10' });
+    const c = await submit(u.token, { type: '2', share: '1', multiple: '10' });
+    const limit = await submit(u.token, { status: '0', target_price: '59000', share: '1', multiple: '10' });
+    expect((await t.post('admin/products', { contracts: '0' }, { token: operator })).message.contracts).toBe(false);
+    try {
+      await setIndex(1, '60100.00');
+      const before = await balance(t, u.id, USDT, 'contract');
+      // Opening, at market or limit, whatever the body: product_disabled, nothing changed.
+      expect(await submit(u.token, {}, 'zh')).toMatchObject({
+        status: 403,
+        error: 'product_disabled',
+        message: '该服务暂不可用',
+      });
+      expect((await submit(u.token, { status: '0', target_price: '59000' })).error).toBe('product_disabled');
+      expect((await submit(u.token, { share: 'x' })).error).toBe('product_disabled');
+      expect((await t.post('lever/submit', {})).error).toBe('product_disabled');
+      expect(await balance(t, u.id, USDT, 'contract')).toEqual(before);
+      // What the user holds: seen, protected, cancelled and closed.
+      expect((await t.post('lever/deal', BTC_USDT, { token: u.token })).message.positions).toHaveLength(4);
+      expect((await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.total).toBe(3);
+      const stop = await t.post('lever/setstop', { id: String(a.message.id), stop_loss_price: '59000' }, { token: u.token });
+      expect(stop.message).toMatchObject({ stop_loss_price: '59000.00' });
+      expect((await t.post('lever/cancel', { id: String(limit.message.id) }, { token: u.token })).message.status_name).toBe(
+        'cancelled',
+      );
+      expect((await t.post('lever/close', { id: String(a.message.id) }, { token: u.token })).message).toMatchObject({
+        status_name: 'closed',
+        close_price: '60100.00',
+      });
+      const rest = await t.post('lever/close_all', { type: '1' }, { token: u.token });
+      expect(rest.message.closed.map((p: { id: number }) => p.id)).toEqual([b.message.id]);
+      // Automatic settlement runs as before: the short's stop fires at the index.
+      await t.post('lever/setstop', { id: String(c.message.id), stop_loss_price: '60200' }, { token: u.token });
+      await setIndex(1, '60250.00');
+      const [stopped] = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+      expect(stopped).toMatchObject({ id: c.message.id, close_reason: 'stop_loss', close_price: '60250.00' });
+      expect(await balance(t, u.id, USDT, 'contract')).toMatchObject({ frozen: '0' });
+    } finally {
+      await t.post('admin/products', { contracts: '1' }, { token: operator });
     }
-    expect((await t.post('lever/deal', BTC_USDT)).error).toBe('product_disabled');
-    await t.post('admin/products', { contracts: '1' }, { token: operator });
-    expect((await t.post('lever/deal', BTC_USDT, { token: u.token })).type).toBe('ok');
+    expect((await submit(u.token, {})).type).toBe('ok');
+    await t.post('lever/close_all', {}, { token: u.token });
   });
 
   it('a pair closed for contracts is refused', async () => {

@@ -74,9 +74,11 @@ const idBody = z.object({ id: idField });
 export async function contractRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { market, contracts } = app;
-  // The product switch first (onRequest: before the body is validated), so a switched-off product
-  // answers product_disabled to everyone, whatever they send.
-  const user = { onRequest: app.requireProduct('contracts'), preHandler: app.requireUser };
+  const user = { preHandler: app.requireUser };
+  // The product switch closes opening only (onRequest: before the body is validated, so everyone gets
+  // product_disabled whatever they send). Seeing, closing, cancelling and setting stops on what a user
+  // already holds never depend on it: switching contracts off must not trap anyone in a position.
+  const opening = { ...user, onRequest: app.requireProduct('contracts') };
   const operator = { preHandler: app.requireAdmin };
 
   /** The pair named by legal_id + currency_id; without both, the first pair open for contracts. */
@@ -114,7 +116,7 @@ export async function contractRoutes(root: FastifyInstance) {
   app.post(
     '/lever/submit',
     {
-      ...user,
+      ...opening,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,

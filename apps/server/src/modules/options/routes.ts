@@ -56,13 +56,14 @@ const decimalText = z.union([z.string(), z.number()]);
 
 export async function optionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The product switch closes buying only: with options switched off, users still see their orders
+  // (and the terms they bought on) until each settles.
   const product = app.requireProduct('options');
   const service = app.microtrade;
 
   app.get(
     '/microtrade/seconds',
     {
-      onRequest: product,
       schema: {
         tags,
         summary: 'Delivery times with profit and loss ratios (percent) and stake limits',
@@ -75,7 +76,6 @@ export async function optionRoutes(root: FastifyInstance) {
   app.get(
     '/microtrade/payable_currencies',
     {
-      onRequest: product,
       preHandler: app.requireUser,
       schema: { tags, summary: "Stake coins with the user's option-account balance" },
     },
@@ -114,7 +114,6 @@ export async function optionRoutes(root: FastifyInstance) {
   app.get(
     '/microtrade/lists',
     {
-      onRequest: product,
       preHandler: app.requireUser,
       schema: {
         tags,

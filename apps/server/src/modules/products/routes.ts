@@ -11,9 +11,12 @@ declare module 'fastify' {
     /** The product switches (modules/products): `await app.products.require('options')`. */
     products: ProductSwitchBoard;
     /**
-     * A hook refusing every request with `product_disabled` while the product is switched off. Use it as
-     * `onRequest` (it then runs before body validation, so any request gets the same answer):
-     * `{ onRequest: app.requireProduct('options'), preHandler: app.requireUser }`.
+     * A hook refusing a request with `product_disabled` while the product is switched off. Put it on the
+     * routes that OPEN something new (a position, an order, a purchase), as `onRequest` (it then runs
+     * before body validation, so any request gets the same answer):
+     * `{ onRequest: app.requireProduct('options'), preHandler: app.requireUser }`. Never on a route that
+     * shows, closes, cancels or protects (stops) what a user already holds: switching a product off stops
+     * new business, it is no lever on existing positions (docs/decisions.md).
      */
     requireProduct: (product: Product) => (request: FastifyRequest) => Promise<void>;
   }
