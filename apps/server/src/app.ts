@@ -22,6 +22,7 @@ import { cspScriptHashes } from './lib/csp-script-hashes.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
+import { freezeGuardPlugin } from './modules/account-security/freeze-guard.js';
 import { accountSecurityRoutes } from './modules/account-security/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 // operations (issue 8, part 3): runtime configuration
@@ -266,6 +267,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(socketPlugin);
   // products (switches): decorated before any product's routes use app.requireProduct()
   await app.register(productSwitchesPlugin);
+  // account freeze: refuses the declared risk-adding and money-out routes to a frozen account
+  await app.register(freezeGuardPlugin);
   // perpetual contracts: the service re-marking open positions on every index tick
   await app.register(contractsPlugin, { now: options.now });
   // options: index samples from the market stream, and the options service with its settler. Both start

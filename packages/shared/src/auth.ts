@@ -199,6 +199,11 @@ export type UserCenter = {
   has_pay_password: boolean;
   lang: string;
   created_at: string;
+  /**
+   * Set while operators have frozen the account: it may see, close and cancel what it holds, but opens
+   * nothing new and withdraws nothing (`account_frozen`).
+   */
+  frozen_reason: string | null;
 };
 
 export type LoginReply = { token: string; expires_at: string; user: UserCenter };

@@ -16,6 +16,7 @@ const base: UserCenter = {
   has_pay_password: false,
   lang: 'en',
   created_at: '2030-01-01T00:00:00Z',
+  frozen_reason: null,
 };
 
 describe('fund password code target', () => {

@@ -78,7 +78,8 @@ export async function accountSecurityRoutes(root: FastifyInstance) {
       ...compliance,
       schema: {
         tags: ['console: users and money'],
-        summary: 'Freeze an account with a reason shown to the user; their sessions end',
+        summary:
+          'Freeze an account with a reason shown to the user; their sessions end once, and signed in again they may only see, close and cancel (no new risk, no withdrawal)',
         params: idParams,
         body: z.object({ reason: requiredText(300) }),
       },

@@ -110,8 +110,10 @@ export async function setAntiPhishingCode(db: Db, userId: number, code: string):
 // ---------------------------------------------------------------- freeze (console)
 
 /**
- * Freezes an account with a reason the user is shown when signing in; every session ends at once.
- * Unfreezing (reason null) lets them sign in again. Audited with before/after.
+ * Freezes an account with a reason the user is shown when signing in; every session ends once, so the
+ * user signs in again into the restricted state (freeze-guard.ts: no new risk, no withdrawal; seeing,
+ * closing, cancelling and stops keep working). Unfreezing (reason null) lifts it at once: the cached
+ * sessions are forgotten so the next request reads the account afresh. Audited with before/after.
  */
 export async function setFrozen(db: Db, request: FastifyRequest, userId: number, reason: string | null) {
   const [user] = await db.select({ id: users.id, frozenReason: users.frozenReason }).from(users).where(eq(users.id, userId));

@@ -55,6 +55,7 @@ export function toUserCenter(user: UserRow): UserCenter {
     extension_code: user.extensionCode,
     has_pay_password: Boolean(user.payPasswordHash),
     lang: user.lang,
+    frozen_reason: user.frozenReason,
     created_at: user.createdAt.toISOString(),
   };
 }
@@ -143,12 +144,11 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
     if (user) await recordLogin(db, user.id, client, 'wrong_password');
     throw new AppError('login_failed');
   }
-  if (user.frozenReason) {
-    await recordLogin(db, user.id, client, 'frozen');
-    throw new AppError('account_frozen', { values: { reason: user.frozenReason }, status: 403 });
-  }
+  // A frozen account signs in to a restricted state (account-security/freeze-guard.ts): it may see and
+  // close what it holds, but not add risk or withdraw. The reply's `frozen_reason` says so; the history
+  // marks the sign-in as made while frozen.
   return db.transaction(async (tx) => {
-    await recordLogin(tx, user.id, client, 'ok');
+    await recordLogin(tx, user.id, client, user.frozenReason ? 'frozen' : 'ok');
     return startSession(deps, tx, user, client);
   });
 }
