@@ -213,7 +213,7 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
     expect(((await res.json()) as { type: string }).type).toBe('999');
   });
 
-  it('freezes the account from the console; the user is told why at sign-in', async () => {
+  it('freezes the account from the console; the user signs in restricted and is told why', async () => {
     await openUser(ops, email);
     await ops.getByTestId('freeze-reason').fill('Please contact support about your last withdrawal');
     await ops.getByTestId('freeze-submit').click();
@@ -226,8 +226,10 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
     await byId('login-submit').click();
     await expect
       .poll(() => byId('login-frozen').textContent())
-      .toBe('This account is frozen: Please contact support about your last withdrawal');
-    // The reason stays in a dialog after the error toast has gone.
+      .toBe(
+        'This account is frozen: Please contact support about your last withdrawal. You can still see, close and cancel what you hold; new trades, purchases and withdrawals are blocked.',
+      );
+    // The reason stays in a dialog until the user has read it (no toast covers it).
     await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
     await screenshot(page, 'operations-10-h5-frozen');
   });

@@ -109,7 +109,9 @@ describe('product switches of options, financial products and subscription on th
 
       expect((await stack.api('lh/deposit/config', undefined, token)).error).toBe('product_disabled');
       expect((await stack.api('lh/send/config')).error).toBe('product_disabled');
-      expect((await stack.api('microtrade/seconds')).error).toBe('product_disabled');
+      // Options refuse buying only: the terms and a user's orders stay readable.
+      expect((await stack.api('microtrade/submit', { match_id: '1' }, token)).error).toBe('product_disabled');
+      expect((await stack.api('microtrade/seconds')).type).toBe('ok');
 
       await open('/pages/index/index', 'home-page');
       await byId('home-vip').waitFor();

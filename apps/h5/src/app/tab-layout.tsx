@@ -6,8 +6,9 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../lib/paths';
 // products (switches): a switched-off product's tab vanishes
+import { useContractsAccess } from '../features/lever/use-contracts-access';
+import { PATHS } from '../lib/paths';
 import { useProducts } from '../lib/products';
 import { AnimatedOutlet } from './animated-outlet';
 import { exitGuard } from './navigation';
@@ -27,11 +28,15 @@ export function TabLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = pathname === PATHS.root ? PATHS.home : pathname;
-  // products (switches): the contract tab shows only while contracts are on, the lock tab (financial
-  // products) only while wealth is on.
+  // products (switches): the contract tab shows while contracts are on, or while the user still holds
+  // something there (switched off, it is closing-only); the lock tab (financial products) only while
+  // wealth is on.
   const products = useProducts();
+  const contracts = useContractsAccess();
   const tabs = TABS.filter(
-    (tab) => (tab.path !== PATHS.lever || products.contracts) && (tab.path !== PATHS.template || products.wealth),
+    (tab) =>
+      (tab.path !== PATHS.lever || contracts === 'open' || contracts === 'holder') &&
+      (tab.path !== PATHS.template || products.wealth),
   );
 
   const switchTab = (path: string) => {

@@ -12,7 +12,6 @@ import { LanguageSheet } from '../../../components/language-sheet';
 import { Page } from '../../../components/page';
 import { PasswordInput } from '../../../components/password-input';
 import { Dialog } from '../../../lib/antd-imperative';
-import { isApiError } from '../../../lib/api';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -61,15 +60,17 @@ export function LoginPage() {
         area_code: type === 'mobile' ? values.area_code : undefined,
       });
       setSession(reply);
-      showMessage(t('auth.login_success'), 'success');
+      // A frozen account signs in to a restricted state: its reason, and what still works, stay on
+      // screen until the user has read them.
+      if (reply.user.frozen_reason) {
+        await Dialog.alert({
+          content: <div data-testid="login-frozen">{t('auth.frozen_notice', { reason: reply.user.frozen_reason })}</div>,
+          confirmText: t('common.got_it'),
+        });
+      } else showMessage(t('auth.login_success'), 'success');
       // Replace, so "back" from the page the user returns to does not reopen the login form.
       navigate(safeBackpage(search.get('backpage')), { replace: true });
     } catch (error) {
-      // operations (issue 8): a frozen account's reason stays on screen until the user has read it.
-      if (isApiError(error) && error.code === 'account_frozen') {
-        void Dialog.alert({ content: <div data-testid="login-frozen">{error.message}</div>, confirmText: t('common.got_it') });
-        return;
-      }
       applyServerFieldErrors(error, setError, FIELDS);
     }
   });

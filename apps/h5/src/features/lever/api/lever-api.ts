@@ -42,6 +42,24 @@ export const positionsQuery = (pair: PairRef | undefined, status: LeverStatusNam
     staleTime: 0,
   });
 
+/**
+ * Whether the user holds anything in contracts on any pair: a holding position or a pending limit entry.
+ * While contracts are switched off this keeps the contract tab reachable for them (use-contracts-access.ts).
+ */
+export const holdsContractsQuery = () =>
+  queryOptions({
+    queryKey: [...leverKeys.all, 'holds'] as const,
+    queryFn: async ({ signal }) => {
+      const totals = await Promise.all(
+        (['holding', 'entrusted'] as const).map((status) =>
+          api.get<LeverMyTrade>('lever/my_trade', { status: STATUS_CODE[status], page: 1, limit: 1 }, { loading: false, signal }),
+        ),
+      );
+      return totals.some((reply) => reply.total > 0);
+    },
+    staleTime: 30_000,
+  });
+
 export type SubmitInput = {
   pair: PairRef;
   side: Side;

@@ -33,6 +33,7 @@ import {
 import { OpenForm } from '../components/open-form';
 import { type Mark, PositionCard } from '../components/position-card';
 import { StopSheet } from '../components/stop-sheet';
+import { useContractsAccess } from '../use-contracts-access';
 import './lever-page.css';
 
 type Tab = 'holding' | 'entrusted' | 'history';
@@ -41,13 +42,16 @@ type HistoryStatus = 'closed' | 'cancelled';
 /**
  * The contract tab (/pages/lever/index): open longs and shorts on a pair with the platform as the
  * counterparty, follow the live PnL, risk rate and liquidation price of each position, set stops,
- * close one (with confirmation) or all, and read the history.
+ * close one (with confirmation) or all, and read the history. With contracts switched off, a user who
+ * still holds something gets the same page without the opening form (closing-only); anyone else is told
+ * the service is not available.
  */
 export function LeverPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const products = useProducts();
+  const access = useContractsAccess();
   const [pairRef, setPairRef] = useState<PairRef | undefined>();
   const [sheet, setSheet] = useState(false);
   const [tab, setTab] = useState<Tab>('holding');
@@ -55,7 +59,7 @@ export function LeverPage() {
   const [marks, setMarks] = useState<Record<number, Mark>>({});
   const [stopsFor, setStopsFor] = useState<LeverPosition | undefined>();
 
-  const deal = useQuery({ ...dealQuery(pairRef), enabled: products.contracts });
+  const deal = useQuery({ ...dealQuery(pairRef), enabled: access === 'open' || access === 'holder' });
   const pair = deal.data?.pair;
   // The pair sheet lists the pairs open for contracts, with the market's icon, 24h change and demo
   // flag laid over them (fetched when the sheet opens) so it reads like the spot tab's.
@@ -181,7 +185,7 @@ export function LeverPage() {
     />
   );
 
-  if (products.loaded && !products.contracts) {
+  if (products.settled && access === 'off') {
     return (
       <div className="tab-page lever-page" data-testid="lever-page">
         {header}
@@ -231,7 +235,13 @@ export function LeverPage() {
       </section>
 
       <section className="lever-page__form">
-        <OpenForm deal={d} price={price} />
+        {access === 'holder' ? (
+          <p className="lever-page__closing-only" data-testid="lever-closing-only">
+            {t('lever.closing_only')}
+          </p>
+        ) : (
+          <OpenForm deal={d} price={price} />
+        )}
       </section>
 
       <section className="lever-page__tabs">
