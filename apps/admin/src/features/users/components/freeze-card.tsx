@@ -8,8 +8,9 @@ import { useAuthStore } from '../../../lib/auth-store';
 type Props = { userId: number; userLabel: string; frozenReason: string | null };
 
 /**
- * operations (issue 8): freeze an account with a reason the user is shown at sign-in (their sessions
- * end at once), or lift the freeze. Compliance and super only; both are audited.
+ * operations (issue 8): freeze an account with a reason the user is shown at sign-in, or lift the
+ * freeze. A freeze signs the user out once and then blocks new risk and withdrawals, never closing what
+ * they hold (docs/decisions.md). Compliance and super only; both are audited.
  */
 export function FreezeCard({ userId, userLabel, frozenReason }: Props) {
   const role = useAuthStore((s) => s.auth?.admin?.role ?? '');
@@ -39,7 +40,7 @@ export function FreezeCard({ userId, userLabel, frozenReason }: Props) {
             onClick={() =>
               confirm({
                 title: `Lift the freeze on ${userLabel}?`,
-                content: 'They can sign in again.',
+                content: 'They can trade, buy and withdraw again at once.',
                 okText: 'Unfreeze',
                 onOk: () => change.mutateAsync(null).then(() => message.success('Account unfrozen')),
               })
@@ -55,7 +56,7 @@ export function FreezeCard({ userId, userLabel, frozenReason }: Props) {
           onFinish={({ reason }) =>
             confirm({
               title: `Freeze ${userLabel}?`,
-              content: `They are signed out everywhere and see this reason when they try to sign in: “${reason.trim()}”.`,
+              content: `They are signed out everywhere once and see this reason when they sign in again: “${reason.trim()}”. Until you lift it they cannot open positions, place orders, buy or withdraw; they can still close, cancel and set stops on what they hold.`,
               okText: 'Freeze',
               danger: true,
               onOk: () => change.mutateAsync(reason.trim()).then(() => message.success('Account frozen')),
