@@ -20,8 +20,8 @@ export function DemoPriceBannerView({ source }: { source: PriceSource | undefine
       description={
         off
           ? 'No pair has an index price: options, contracts and the market maker cannot price anything.'
-          : 'Index prices come from the built-in simulated feed, not from any market. Options, contracts and the ' +
-            'market maker settle on them: this server is a demo. Set MARKET_FEED to a real price source to leave it.'
+          : 'Index prices come from the built-in simulated feed, not from any market, yet options, contracts and the ' +
+            'market maker settle on them. Set MARKET_FEED to a real source to leave the demo.'
       }
     />
   );
