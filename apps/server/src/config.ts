@@ -13,8 +13,12 @@ export type Config = {
   redisUrl: string | undefined;
   /** Market data source: the built-in simulation (demo data), Binance's public feed, or none. */
   marketFeed: FeedKind;
-  /** Seed of the simulated feed: the same seed and start time give the same prices. */
+  /** Seed of the simulated feed's history (backfill, gap fill); its live seconds never follow it. */
   marketSeed: string;
+  /** NODE_ENV=production: the simulated feed is refused unless `allowDemoPrices` (market/demo-guard.ts). */
+  production: boolean;
+  /** ALLOW_DEMO_PRICES=1: a production server may run on the simulated feed (a labelled demo). */
+  allowDemoPrices: boolean;
   /** Days of 1-minute candles a fresh start backfills (whole UTC days before today, plus today). */
   marketHistoryDays: number;
   /** Days of daily candles a fresh start backfills. */
@@ -83,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     marketFeed: feedKind(env.MARKET_FEED),
     marketSeed: env.MARKET_SEED || 'h5-exchange',
+    production: env.NODE_ENV === 'production',
+    allowDemoPrices: env.ALLOW_DEMO_PRICES === '1',
     marketHistoryDays: int(env.MARKET_HISTORY_DAYS, 30),
     marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
     marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),

@@ -1,4 +1,5 @@
 import { loadConfig } from './config.js';
+import { demoPricesRefusal } from './market/demo-guard.js';
 
 /**
  * Process entry: open the database, migrate and seed, listen, and close cleanly on SIGTERM/SIGINT.
@@ -7,6 +8,12 @@ import { loadConfig } from './config.js';
  * about a third off a restart.
  */
 const config = loadConfig();
+// No production server settles real balances on made-up prices by accident (market/demo-guard.ts).
+const demoRefusal = demoPricesRefusal(config);
+if (demoRefusal) {
+  process.stderr.write(`${demoRefusal}\n`);
+  process.exit(1);
+}
 const { openDatabase } = await import('./db/client.js');
 const opening = openDatabase(
   config.databaseUrl

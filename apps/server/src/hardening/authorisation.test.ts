@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'GET /api/currency/quotation_new',
   'GET /api/currency/new_timeshar',
   'GET /api/currency/deal',
+  // the console's demo price source banner reads it before sign-in too
+  'GET /api/currency/price_source',
   'GET /api/market/depth',
   'GET /api/market/trades',
   'GET /api/market/index_samples',

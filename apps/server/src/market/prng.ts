@@ -1,7 +1,11 @@
+import { randomFillSync } from 'node:crypto';
+
 /**
- * Counter-based randomness for the simulated feed: every draw is a pure function of (seed, stream,
- * counter), so the price path of any minute can be produced again at any time — at backfill, at a
- * restart's gap fill and live — and gives the same numbers.
+ * Randomness for the simulated feed, of two kinds that never mix:
+ * - `Rng`, counter-based: every draw is a pure function of (seed, stream, counter), so the backfilled
+ *   history and a restart's gap fill are the same for the same seed. It shapes only the past.
+ * - `SecureDraws`, straight from the operating system's CSPRNG: the live seconds. Nobody (operator,
+ *   seed holder or user) can compute or choose them before they happen.
  */
 
 /** FNV-1a over the UTF-16 code units, finished with the murmur3 mix. */
@@ -58,6 +62,14 @@ function inverseNormal(p: number): number {
 const TABLE_SIZE = 8192;
 const NORMAL_TABLE = Float64Array.from({ length: TABLE_SIZE }, (_, k) => inverseNormal((k + 0.5) / TABLE_SIZE));
 
+/** The standard normal quantile of a uniform `u` in [0, 1), interpolated in the table. */
+function tableNormal(u: number): number {
+  const x = u * TABLE_SIZE - 0.5;
+  const k = x < 0 ? 0 : x >= TABLE_SIZE - 1 ? TABLE_SIZE - 2 : Math.floor(x);
+  const lo = NORMAL_TABLE[k]!;
+  return lo + (x - k) * (NORMAL_TABLE[k + 1]! - lo);
+}
+
 /** sfc32 (Small Fast Counting), seeded from four words and warmed up; uniform and normal draws. */
 export class Rng {
   /** sfc32's four words; a typed array keeps them unboxed (int32 class fields would be heap numbers). */
@@ -102,10 +114,7 @@ export class Rng {
 
   /** Standard normal from the inverse-CDF table (tails cut near ±3.6σ). */
   gauss(): number {
-    const x = this.next() * TABLE_SIZE - 0.5;
-    const k = x < 0 ? 0 : x >= TABLE_SIZE - 1 ? TABLE_SIZE - 2 : Math.floor(x);
-    const lo = NORMAL_TABLE[k]!;
-    return lo + (x - k) * (NORMAL_TABLE[k + 1]! - lo);
+    return tableNormal(this.next());
   }
 
   /** Standard normal (Marsaglia's polar method, both outputs used). */
@@ -124,5 +133,52 @@ export class Rng {
       this.hasSpare = true;
       return u * f;
     }
+  }
+}
+
+/**
+ * Draws from the operating system's CSPRNG (`crypto.randomFillSync`), a block of 32-bit words at a time
+ * (one system call serves every pair's second). `discard()` wipes what a tick did not use, so no draw
+ * for a later second is held between ticks: each second's randomness is fetched when that second comes.
+ */
+export class SecureDraws {
+  private readonly words: Uint32Array;
+  private at: number;
+  /** Words fetched from the CSPRNG so far (tests check the live walk really draws from it). */
+  fetched = 0;
+
+  constructor(blockWords = 1024) {
+    this.words = new Uint32Array(blockWords);
+    this.at = blockWords;
+  }
+
+  nextUint(): number {
+    if (this.at >= this.words.length) {
+      randomFillSync(this.words);
+      this.fetched += this.words.length;
+      this.at = 0;
+    }
+    return this.words[this.at++]!;
+  }
+
+  /** Uniform in (0, 1): never 0, so a logarithm of it is finite. */
+  next(): number {
+    return (this.nextUint() + 0.5) / 0x1_0000_0000;
+  }
+
+  /** Standard normal from the inverse-CDF table, like `Rng.gauss` (the per-second step). */
+  gauss(): number {
+    return tableNormal(this.next());
+  }
+
+  /** Standard normal by Box–Muller, full tails (jump sizes); the second output is not kept. */
+  normal(): number {
+    return Math.sqrt(-2 * Math.log(this.next())) * Math.cos(2 * Math.PI * this.next());
+  }
+
+  /** Forgets the unused draws: the next second fetches fresh ones. */
+  discard(): void {
+    this.words.fill(0, this.at);
+    this.at = this.words.length;
   }
 }

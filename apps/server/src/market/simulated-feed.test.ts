@@ -1,11 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Clock, expectRollUpsConsistent, storedCandles, templateDatabase, testMarket, until } from '../../test/market.js';
+import {
+  type Clock,
+  expectRollUpsConsistent,
+  silentLog,
+  storedCandles,
+  templateDatabase,
+  testMarket,
+  until,
+} from '../../test/market.js';
 import type { Database } from '../db/client.js';
 import { D } from '../ledger/money.js';
-import { unitCandleToCandle } from './candle.js';
+import { type Candle, unitCandleToCandle } from './candle.js';
+import type { CandleStore } from './candle-store.js';
+import type { FeedContext } from './feed.js';
 import type { MarketService } from './market-service.js';
 import type { Pair } from './pairs.js';
-import { PairModel, partial, rollUpHistory, simulateHistory } from './simulated-feed.js';
+import { PairModel, rollUpHistory, SimulatedFeed, simulateHistory } from './simulated-feed.js';
 
 /** 2025-03-05 13:47:31 UTC: a fixed start, so the history is the same at every run. */
 const START = Date.parse('2025-03-05T13:47:31Z');
@@ -99,17 +109,11 @@ describe('simulated feed: the model', () => {
     expect(model.units(1e-12)).toBe(1);
   });
 
-  it('is the same minute live, second by second, as at a gap fill', () => {
-    const model = new PairModel(BTC, 'live');
+  it('gives the same gap-fill minute for the same seed and start price (history is reproducible)', () => {
     const m = Math.floor(START / 60_000);
-    const whole = model.minute(m, 60000, true);
-    for (let s = 0; s < 60; s++) {
-      const part = partial(whole, s);
-      expect(part.o).toBe(whole.candle.o);
-      expect(part.c).toBe(whole.prices[s]);
-    }
-    expect(partial(whole, 59)).toEqual(whole.candle);
-    expect(new PairModel(BTC, 'live').minute(m, 60000).candle).toEqual(whole.candle);
+    const one = new PairModel(BTC, 'gap').minute(m, 60000).candle;
+    expect(new PairModel(BTC, 'gap').minute(m, 60000).candle).toEqual(one);
+    expect(new PairModel(BTC, 'other').minute(m, 60000).candle).not.toEqual(one);
   });
 
   it('rolls a fresh history up like the database does', async () => {
@@ -139,13 +143,21 @@ describe('simulated feed: stored history', () => {
       expect((await storedCandles(one.database, pair.id, '1day')).length).toBe(3 + 2);
       expect(await expectRollUpsConsistent(one.database, pair.id)).toBeGreaterThan(100);
       expect(await storedCandles(two.database, pair.id, '1min')).toEqual(minutes);
-      expect(one.market.indexPrice(pair.id)).toBe(two.market.indexPrice(pair.id));
     }
+    // Started at the same moment with the same seed, the two publish different live samples: the 31
+    // seconds of the forming minute were drawn from each process's CSPRNG, not from the seed.
+    await until(() => one.market.live && two.market.live, 2000, 'both feeds live');
+    const second = Math.floor(START / 1000);
+    const samples = (market: MarketService) => market.listPairs().map((p) => market.priceAt(p.id, second));
+    expect(samples(one.market).every(Boolean)).toBe(true);
+    // Compared as a whole: TRX's coarse tick (about 14 ticks of spread after 31 seconds) could meet by chance.
+    expect(samples(one.market)).not.toEqual(samples(two.market));
+    expect(one.market.priceAt(1, second)).not.toBe(two.market.priceAt(1, second));
     // The last minute before the start closes at the reference price; the index moves from there.
     const last = (await storedCandles(one.database, 1, '1min')).at(-1)!;
     expect(new D(last.close).eq(60000)).toBe(true);
     expect(one.market.indexPrice(1)).toMatch(/^\d+\.\d{2}$/);
-  });
+  }, 120_000); // two fresh backfills: slow on a busy machine
 
   it('stores each minute as it closes, rolled up, and continues after a restart from the stored close', async () => {
     const clock = { now: START };
@@ -159,17 +171,25 @@ describe('simulated feed: stored history', () => {
     await expectRollUpsConsistent(database, 1);
     const live = (await storedCandles(database, 1, '1min')).slice(-3);
 
-    // What a gap fill gives for the same minutes: the same candles (the path depends on seed and start price).
+    // The live minutes are not the seed's: the seeded model, given the stored close before each, gives
+    // other candles (it only shapes history: the backfill and a restart's gap fill).
     const model = new PairModel(market.getPair(1)!, 'test-seed');
-    const replay = model.minute(live[1]!.openTime / 60, Number(live[0]!.close)).candle;
-    const stored = live[1]!;
-    const expected = unitCandleToCandle(market.getPair(1)!, replay);
-    expect([stored.open, stored.high, stored.low, stored.close].map((v) => new D(v).toFixed(2))).toEqual([
-      expected.o,
-      expected.h,
-      expected.l,
-      expected.c,
-    ]);
+    for (const i of [1, 2]) {
+      const seeded = unitCandleToCandle(
+        market.getPair(1)!,
+        model.minute(live[i]!.openTime / 60, Number(live[i - 1]!.close)).candle,
+      );
+      const stored = live[i]!;
+      expect([stored.open, stored.high, stored.low, stored.close].map((v) => new D(v).toFixed(2))).not.toEqual([
+        seeded.o,
+        seeded.h,
+        seeded.l,
+        seeded.c,
+      ]);
+      // Each live minute starts where the one before closed, and its candle holds its own range.
+      expect(new D(stored.high).gte(D.max(stored.open, stored.close))).toBe(true);
+      expect(new D(stored.low).lte(D.min(stored.open, stored.close))).toBe(true);
+    }
 
     // Down for ten minutes: a restart fills exactly the missing minutes, deterministically.
     await market.stop();
@@ -228,5 +248,149 @@ describe('simulated feed: stored history', () => {
     expect(market.usdtPrice(1)?.toFixed(2)).toBe(market.indexPrice(1));
     expect(market.usdtPrice(3)?.toString()).toBe('1');
     expect(market.livePrices.demo).toBe(true);
+  });
+});
+
+/** One simulated feed on a test clock, without a database: what it publishes, second by second. */
+async function liveFeed(seed: string, pair: Pair, startMs: number) {
+  const clock = { now: startMs };
+  const samples: { second: number; price: string }[] = [];
+  const closed: Candle[] = [];
+  const stored: Candle[] = [];
+  const store = {
+    last: async () => undefined,
+    serial: <T>(work: () => Promise<T>) => work(),
+    storeMinutes: async (_pairId: number, candles: Candle[]) => void stored.push(...candles),
+  } as unknown as CandleStore;
+  const ctx: FeedContext = {
+    pairs: [pair],
+    store,
+    sink: {
+      minute: (_pair, candle, isClosed) => void (isClosed && closed.push(candle)),
+      repaired: async () => {},
+      trade: (_pair, price, _quantity, timeMs) => void samples.push({ second: timeMs / 1000, price }),
+      referenceDepth: () => {},
+    },
+    now: () => clock.now,
+    log: silentLog,
+    historyDays: 1,
+    dailyHistoryDays: 1,
+    gapFillMaxMinutes: 1440,
+    signal: new AbortController().signal,
+  };
+  const feed = new SimulatedFeed({ seed });
+  await feed.addPair(ctx, pair, pair.fallbackBase);
+  /** Lets `seconds` seconds pass, one tick each. */
+  const run = (seconds: number) => {
+    for (let i = 0; i < seconds; i++) {
+      clock.now += 1000;
+      feed.advance(ctx);
+    }
+  };
+  return { feed, samples, closed, stored, run };
+}
+
+/**
+ * What someone holding the seed and every public record (each minute's close, each past sample) can
+ * say about the next seconds with the feed's own seeded model: per second, the direction of the move
+ * and the exact price. `minutes` are the observed minutes: the close before each and its 60 prices.
+ */
+function predictWithSeed(seed: string, pair: Pair, minutes: { m: number; prevClose: number; prices: number[] }[]) {
+  const model = new PairModel(pair, seed);
+  let seconds = 0;
+  let directionHits = 0;
+  let exactHits = 0;
+  for (const { m, prevClose, prices } of minutes) {
+    const predicted = Array.from(model.minute(m, prevClose).prices);
+    for (let i = 0; i < 60; i++) {
+      const before = i === 0 ? model.units(prevClose) : prices[i - 1]!;
+      const predictedBefore = i === 0 ? model.units(prevClose) : predicted[i - 1]!;
+      seconds++;
+      if (Math.sign(predicted[i]! - predictedBefore) === Math.sign(prices[i]! - before)) directionHits++;
+      if (predicted[i] === prices[i]) exactHits++;
+    }
+  }
+  return { seconds, directionHits, exactHits };
+}
+
+describe('simulated feed: live seconds nobody can predict or choose', () => {
+  // Eight decimals: an exact price hit by coincidence is then about one in ten million per second, so
+  // any exact hit would mean the live walk shares randomness with the seed.
+  const FINE = pairLike('BTC/USDT', 'BTC', '60000', 8);
+  const minuteStart = Math.floor(START / 60_000) * 60_000;
+
+  it('publishes different live samples from two feeds started together with the same seed', async () => {
+    const one = await liveFeed('same-seed', BTC, minuteStart);
+    const two = await liveFeed('same-seed', BTC, minuteStart);
+    // The same history (the seeded minute the index starts from) …
+    expect(one.stored).toEqual(two.stored);
+    one.run(600);
+    two.run(600);
+    expect(one.samples.length).toBe(600);
+    expect(one.samples.map((s) => s.second)).toEqual(two.samples.map((s) => s.second));
+    // … and then a different future: practically every second differs.
+    const same = one.samples.filter((s, i) => s.price === two.samples[i]!.price).length;
+    expect(same).toBeLessThan(5);
+    expect(one.closed.map((c) => c.c)).not.toEqual(two.closed.map((c) => c.c));
+    // The live walk drew from the CSPRNG, and keeps no draw for a later second between ticks.
+    expect(one.feed.draws.fetched).toBeGreaterThan(0);
+  });
+
+  it("hits a future second with the seed's model no more often than chance", async () => {
+    const MINUTES = 20;
+    const { samples, closed, stored, run } = await liveFeed('known-seed', FINE, minuteStart);
+    run(MINUTES * 60);
+    // Minute m of the run: its previous close (public) and its 60 published samples.
+    const toUnits = (price: string) => Math.round(Number(price) * 1e8);
+    const observed = Array.from({ length: MINUTES - 1 }, (_, k) => {
+      const m = minuteStart / 60_000 + 1 + k;
+      return {
+        m,
+        prevClose: Number(closed[k]!.c),
+        prices: samples.slice(60 * k + 59, 60 * k + 119).map((s) => toUnits(s.price)),
+      };
+    });
+    for (const [k, o] of observed.entries()) {
+      expect(samples[60 * k + 59]!.second).toBe(o.m * 60);
+      expect(o.prices.at(-1)).toBe(toUnits(closed[k + 1]!.c));
+    }
+    expect(stored.length).toBe(1);
+    const { seconds, directionHits, exactHits } = predictWithSeed('known-seed', FINE, observed);
+    expect(seconds).toBe((MINUTES - 1) * 60);
+    // Direction: a fair coin's hit rate, within four standard deviations (0.5 / √n each).
+    const bound = 4 * (0.5 / Math.sqrt(seconds));
+    expect(Math.abs(directionHits / seconds - 0.5)).toBeLessThan(bound);
+    expect(exactHits).toBe(0);
+
+    // The same predictor on a seeded path (what the live feed used to publish) gets every second: the
+    // check above would catch a live walk that followed the seed.
+    const model = new PairModel(FINE, 'known-seed');
+    let prevClose = Number(closed[0]!.c);
+    const seededPath = observed.map(({ m }) => {
+      const sim = model.minute(m, prevClose);
+      const minute = { m, prevClose, prices: Array.from(sim.prices) };
+      prevClose = sim.candle.c / 1e8;
+      return minute;
+    });
+    const control = predictWithSeed('known-seed', FINE, seededPath);
+    expect(control.directionHits).toBe(control.seconds);
+    expect(control.exactHits).toBe(control.seconds);
+  });
+
+  it('builds each live minute from its published seconds', async () => {
+    const { samples, closed, run } = await liveFeed('candles', BTC, minuteStart + 30_000);
+    run(185);
+    // The minute the feed started in, then three whole ones; each closed candle spans its samples.
+    expect(closed.length).toBe(3);
+    for (const candle of closed.slice(1)) {
+      const inMinute = samples.filter((s) => s.second >= candle.t && s.second < candle.t + 60).map((s) => new D(s.price));
+      expect(inMinute.length).toBe(60);
+      expect(candle.o).toBe(inMinute[0]!.toFixed(2));
+      expect(candle.c).toBe(inMinute.at(-1)!.toFixed(2));
+      expect(candle.h).toBe(D.max(...inMinute).toFixed(2));
+      expect(candle.l).toBe(D.min(...inMinute).toFixed(2));
+      expect(new D(candle.v).gt(0)).toBe(true);
+    }
+    for (let i = 1; i < closed.length; i++) expect(closed[i]!.t - closed[i - 1]!.t).toBe(60);
   });
 });

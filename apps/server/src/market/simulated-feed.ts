@@ -4,14 +4,18 @@ import { CopyBuffer } from './copy-buffer.js';
 import type { FeedContext, MarketFeed, PrepareReport } from './feed.js';
 import type { Pair } from './pairs.js';
 import { bucketStart, type CandlePeriod } from './periods.js';
-import { hashString, Rng } from './prng.js';
+import { hashString, Rng, SecureDraws } from './prng.js';
 import { unitsToPlain } from './units.js';
 
 /**
  * The simulated feed: geometric Brownian motion with occasional jumps, per pair, sampled once a second.
- * The randomness of every minute (and every day of the older daily history) is drawn from a generator
- * keyed by (seed, pair, minute), so the path of a minute depends only on the seed and the price it
- * starts from: backfill, a restart's gap fill and the live ticks all produce the same candles.
+ *
+ * The past and the future are drawn differently, so that no one can predict or choose a live price:
+ * - History (a fresh start's backfill and a restart's gap fill, minutes that already ended) is drawn from
+ *   a generator keyed by (MARKET_SEED, pair, minute): the same seed gives the same history.
+ * - Live seconds are drawn, each when it comes, from the operating system's CSPRNG (`SecureDraws`):
+ *   nothing about them follows from the seed, the stored candles or earlier samples, and no second is
+ *   computed before it happens. The forming minute's candle is built from these live seconds.
  * Floats are used inside the random walk; every price leaves rounded to the pair's tick.
  */
 
@@ -56,6 +60,47 @@ export type SimMinute = {
   amounts: Float64Array;
 };
 
+/** Busier in the afternoon UTC: the volume factor of minute m. */
+function volumeSeason(m: number): number {
+  const hour = ((m * 60) % 86_400) / 3600;
+  return 1 + 0.3 * Math.cos((2 * Math.PI * (hour - 14)) / 24);
+}
+
+/** E[0.3 + |Z|] for a standard normal Z: a live second's volume weight averages 1 after dividing by it. */
+const MEAN_SECOND_WEIGHT = 0.3 + Math.sqrt(2 / Math.PI);
+
+/**
+ * The forming live minute of a pair: only what has happened (seconds 0…`last`), as a candle in units,
+ * and the float price the next second continues from.
+ */
+export type LiveMinute = {
+  m: number;
+  /** The last second walked (−1: none yet). */
+  last: number;
+  price: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+  a: number;
+  /** Mean lots a second this minute (the minute's volume level), and the fraction of a lot owed. */
+  lotsPerSecond: number;
+  carry: number;
+  /** Lots traded in the last second walked. */
+  lots: number;
+};
+
+export const liveCandle = (live: LiveMinute): UnitCandle => ({
+  t: live.m * 60,
+  o: live.o,
+  h: live.h,
+  l: live.l,
+  c: live.c,
+  v: live.v,
+  a: live.a,
+});
+
 export class PairModel {
   private readonly seed: number;
   private readonly stream: number;
@@ -67,6 +112,7 @@ export class PairModel {
   private readonly lot: number;
   private readonly steps = new Float64Array(60);
   private readonly rng = new Rng(0, 0, 0);
+  private readonly jumpPerSecond: number;
   /** The price the backfill walks back from: the operators' fallback price of the base in the quote coin. */
   readonly anchor: number;
 
@@ -82,6 +128,7 @@ export class PairModel {
     const jumps = params.jumpsPerDay * 365 * params.jumpSigma ** 2;
     this.sigmaSec = Math.sqrt(Math.max(total - jumps, total / 4) / SECONDS_PER_YEAR);
     this.jumpPerMinute = params.jumpsPerDay / 1440;
+    this.jumpPerSecond = this.jumpPerMinute / 60;
     this.jumpSigma = params.jumpSigma;
     const base = Number(pair.fallbackBase);
     const quote = Number(pair.fallbackQuote);
@@ -95,6 +142,50 @@ export class PairModel {
   units(price: number): number {
     const tick = this.pair.tickUnits;
     return Math.max(tick, Math.round((price * this.scale) / tick) * tick);
+  }
+
+  /**
+   * A live minute starting now from `prevClose`: its volume level is drawn from `draws` (a secure source);
+   * its seconds come one by one from `liveSecond`.
+   */
+  beginLive(m: number, prevClose: number, draws: SecureDraws): LiveMinute {
+    const noise = Math.exp(0.45 * draws.normal() - 0.10125);
+    const openPrice = this.units(prevClose) / this.scale;
+    const lotsPerSecond = (this.turnoverPerMinute / 60 / openPrice / this.lot) * volumeSeason(m) * noise;
+    return { m, last: -1, price: prevClose, o: 0, h: 0, l: 0, c: 0, v: 0, a: 0, lotsPerSecond, carry: 0, lots: 0 };
+  }
+
+  /**
+   * Walks a live minute on to second `second` (0–59), one freshly drawn step per second; seconds missed
+   * by a late tick are walked too, so the candle holds every second. The minute's `lots` are those of
+   * its last second.
+   */
+  liveSecond(live: LiveMinute, second: number, draws: SecureDraws): void {
+    const s = this.sigmaSec;
+    const drift = -0.5 * s * s;
+    const inverseSigma = 1 / s;
+    for (let i = live.last + 1; i <= second; i++) {
+      let x = drift + s * draws.gauss();
+      if (draws.next() < this.jumpPerSecond) x += -0.5 * this.jumpSigma ** 2 + this.jumpSigma * draws.normal();
+      live.price *= expStep(x);
+      const p = this.units(live.price);
+      if (live.last < 0) {
+        live.o = p;
+        live.h = p;
+        live.l = p;
+      }
+      if (p > live.h) live.h = p;
+      if (p < live.l) live.l = p;
+      live.c = p;
+      // Busier on big moves, like the history's minutes; the fraction of a lot is carried to the next second.
+      const due = (live.lotsPerSecond * (0.3 + Math.abs(x) * inverseSigma)) / MEAN_SECOND_WEIGHT + live.carry;
+      const lots = Math.floor(due);
+      live.carry = due - lots;
+      live.lots = lots;
+      live.v += lots;
+      live.a += Math.round(lots * this.lot * p);
+      live.last = i;
+    }
   }
 
   /** Fills `this.steps` with minute m's 60 log increments; returns the minute's volume draw. */
@@ -111,13 +202,12 @@ export class PairModel {
   }
 
   /**
-   * Minute m (minutes since the epoch) walked forward from the previous minute's close. The per-second
-   * arrays are the model's own buffers, overwritten by the next call, unless `keep` asks for copies.
+   * Seeded minute m (minutes since the epoch) walked forward from the previous minute's close: history
+   * only (a restart's gap fill), never a live second. The per-second arrays are the model's own buffers,
+   * overwritten by the next call.
    */
-  minute(m: number, prevClose: number, keep = false): SimMinute {
-    const z = this.drawMinute(m);
-    const sim = this.walkMinute(m, prevClose, z);
-    return keep ? { ...sim, prices: sim.prices.slice(), lots: sim.lots.slice(), amounts: sim.amounts.slice() } : sim;
+  minute(m: number, prevClose: number): SimMinute {
+    return this.walkMinute(m, prevClose, this.drawMinute(m));
   }
 
   /** Minute m such that it closes at `close` (the backfill walks backwards in time); returns its candle. */
@@ -155,8 +245,7 @@ export class PairModel {
       weights += w;
     }
     // Volume: the pair's turnover, busier in the afternoon UTC, on big moves, and at random.
-    const hour = ((m * 60) % 86_400) / 3600;
-    const season = 1 + 0.3 * Math.cos((2 * Math.PI * (hour - 14)) / 24);
+    const season = volumeSeason(m);
     const shock = 0.6 + 0.4 * Math.min(4, Math.abs(moved) / (sigmaSec * Math.sqrt(60)));
     const noise = Math.exp(0.45 * volumeDraw - 0.10125);
     const openPrice = prices[0]! / this.scale;
@@ -283,7 +372,7 @@ type LivePair = {
   /** The last minute whose final candle was reported, and its close. */
   lastMinute: number;
   lastClose: number;
-  current?: { m: number; sim: SimMinute };
+  forming?: LiveMinute;
 };
 
 export type SimulatedFeedOptions = { seed: string; tickMs?: number };
@@ -292,6 +381,8 @@ export class SimulatedFeed implements MarketFeed {
   readonly kind = 'simulated' as const;
   readonly demo = true;
   private live = new Map<number, LivePair>();
+  /** The live seconds' randomness: the OS CSPRNG, fetched tick by tick (never the seed). */
+  readonly draws = new SecureDraws(512);
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -415,45 +506,40 @@ export class SimulatedFeed implements MarketFeed {
     this.timer = undefined;
   }
 
-  /** Brings every pair up to the current second: closes finished minutes, reports the forming one. */
+  /**
+   * Brings every pair up to the current second: walks the seconds that have come (drawn now from the
+   * CSPRNG), closes finished minutes, reports the forming one. Unused draws are wiped afterwards.
+   */
   advance(ctx: FeedContext): void {
     const nowSec = Math.floor(ctx.now() / 1000);
     const minute = Math.floor(nowSec / 60);
     const second = nowSec - minute * 60;
-    for (const pair of ctx.pairs) {
-      const state = this.live.get(pair.id);
-      if (!state) continue;
-      // Minutes that ended since the last tick (normally one; more after a stall, bounded like a restart).
-      if (minute - 1 - state.lastMinute > ctx.gapFillMaxMinutes) state.lastMinute = minute - 1 - ctx.gapFillMaxMinutes;
-      for (let m = state.lastMinute + 1; m < minute; m++) {
-        const sim = state.current?.m === m ? state.current.sim : state.model.minute(m, state.lastClose);
-        ctx.sink.minute(pair, unitCandleToCandle(pair, sim.candle), true);
-        state.lastMinute = m;
-        state.lastClose = sim.candle.c / 10 ** pair.priceDecimals;
-        state.current = undefined;
+    const { draws } = this;
+    try {
+      for (const pair of ctx.pairs) {
+        const state = this.live.get(pair.id);
+        if (!state) continue;
+        const { model } = state;
+        // Minutes that ended since the last tick (normally one; more after a stall, bounded like a restart).
+        if (minute - 1 - state.lastMinute > ctx.gapFillMaxMinutes) state.lastMinute = minute - 1 - ctx.gapFillMaxMinutes;
+        for (let m = state.lastMinute + 1; m < minute; m++) {
+          const live = state.forming?.m === m ? state.forming : model.beginLive(m, state.lastClose, draws);
+          model.liveSecond(live, 59, draws);
+          const candle = unitCandleToCandle(pair, liveCandle(live));
+          ctx.sink.minute(pair, candle, true);
+          state.lastMinute = m;
+          state.lastClose = live.c / 10 ** pair.priceDecimals;
+          state.forming = undefined;
+        }
+        if (state.forming?.m !== minute) state.forming = model.beginLive(minute, state.lastClose, draws);
+        const live = state.forming;
+        model.liveSecond(live, second, draws);
+        const candle = unitCandleToCandle(pair, liveCandle(live));
+        ctx.sink.minute(pair, candle, false);
+        ctx.sink.trade(pair, candle.c, unitsToPlain(live.lots * pair.lotUnits, pair.lotDecimals), nowSec * 1000);
       }
-      if (state.current?.m !== minute) state.current = { m: minute, sim: state.model.minute(minute, state.lastClose, true) };
-      const { sim } = state.current;
-      const candle = unitCandleToCandle(pair, partial(sim, second));
-      ctx.sink.minute(pair, candle, false);
-      ctx.sink.trade(pair, candle.c, unitsToPlain(sim.lots[second]! * pair.lotUnits, pair.lotDecimals), nowSec * 1000);
+    } finally {
+      draws.discard();
     }
   }
-}
-
-/** The candle of a simulated minute as it stood after second `second` (0–59). */
-export function partial(sim: SimMinute, second: number): UnitCandle {
-  const { prices, lots, amounts } = sim;
-  let h = prices[0]!;
-  let l = prices[0]!;
-  let v = 0;
-  let a = 0;
-  for (let i = 0; i <= second; i++) {
-    const p = prices[i]!;
-    if (p > h) h = p;
-    if (p < l) l = p;
-    v += lots[i]!;
-    a += amounts[i]!;
-  }
-  return { t: sim.candle.t, o: prices[0]!, h, l, c: prices[second]!, v, a };
 }

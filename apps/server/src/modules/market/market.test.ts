@@ -16,6 +16,15 @@ afterAll(() => t.close());
 const PRICE = /^\d+(\.\d+)?$/;
 const nowSec = () => Math.floor(Date.now() / 1000);
 
+describe('currency/price_source', () => {
+  it('tells anyone, signed in or not, that the simulated feed is a demo price source', async () => {
+    const reply = await t.get('currency/price_source');
+    expect(reply.status).toBe(200);
+    expect(reply.type).toBe('ok');
+    expect(reply.message).toEqual({ feed: 'simulated', demo: true });
+  });
+});
+
 describe('currency/quotation_new', () => {
   it('lists the pairs under their quote coin with price, 24h figures and the demo label', async () => {
     const reply = await t.get('currency/quotation_new');

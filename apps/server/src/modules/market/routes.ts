@@ -28,6 +28,20 @@ export async function marketRoutes(root: FastifyInstance) {
   );
 
   app.get(
+    '/currency/price_source',
+    {
+      schema: {
+        tags,
+        summary: 'Where the index prices come from',
+        description:
+          'Public. {feed: "simulated" | "binance" | "off", demo}: `demo` is true while prices are not a real market\'s ' +
+          '(the simulated feed, or none); the console shows a permanent banner then.',
+      },
+    },
+    async () => ok({ feed: market.feedKind, demo: market.demo }),
+  );
+
+  app.get(
     '/currency/new_timeshar',
     {
       schema: {
