@@ -39,11 +39,15 @@ async function chainedDay(second: number) {
   let prev = await sha(genesisText(1, day));
   const samples: RecordedSample[] = [];
   for (const s of [start, start + 1, start + 59, start + 60, start + 61]) {
-    const fields = { second: s, price: `${100 + (s - start)}.25`, price_time: s * 1000 + 10, source: 'simulated', carried: false };
+    const fields = {
+      second: s,
+      price: `${100 + (s - start)}.25`,
+      price_time: s * 1000 + 10,
+      source: 'simulated',
+      carried: false,
+    };
     const constituents = [{ venue: 'simulated', price: fields.price, time: fields.price_time }];
-    const hash = await sha(
-      sampleText({ pairId: 1, ...fields, priceTime: fields.price_time, constituents, prevHash: prev }),
-    );
+    const hash = await sha(sampleText({ pairId: 1, ...fields, priceTime: fields.price_time, constituents, prevHash: prev }));
     samples.push({ ...fields, constituents, prev_hash: prev, hash });
     prev = hash;
   }
@@ -90,9 +94,15 @@ describe('checkSampleProof', () => {
     expect((await checkSampleProof(proof, head, sha)).ok).toBe(false);
 
     ({ proof, head } = await chainedDay(start + 61));
-    expect((await checkSampleProof(proof, head.replace(/^./, (c) => (c === '0' ? '1' : '0')), sha)).reason).toBe(
-      'head_mismatch',
-    );
+    expect(
+      (
+        await checkSampleProof(
+          proof,
+          head.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+          sha,
+        )
+      ).reason,
+    ).toBe('head_mismatch');
     ({ proof, head } = await chainedDay(start + 30));
     expect((await checkSampleProof(proof, head, sha)).reason).toBe('sample_missing');
   });
