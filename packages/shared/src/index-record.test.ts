@@ -61,6 +61,7 @@ async function chainedDay(second: number) {
     symbol: 'BTC/USDT',
     day,
     second,
+    as_of: second,
     minute_samples: samples.filter((s) => Math.floor(s.second / 60) === Math.floor(second / 60)),
     minutes,
   };

@@ -103,6 +103,8 @@ export type SampleProof = {
   symbol: string;
   day: string;
   second: number;
+  /** The chain as it stood at the end of this second: check against the day head as of it (`heads?at=`). */
+  as_of: number;
   /** Every sample of the asked second's minute, oldest first (the asked one among them). */
   minute_samples: RecordedSample[];
   /** The day's minutes that hold samples, oldest first, each with the chain hash at its end. */

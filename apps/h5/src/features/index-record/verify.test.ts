@@ -37,7 +37,15 @@ describe('the index record in the browser (Web Crypto)', () => {
 
   it('verifies a recorded sample against the published head, and fails a changed one', async () => {
     const { samples, minutes, head } = recordedMinute();
-    const proof = { pair_id: 1, symbol: 'BTC/USDT', day: DAY, second: START + 2, minute_samples: samples, minutes };
+    const proof = {
+      pair_id: 1,
+      symbol: 'BTC/USDT',
+      day: DAY,
+      second: START + 2,
+      as_of: START + 4,
+      minute_samples: samples,
+      minutes,
+    };
     expect(await verifySample(proof, head)).toMatchObject({ ok: true, sample: { second: START + 2 } });
     const changed = { ...proof, minute_samples: samples.map((s, i) => (i === 4 ? { ...s, price: '1' } : s)) };
     expect(await verifySample(changed, head)).toMatchObject({ ok: false, reason: 'hash_mismatch' });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { checkSampleProof, type SampleProof } from '@app/shared';
+import { checkSampleProof, dayHeadText, type SampleProof } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_USDT_ID, ETH_USDT_ID } from '../../../test/options.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { chainedSamplesBetween } from './repo.js';
 
 const sha = async (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -51,13 +52,53 @@ describe('the public index record', () => {
     expect(minutes.message.minutes.map((m: { minute: number }) => m.minute)).toEqual([60, 120, 180].map((x) => START + x));
   });
 
+  it('gives the head as it stood at any second, fixed while the chain grows', async () => {
+    const before = (await t.get(`index/heads?pair=ETH/USDT&day=${DAY}`)).message.list[0];
+    expect(before.last_second).toBe(START + 160);
+    // The chain grows: ETH's minute 240 appears.
+    const clock = { now: ms(START + 400) };
+    t.app.indexSamples.useClock(() => clock.now);
+    for (let s = START + 240; s < START + 270; s++)
+      t.app.indexSamples.ingest({ pairId: ETH_USDT_ID, price: '3001.5', time: ms(s, 100) });
+    clock.now = ms(START + 275);
+    await t.app.indexSamples.flush();
+    const after = (await t.get(`index/heads?pair=ETH/USDT&day=${DAY}`)).message.list[0];
+    expect(after.head).not.toBe(before.head);
+    const asOf = await t.get(`index/heads?pair=ETH/USDT&day=${DAY}&at=${START + 160}`);
+    expect(asOf.message.list[0]).toMatchObject({ head: before.head, last_second: START + 160, samples: before.samples });
+    const minutes = await t.get(`index/minutes?pair=ETH/USDT&day=${DAY}&at=${START + 160}`);
+    expect(minutes.message.head).toBe(before.head);
+    // Mid-minute: the minute ends in its last sample up to `at`.
+    const [s119, s140] = [
+      ...(await chainedSamplesBetween(t.database.db, ETH_USDT_ID, START + 119, START + 119)),
+      ...(await chainedSamplesBetween(t.database.db, ETH_USDT_ID, START + 140, START + 140)),
+    ];
+    const mid = (await t.get(`index/heads?pair=ETH/USDT&day=${DAY}&at=${START + 140}`)).message.list[0];
+    expect(mid).toMatchObject({ samples: 20 + 21, minutes: 2, last_second: START + 140 });
+    expect(mid.head).toBe(
+      await sha(
+        dayHeadText(ETH_USDT_ID, DAY, [
+          { minute: START + 60, hash: s119!.hash },
+          { minute: START + 120, hash: s140!.hash },
+        ]),
+      ),
+    );
+    // A sample read now checks against the head as of its `as_of`.
+    const proof = (await t.get(`index/sample?pair=ETH/USDT&second=${START + 130}`)).message as SampleProof;
+    expect(proof.as_of).toBe(after.last_second);
+    const head = (await t.get(`index/heads?pair=ETH/USDT&day=${DAY}&at=${proof.as_of}`)).message.list[0].head;
+    expect(head).toBe(after.head);
+    expect(await checkSampleProof(proof, head, sha)).toMatchObject({ ok: true });
+    expect(await checkSampleProof(proof, before.head, sha)).toMatchObject({ ok: false, reason: 'head_mismatch' });
+  });
+
   it('serves a sample with its chain context that checks against the published head', async () => {
     const second = START + 150;
     const proof = await t.get(`index/sample?pair=BTC/USDT&second=${second}`);
     expect(proof.type).toBe('ok');
     const body = proof.message as SampleProof;
     expect(body.minute_samples).toHaveLength(60);
-    const heads = await t.get(`index/heads?pair=BTC/USDT&day=${DAY}`);
+    const heads = await t.get(`index/heads?pair=BTC/USDT&day=${DAY}&at=${body.as_of}`);
     const check = await checkSampleProof(body, heads.message.list[0].head, sha);
     expect(check).toMatchObject({ ok: true, sample: { second, price: '60000.500000000000000000', carried: false } });
     expect(check.hashes).toBeLessThanOrEqual(62);

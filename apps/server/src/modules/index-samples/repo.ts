@@ -217,3 +217,30 @@ export async function pruneSamplesBefore(db: Db, before: number, limit: number):
   );
   return Number(gone[0]?.n ?? 0);
 }
+
+/**
+ * A pair's minute checkpoints in [from, to] as they stood at the end of second `at`: later minutes left
+ * out, and the minute holding `at` ending in its last sample up to `at` (read from the samples). The
+ * running day's head moves every second; a head "as of" a second is a fixed value anyone can recompute,
+ * so a sample and the head it is checked against are read at the same point of the chain.
+ */
+export async function minuteHeadsAsOf(
+  db: Db,
+  pairId: number,
+  from: number,
+  to: number,
+  at?: number,
+): Promise<StoredMinuteHead[]> {
+  const heads = await minuteHeadsBetween(db, pairId, from, at === undefined ? to : Math.min(to, at));
+  const last = heads.at(-1);
+  if (at === undefined || !last || last.lastSecond <= at) return heads;
+  const rows = await queryRows<{ second: string | number; hash: string | null; n: string | number }>(
+    db,
+    sql`SELECT second, hash, count(*) OVER () AS n FROM index_samples
+        WHERE pair_id = ${pairId} AND second BETWEEN ${last.minute} AND ${at} ORDER BY second DESC LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return heads.slice(0, -1);
+  heads[heads.length - 1] = { minute: last.minute, lastSecond: Number(row.second), hash: row.hash ?? '', samples: Number(row.n) };
+  return heads;
+}

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { formatPrice } from '../../market/pairs.js';
 import { ok } from '../../plugins/envelope.js';
 import { dayHead } from './chain.js';
-import { chainedSamplesBetween, minuteHeadsBetween, minuteHeadsOfPairs, samplesBetween } from './repo.js';
+import { chainedSamplesBetween, minuteHeadsAsOf, minuteHeadsOfPairs, samplesBetween } from './repo.js';
 import { IndexSampler } from './sampler.js';
 
 declare module 'fastify' {
@@ -108,8 +108,9 @@ export async function indexRecordRoutes(root: FastifyInstance) {
         description:
           'Replies {day, list: [{pair_id, symbol, day, head, minutes, samples, first_second, last_second, running}]} for ' +
           "a UTC day (default today) and one pair or all. `head` is SHA-256 over the day's minute checkpoints " +
-          '(docs/index-record.md), null while the day has no sample; `running` while the day is not over.',
-        querystring: z.object({ pair: pairField.optional(), day: dayField.optional() }),
+          '(docs/index-record.md), null while the day has no sample; `running` while the day is not over. With ' +
+          '`at` (a unix second, one pair): the head as it stood at the end of that second.',
+        querystring: z.object({ pair: pairField.optional(), day: dayField.optional(), at: secondField.optional() }),
       },
     },
     async (request) => {
@@ -117,12 +118,16 @@ export async function indexRecordRoutes(root: FastifyInstance) {
       await app.market.ensurePairs();
       const pairs = request.query.pair ? [await pairOf(request.query.pair)] : app.market.listPairs();
       const from = utcDayStart(day);
-      const heads = await minuteHeadsOfPairs(
-        app.db,
-        pairs.map((p) => p.id),
-        from,
-        from + 86_399,
-      );
+      const { at } = request.query;
+      const heads =
+        at !== undefined && pairs.length === 1
+          ? new Map([[pairs[0]!.id, await minuteHeadsAsOf(app.db, pairs[0]!.id, from, from + 86_399, at)]])
+          : await minuteHeadsOfPairs(
+              app.db,
+              pairs.map((p) => p.id),
+              from,
+              from + 86_399,
+            );
       const running = Date.now() < (from + 86_400) * 1000;
       return ok({
         day,
@@ -153,15 +158,15 @@ export async function indexRecordRoutes(root: FastifyInstance) {
         description:
           'Replies {pair_id, symbol, day, head, minutes: [{minute, hash, samples, last_second}]}: each minute that holds ' +
           'samples, with the chain hash at its end. SHA-256 of ["index-day/1", pair_id, day, [[minute, hash], …]] ' +
-          '(JSON) is the head.',
-        querystring: z.object({ pair: pairField, day: dayField }),
+          '(JSON) is the head. With `at` (a unix second): as they stood at the end of that second.',
+        querystring: z.object({ pair: pairField, day: dayField, at: secondField.optional() }),
       },
     },
     async (request) => {
       const pair = await pairOf(request.query.pair);
       const { day } = request.query;
       const from = utcDayStart(day);
-      const minutes = await minuteHeadsBetween(app.db, pair.id, from, from + 86_399);
+      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399, request.query.at);
       return ok({
         pair_id: pair.id,
         symbol: pair.symbol,
@@ -179,9 +184,10 @@ export async function indexRecordRoutes(root: FastifyInstance) {
         tags: ['market'],
         summary: 'One recorded index sample with its chain context, to check it against its day head',
         description:
-          "Replies {pair_id, symbol, day, second, minute_samples, minutes}: every sample of the second's minute " +
-          "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints. " +
-          'Checked against GET /index/heads with ≤ 62 SHA-256 hashes (docs/index-record.md).',
+          "Replies {pair_id, symbol, day, second, as_of, minute_samples, minutes}: every sample of the second's minute " +
+          "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints, as " +
+          'the chain stood at the end of second `as_of`. Checked against GET /index/heads?at=<as_of> with ≤ 62 ' +
+          'SHA-256 hashes (docs/index-record.md).',
         querystring: z.object({ pair: pairField, second: secondField }),
       },
     },
@@ -191,10 +197,11 @@ export async function indexRecordRoutes(root: FastifyInstance) {
       const day = utcDayOf(second);
       const minute = minuteOf(second);
       const from = utcDayStart(day);
-      const [samples, minutes] = await Promise.all([
-        chainedSamplesBetween(app.db, pair.id, minute, minute + 59),
-        minuteHeadsBetween(app.db, pair.id, from, from + 86_399),
-      ]);
+      // Checkpoints first, then the minute's samples up to the newest checkpointed second: the sampler
+      // writes both in one statement, so what is read is one consistent point of the chain (`as_of`).
+      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399);
+      const asOf = minutes.at(-1)?.lastSecond ?? second;
+      const samples = await chainedSamplesBetween(app.db, pair.id, minute, Math.min(minute + 59, asOf));
       if (!samples.some((s) => s.second === second))
         throw new AppError('index_sample_not_found', { fields: { second: 'index_sample_not_found' } });
       const proof: SampleProof = {
@@ -202,6 +209,7 @@ export async function indexRecordRoutes(root: FastifyInstance) {
         symbol: pair.symbol,
         day,
         second,
+        as_of: asOf,
         minute_samples: samples.map((s) => ({
           second: s.second,
           price: s.price,

@@ -30,14 +30,18 @@ export const dayHeadsQuery = (day: string) =>
     queryFn: ({ signal }) => api.get<{ day: string; list: DayHead[] }>('index/heads', { day }, { loading: false, signal }),
   });
 
-/** One pair's published head of a day (fetched apart from the sample it will check). */
-export const pairHead = (symbol: string, day: string) =>
+/**
+ * One pair's published head of a day as it stood at the end of second `at` (fetched apart from the
+ * sample it will check; the running day's head moves every second).
+ */
+export const pairHead = (symbol: string, day: string, at: number) =>
   api
-    .get<{ day: string; list: DayHead[] }>('index/heads', { pair: symbol, day }, { loading: false, toast: false })
+    .get<{ day: string; list: DayHead[] }>('index/heads', { pair: symbol, day, at: String(at) }, { loading: false, toast: false })
     .then((r) => r.list[0]?.head ?? null);
 
-export const dayMinutes = (symbol: string, day: string) =>
-  api.get<DayMinutes>('index/minutes', { pair: symbol, day }, { loading: false, toast: false });
+/** A day's minute checkpoints as they stood at the end of second `at` (the head's `last_second`). */
+export const dayMinutes = (symbol: string, day: string, at: number) =>
+  api.get<DayMinutes>('index/minutes', { pair: symbol, day, at: String(at) }, { loading: false, toast: false });
 
 export const sampleProof = (symbol: string, second: number) =>
   api.get<SampleProof>('index/sample', { pair: symbol, second: String(second) }, { loading: false, toast: false });

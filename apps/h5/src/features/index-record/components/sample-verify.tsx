@@ -40,7 +40,7 @@ async function checkOne(symbol: string, second: number, price: string): Promise<
   try {
     const proof = await sampleProof(symbol, second);
     // The head is fetched apart from the proof, as anyone keeping the published heads would compare it.
-    const head = await pairHead(symbol, proof.day);
+    const head = await pairHead(symbol, proof.day, proof.as_of);
     if (!head)
       return {
         state: 'bad',
@@ -87,7 +87,14 @@ export function SampleVerify({ order }: { order: VerifiableOrder }) {
             {allOk ? t('index_record.verify_pass') : t('index_record.verify_fail')}
           </div>
           {results.map(({ key, result }) => (
-            <div className="sample-verify__row" key={key} data-testid={`sample-verify-${key}`} data-state={result.state}>
+            <div
+              className="sample-verify__row"
+              key={key}
+              data-testid={`sample-verify-${key}`}
+              data-state={result.state}
+              data-chain={'check' in result ? (result.check.ok ? 'ok' : 'bad') : result.state}
+              data-price={'check' in result ? (result.priceMatches ? 'same' : 'differs') : undefined}
+            >
               <div className="sample-verify__row-head">
                 <span>{t(`index_record.sample_${key}`)}</span>
                 <span className={`sample-verify__mark sample-verify__mark--${result.state === 'ok' ? 'ok' : 'bad'}`}>

@@ -22,10 +22,11 @@ function HeadCard({ head }: { head: DayHead }) {
   const [check, setCheck] = useState<DayCheck | null>(null);
 
   const run = async () => {
-    if (!head.head) return;
+    if (!head.head || head.last_second === null) return;
     setBusy(true);
     try {
-      const day = await dayMinutes(head.symbol, head.day);
+      // The checkpoints as they stood when this head was read: the running day's head moves every second.
+      const day = await dayMinutes(head.symbol, head.day, head.last_second);
       const result = await verifyDayHead(head.pair_id, head.day, day.minutes, head.head);
       setCheck({ state: result.ok ? 'ok' : 'bad', computed: result.computed, minutes: day.minutes.length });
     } catch {
