@@ -1,4 +1,4 @@
-import type { ProofCheck } from '@app/shared';
+import { canonicalDecimal, type ProofCheck } from '@app/shared';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,9 @@ export function SampleVerify({ order }: { order: VerifiableOrder }) {
               {'check' in result ? (
                 <>
                   <div className="sample-verify__detail">
-                    {t('index_record.recorded_price', { price: result.check.sample?.price ?? '—' })}
+                    {t('index_record.recorded_price', {
+                      price: result.check.sample ? canonicalDecimal(result.check.sample.price) : '—',
+                    })}
                     {result.check.sample?.carried ? ` · ${t('index_record.carried')}` : ''}
                   </div>
                   {result.check.ok ? (

@@ -46,9 +46,11 @@ function HeadCard({ head }: { head: DayHead }) {
       </div>
       <div className="index-record__row">
         <span>{t('index_record.samples')}</span>
-        <span data-testid="index-head-samples">
-          {t('index_record.samples_value', { samples: head.samples, minutes: head.minutes })}
-        </span>
+        <span data-testid="index-head-samples">{head.samples}</span>
+      </div>
+      <div className="index-record__row">
+        <span>{t('index_record.minutes')}</span>
+        <span data-testid="index-head-minutes">{head.minutes}</span>
       </div>
       <div className="index-record__row">
         <span>{t('index_record.head')}</span>
