@@ -35,7 +35,7 @@ try {
     for (const pair of chosen) {
       for (const day of days) {
         const walk = await walkDay(database.db, pair!.id, day, cutoff - (cutoff % 86_400));
-        const line = `${pair!.symbol} ${day}: ${walk.samples} samples, ${walk.minutes} minutes, head ${walk.head}`;
+        const line = `${pair!.symbol} ${day}: ${walk.samples} samples, ${walk.minutes} minutes, ${walk.minutes ? `head ${walk.head}` : 'no head'}`;
         if (!walk.faults.length) console.log(`${line} — intact`);
         else {
           broken++;
