@@ -82,7 +82,8 @@ export async function waitForApi(baseUrl: string, child: ChildProcess, log: () =
  * `npm start` would, so browser tests exercise exactly what a newcomer runs.
  */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const port = await freePort();
+  // A shared machine gives each engineer a port range: E2E_PORT pins the server's port inside it.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

@@ -41,7 +41,7 @@ import { depositRoutes } from './modules/deposits/routes.js';
 import { helpRoutes } from './modules/help/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 // options: time-based options and the per-second index samples
-import { indexSampleRoutes, indexSamplesPlugin } from './modules/index-samples/routes.js';
+import { indexRecordRoutes, indexSampleRoutes, indexSamplesPlugin } from './modules/index-samples/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 // community: referral programme and notices
@@ -329,6 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contractRoutes);
       // options
       await api.register(indexSampleRoutes);
+      await api.register(indexRecordRoutes);
       await api.register(optionRoutes);
       // community: referral programme and notices
       await api.register(referralRoutes);

@@ -130,6 +130,8 @@ export const ERROR_CODES = [
   'chain_in_use',
   'sizes_misfit',
   // end runtime configuration
+  // the hash-chained index record (GET /api/index/*)
+  'index_sample_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

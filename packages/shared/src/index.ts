@@ -8,6 +8,8 @@ export * from './console-roles.js';
 export * from './contracts.js';
 export * from './envelope.js';
 export * from './errors.js';
+// the hash-chained index record (docs/index-record.md)
+export * from './index-record.js';
 export * from './langs.js';
 export * from './market.js';
 // products (switches): contracts/options on or off

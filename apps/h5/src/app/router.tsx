@@ -89,6 +89,8 @@ const AccountSecurityPage = lazyPage(
   'AccountSecurityPage',
 );
 const ProofPage = lazyPage(() => import('../features/proof/pages/proof-page'), 'ProofPage');
+// the public index record: day heads per pair, checked in the browser
+const IndexRecordPage = lazyPage(() => import('../features/index-record/pages'), 'IndexRecordPage');
 
 const guarded = (element: ReactNode, backtype: 1 | 2 = 1) => <RequireAuth backtype={backtype}>{element}</RequireAuth>;
 
@@ -124,6 +126,8 @@ export const routes: RouteObject[] = [
       // operations (issue 8)
       { path: PATHS.securityDevices, element: guarded(<AccountSecurityPage />) },
       { path: PATHS.proof, element: guarded(<ProofPage />) },
+      // Public like every price: no account needed to check the record.
+      { path: PATHS.indexRecord, element: <IndexRecordPage /> },
       { path: PATHS.tradeAccount, element: guarded(<TradeAccountPage />) },
       { path: PATHS.transfer, element: guarded(<TransferPage />) },
       { path: PATHS.transferRecord, element: guarded(<TransferRecordPage />) },

@@ -59,6 +59,8 @@ export const PATHS = {
   // operations (issue 8): beyond the spec's routes
   securityDevices: '/pages/settings/security/devices',
   proof: '/pages/assets/proof',
+  // the public, hash-chained index record (day heads per pair)
+  indexRecord: '/pages/market/index-record',
   // the left menu's pricing (valuation) method
   valuation: '/pages/my/valuation',
 } as const;

@@ -1184,8 +1184,34 @@ export const indexSamples = pgTable(
     priceTime: bigint('price_time', { mode: 'number' }).notNull(),
     /** The feed that produced it: 'simulated' (demo data) or 'binance'. */
     source: text('source').notNull(),
+    /** The venue prices the index was built from: [{venue, price, time}] (docs/index-record.md). */
+    constituents: jsonb('constituents').$type<{ venue: string; price: string; time: number }[]>().notNull().default([]),
+    /** The second had no tick of its own: the price that stood through it (at most 2 s old). */
+    carried: boolean('carried').notNull().default(false),
+    /** The hash chain per pair and UTC day: the previous sample's hash (or the day's genesis) and this one's. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [primaryKey({ name: 'index_samples_pk', columns: [t.pairId, t.second] })],
+);
+
+/**
+ * The index record's minute checkpoints: per pair and minute that holds samples, the chain hash at the
+ * minute's end and how many samples it holds. A day's head is the hash over its minutes in order, so a
+ * sample is checked with its minute (≤ 60 hashes). Kept for ever, unlike the samples (pruned after 30
+ * days but for the minutes an option used), so a day's head stays reproducible.
+ */
+export const indexMinuteHeads = pgTable(
+  'index_minute_heads',
+  {
+    pairId: integer('pair_id').notNull(),
+    /** The minute's first unix second. */
+    minute: bigint('minute', { mode: 'number' }).notNull(),
+    lastSecond: bigint('last_second', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    samples: integer('samples').notNull(),
+  },
+  (t) => [primaryKey({ name: 'index_minute_heads_pk', columns: [t.pairId, t.minute] })],
 );
 
 /**

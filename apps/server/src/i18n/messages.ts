@@ -1388,6 +1388,17 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'มีคำสั่งที่รออยู่ {count} รายการที่ไม่ใช่จำนวนเท่าของขนาดราคาหรือขนาดล็อตใหม่',
   },
   // end runtime configuration
+  // the hash-chained index record (GET /api/index/*)
+  index_sample_not_found: {
+    en: 'No index sample was recorded for this pair in that second',
+    jp: 'この取引ペアのその秒の指数サンプルは記録されていません',
+    kr: '해당 초에 이 거래쌍의 지수 샘플이 기록되지 않았습니다',
+    esp: 'No se registró ninguna muestra del índice de este par en ese segundo',
+    zh: '该交易对在该秒没有记录指数样本',
+    hk: '該交易對在該秒沒有記錄指數樣本',
+    th: 'ไม่มีการบันทึกตัวอย่างดัชนีของคู่เทรดนี้ในวินาทีนั้น',
+  },
+  // end index record
 };
 
 /** The text of `key` in `lang`, with `{name}` values filled in. */

@@ -1,3 +1,4 @@
+import { minuteOf, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,7 +6,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { formatPrice } from '../../market/pairs.js';
 import { ok } from '../../plugins/envelope.js';
-import { samplesBetween } from './repo.js';
+import { dayHead } from './chain.js';
+import { chainedSamplesBetween, minuteHeadsAsOf, minuteHeadsOfPairs, samplesBetween } from './repo.js';
 import { IndexSampler } from './sampler.js';
 
 declare module 'fastify' {
@@ -73,6 +75,154 @@ export async function indexSampleRoutes(root: FastifyInstance) {
           source: s.source,
         })),
       });
+    },
+  );
+}
+
+const dayField = z
+  .string({ message: 'validation_failed' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation_failed')
+  .refine((d) => Number.isFinite(utcDayStart(d)) && utcDayOf(utcDayStart(d)) === d, 'validation_failed');
+const pairField = z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown');
+
+/**
+ * The public, hash-chained index record (docs/index-record.md): each pair's day head, the minute
+ * checkpoints it is the hash of, and any sample with the chain context to check it. No sign-in: anyone
+ * can keep the heads and re-check a settlement later.
+ */
+export async function indexRecordRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const pairOf = async (symbol: string) => {
+    await app.market.ensurePairs();
+    const pair = app.market.getPair(symbol);
+    if (!pair) throw new AppError('pair_unknown', { fields: { pair: 'pair_unknown' } });
+    return pair;
+  };
+
+  app.get(
+    '/index/heads',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "The index record's day heads per pair (the current day: its running head)",
+        description:
+          'Replies {day, list: [{pair_id, symbol, day, head, minutes, samples, first_second, last_second, running}]} for ' +
+          "a UTC day (default today) and one pair or all. `head` is SHA-256 over the day's minute checkpoints " +
+          '(docs/index-record.md), null while the day has no sample; `running` while the day is not over. With ' +
+          '`at` (a unix second, one pair): the head as it stood at the end of that second.',
+        querystring: z.object({ pair: pairField.optional(), day: dayField.optional(), at: secondField.optional() }),
+      },
+    },
+    async (request) => {
+      const day = request.query.day ?? utcDayOf(Math.floor(Date.now() / 1000));
+      await app.market.ensurePairs();
+      const pairs = request.query.pair ? [await pairOf(request.query.pair)] : app.market.listPairs();
+      const from = utcDayStart(day);
+      const { at } = request.query;
+      const heads =
+        at !== undefined && pairs.length === 1
+          ? new Map([[pairs[0]!.id, await minuteHeadsAsOf(app.db, pairs[0]!.id, from, from + 86_399, at)]])
+          : await minuteHeadsOfPairs(
+              app.db,
+              pairs.map((p) => p.id),
+              from,
+              from + 86_399,
+            );
+      const running = Date.now() < (from + 86_400) * 1000;
+      return ok({
+        day,
+        list: pairs.map((pair) => {
+          const minutes = heads.get(pair.id) ?? [];
+          return {
+            pair_id: pair.id,
+            symbol: pair.symbol,
+            day,
+            head: minutes.length ? dayHead(pair.id, day, minutes) : null,
+            minutes: minutes.length,
+            samples: minutes.reduce((n, m) => n + m.samples, 0),
+            first_second: minutes[0]?.minute ?? null,
+            last_second: minutes.at(-1)?.lastSecond ?? null,
+            running,
+          };
+        }),
+      });
+    },
+  );
+
+  app.get(
+    '/index/minutes',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "A pair's minute checkpoints of a UTC day: what its head is the hash of",
+        description:
+          'Replies {pair_id, symbol, day, head, minutes: [{minute, hash, samples, last_second}]}: each minute that holds ' +
+          'samples, with the chain hash at its end. SHA-256 of ["index-day/1", pair_id, day, [[minute, hash], …]] ' +
+          '(JSON) is the head. With `at` (a unix second): as they stood at the end of that second.',
+        querystring: z.object({ pair: pairField, day: dayField, at: secondField.optional() }),
+      },
+    },
+    async (request) => {
+      const pair = await pairOf(request.query.pair);
+      const { day } = request.query;
+      const from = utcDayStart(day);
+      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399, request.query.at);
+      return ok({
+        pair_id: pair.id,
+        symbol: pair.symbol,
+        day,
+        head: minutes.length ? dayHead(pair.id, day, minutes) : null,
+        minutes: minutes.map((m) => ({ minute: m.minute, hash: m.hash, samples: m.samples, last_second: m.lastSecond })),
+      });
+    },
+  );
+
+  app.get(
+    '/index/sample',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'One recorded index sample with its chain context, to check it against its day head',
+        description:
+          "Replies {pair_id, symbol, day, second, as_of, minute_samples, minutes}: every sample of the second's minute " +
+          "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints, as " +
+          'the chain stood at the end of second `as_of`. Checked against GET /index/heads?at=<as_of> with ≤ 62 ' +
+          'SHA-256 hashes (docs/index-record.md).',
+        querystring: z.object({ pair: pairField, second: secondField }),
+      },
+    },
+    async (request) => {
+      const pair = await pairOf(request.query.pair);
+      const { second } = request.query;
+      const day = utcDayOf(second);
+      const minute = minuteOf(second);
+      const from = utcDayStart(day);
+      // Checkpoints first, then the minute's samples up to the newest checkpointed second: the sampler
+      // writes both in one statement, so what is read is one consistent point of the chain (`as_of`).
+      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399);
+      const asOf = minutes.at(-1)?.lastSecond ?? second;
+      const samples = await chainedSamplesBetween(app.db, pair.id, minute, Math.min(minute + 59, asOf));
+      if (!samples.some((s) => s.second === second))
+        throw new AppError('index_sample_not_found', { fields: { second: 'index_sample_not_found' } });
+      const proof: SampleProof = {
+        pair_id: pair.id,
+        symbol: pair.symbol,
+        day,
+        second,
+        as_of: asOf,
+        minute_samples: samples.map((s) => ({
+          second: s.second,
+          price: s.price,
+          price_time: s.priceTime,
+          source: s.source,
+          carried: s.carried,
+          constituents: s.constituents,
+          prev_hash: s.prevHash,
+          hash: s.hash,
+        })),
+        minutes: minutes.map((m) => ({ minute: m.minute, hash: m.hash })),
+      };
+      return ok(proof);
     },
   );
 }

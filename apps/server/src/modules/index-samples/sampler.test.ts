@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import { genesisText, sampleText, utcDayOf, utcDayStart } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateDatabase } from '../../../test/market.js';
 import { type Database, queryRows } from '../../db/client.js';
-import { firstSamplesFrom, sampleAt, samplesBetween } from './repo.js';
+import { chainedSamplesBetween, firstSamplesFrom, minuteHeadsBetween, sampleAt, samplesBetween } from './repo.js';
 import { type FlushReport, IndexSampler } from './sampler.js';
 
 let database: Database;
@@ -16,7 +18,7 @@ afterAll(async () => {
 const T = 1_800_000_000; // a whole second
 const ms = (second: number, offset = 0) => second * 1000 + offset;
 
-function sampler(clock: { now: number }, carryMs = 10_000) {
+function sampler(clock: { now: number }, carryMs?: number) {
   const reports: FlushReport[] = [];
   const s = new IndexSampler({ db: database.db, source: () => 'simulated', now: () => clock.now, carryMs });
   s.onFlush((r) => reports.push(r));
@@ -112,16 +114,117 @@ describe('IndexSampler', () => {
       VALUES (${maker!.id}, 2, 3, 1, 60, 80, 100, 10, 300, ${ms(old - 60)}, ${ms(old - 60)}, ${old + 2}, 'settled', 1, 18,
         302, ${ms(old + 2, 100)}, ${old + 2}, ${ms(old + 3)})`);
 
-    // Everything before the cutoff goes (the earlier tests' samples too), but the one sample settled on.
+    // Another pair's samples in the same minute are no evidence of that order and go.
+    for (let i = 0; i < 3; i++) s.ingest({ pairId: 4, price: '7.00', time: ms(old + i, 100) });
+    clock.now = ms(old + 5, 600);
+    await s.flush();
+    clock.now = ms(now);
+
+    // Everything before the cutoff (whole UTC days) goes, the earlier tests' samples too, but the whole
+    // minute the order's evidence lies in: its samples still rehash to the minute's checkpoint.
+    const cutoff = now - 30 * 86_400;
     const [due] = await queryRows<{ n: string }>(
       database.db,
-      sql`SELECT count(*) AS n FROM index_samples WHERE second < ${now - 30 * 86_400}`,
+      sql`SELECT count(*) AS n FROM index_samples WHERE second < ${cutoff - (cutoff % 86_400)}`,
     );
-    expect(Number(due!.n)).toBeGreaterThanOrEqual(5);
-    expect(await s.prune()).toBe(Number(due!.n) - 1);
-    expect((await stored(2, old, old + 10)).map(([sec]) => sec)).toEqual([old + 2]);
+    expect(Number(due!.n)).toBeGreaterThanOrEqual(8);
+    expect(await s.prune()).toBe(Number(due!.n) - 5);
+    expect((await stored(2, old, old + 10)).map(([sec]) => sec)).toEqual([0, 1, 2, 3, 4].map((i) => old + i));
+    expect(await stored(4, old, old + 10)).toEqual([]);
+    // The minute checkpoints are kept for ever.
+    const [heads] = await queryRows<{ n: string }>(
+      database.db,
+      sql`SELECT count(*) AS n FROM index_minute_heads WHERE pair_id = 4 AND minute = ${old}`,
+    );
+    expect(Number(heads!.n)).toBe(1);
     expect((await stored(2, recent, recent + 10)).map(([sec]) => sec)).toEqual([0, 1, 2, 3, 4].map((i) => recent + i));
     // Nothing more to do: a second run removes nothing.
     expect(await s.prune()).toBe(0);
+  });
+
+  it('carries a price at most 2 s old by default, marked as carried', async () => {
+    const base = T + 300;
+    const clock = { now: ms(base) };
+    const { s } = sampler(clock);
+    s.ingest({ pairId: 5, price: '10.00', time: ms(base, 100) });
+    clock.now = ms(base + 6, 600);
+    await s.flush();
+    // base+1 ends 1.9 s after the price was set: carried; base+2 ends 2.9 s after: a gap.
+    const rows = await chainedSamplesBetween(database.db, 5, base, base + 6);
+    expect(rows.map((r) => [r.second, r.carried])).toEqual([
+      [base, false],
+      [base + 1, true],
+    ]);
+  });
+});
+
+const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('the hash chain', () => {
+  const midnight = utcDayStart('2027-01-16'); // T is 2027-01-15 08:00 UTC
+
+  it("chains each sample to the one before within a UTC day, from the day's genesis, and checkpoints each minute", async () => {
+    const base = midnight - 2;
+    const clock = { now: ms(base) };
+    const { s } = sampler(clock);
+    s.ingest({ pairId: 7, price: '100.10', time: ms(base, 100) });
+    s.ingest({ pairId: 7, price: '100.20', time: ms(base + 1, 100) });
+    const constituents = [
+      { venue: 'alpha', price: '100.29', time: ms(base + 2, 50) },
+      { venue: 'beta', price: '100.31', time: ms(base + 2, 60) },
+    ];
+    s.ingest({ pairId: 7, price: '100.30', time: ms(base + 2, 100), constituents });
+    clock.now = ms(base + 4, 600); // base+3 is carried
+    await s.flush();
+
+    const rows = await chainedSamplesBetween(database.db, 7, base, base + 10);
+    expect(rows.map((r) => [r.second, r.carried])).toEqual([
+      [base, false],
+      [base + 1, false],
+      [base + 2, false],
+      [base + 3, true],
+    ]);
+    expect(rows[0]!.constituents).toEqual([{ venue: 'simulated', price: '100.10', time: ms(base, 100) }]);
+    expect(rows[2]!.constituents).toEqual(constituents);
+    expect(rows[3]!.constituents).toEqual(constituents);
+    // Each row's hash is SHA-256 of its canonical encoding (the stored 18-place price hashes as sent).
+    for (const r of rows) expect(r.hash).toBe(sha(sampleText(r)));
+    expect(rows[0]!.prevHash).toBe(sha(genesisText(7, utcDayOf(base))));
+    expect(rows[1]!.prevHash).toBe(rows[0]!.hash);
+    // A new UTC day starts from its own genesis.
+    expect(rows[2]!.prevHash).toBe(sha(genesisText(7, '2027-01-16')));
+    expect(rows[3]!.prevHash).toBe(rows[2]!.hash);
+
+    const heads = await minuteHeadsBetween(database.db, 7, base - 60, base + 60);
+    expect(heads).toEqual([
+      { minute: midnight - 60, lastSecond: base + 1, hash: rows[1]!.hash, samples: 2 },
+      { minute: midnight, lastSecond: base + 3, hash: rows[3]!.hash, samples: 2 },
+    ]);
+  });
+
+  it('after a restart, reads the chain back and continues it without rewriting a stored second', async () => {
+    const base = midnight + 120;
+    const clock = { now: ms(base) };
+    const first = sampler(clock).s;
+    first.ingest({ pairId: 8, price: '50.00', time: ms(base, 100) });
+    clock.now = ms(base + 1, 600);
+    await first.flush();
+    await first.stop();
+    const [before] = await chainedSamplesBetween(database.db, 8, base, base);
+
+    const second = sampler(clock).s;
+    second.ingest({ pairId: 8, price: '51.00', time: ms(base, 900) }); // a second already stored
+    second.ingest({ pairId: 8, price: '52.00', time: ms(base + 5, 100) });
+    clock.now = ms(base + 6, 600);
+    await second.flush();
+    const rows = await chainedSamplesBetween(database.db, 8, base, base + 10);
+    expect(rows.map((r) => [r.second, r.price])).toEqual([
+      [base, '50.000000000000000000'],
+      [base + 5, '52.000000000000000000'],
+    ]);
+    expect(rows[0]).toEqual(before);
+    expect(rows[1]!.prevHash).toBe(before!.hash);
+    const heads = await minuteHeadsBetween(database.db, 8, base, base);
+    expect(heads).toEqual([{ minute: base, lastSecond: base + 5, hash: rows[1]!.hash, samples: 2 }]);
   });
 });

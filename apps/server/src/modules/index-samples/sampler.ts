@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
+import { genesisText, type IndexConstituent, sampleText, utcDayOf } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { insertSamples, pruneSamplesBefore, type StoredSample } from './repo.js';
+import { type ChainedSample, insertSamples, lastSamples, pruneSamplesBefore } from './repo.js';
 
-/** An index tick as the market publishes it (`app.market.subscribe`). */
-export type IndexTick = { pairId: number; price: string; time: number };
+/**
+ * An index tick as the market publishes it (`app.market.subscribe`), with the venue prices it was built
+ * from when the feed reports them (a feed that does not is recorded as its own single constituent).
+ */
+export type IndexTick = { pairId: number; price: string; time: number; constituents?: readonly IndexConstituent[] };
 export type TickSource = { subscribe(listener: (tick: IndexTick) => void): () => void };
 
 export type SamplerLog = { error: (obj: object, msg: string) => void };
@@ -21,8 +26,9 @@ export type SamplerOptions = {
    */
   graceMs?: number;
   /**
-   * A second without a tick of its own records the price that stood through it, if that price is at most
-   * this old; an older one (the feed stalled) records nothing, and settlements wait for a fresh sample.
+   * A second without a tick of its own records the price that stood through it, marked `carried`, if that
+   * price is at most this old at the second's end (default 2 s: nothing settles on an older index); an
+   * older one (the feed stalled) records nothing, and the second is a gap.
    */
   carryMs?: number;
   /**
@@ -32,16 +38,22 @@ export type SamplerOptions = {
   retentionDays?: number;
 };
 
-const DEFAULT_RETENTION_DAYS = 30;
+/** How many days samples are kept (`retentionDays`); index:verify does not expect pruned minutes after it. */
+export const RETENTION_DAYS = 30;
 const PRUNE_EVERY_MS = 3_600_000;
 /** Rows deleted per statement, and statements per pruning run: a backlog goes in short steps. */
 const PRUNE_BATCH = 20_000;
 const PRUNE_MAX_BATCHES = 50;
 
 /** What one flush made final: per pair, every second up to `finalUpTo` is decided (stored or a gap). */
-export type FlushReport = { finalUpTo: Map<number, number>; written: StoredSample[] };
+export type FlushReport = { finalUpTo: Map<number, number>; written: ChainedSample[] };
 
-type Price = { price: string; time: number };
+type Price = { price: string; time: number; constituents?: readonly IndexConstituent[] };
+/** The newest sample of a pair's chain: the next sample of the same UTC day links to its hash. */
+type ChainHead = { second: number; hash: string };
+
+export const DEFAULT_CARRY_MS = 2000;
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 type PairSampling = {
   /** Ticks of seconds not final yet: the last one of each second. */
   bySecond: Map<number, Price>;
@@ -50,6 +62,9 @@ type PairSampling = {
   /** The price that stood at the end of the last final second. */
   standing?: Price;
   lastFinal?: number;
+  /** Where the chain stands; read back from the database before the pair's first write after a start. */
+  head?: ChainHead;
+  headLoaded?: boolean;
 };
 
 /** After a long stall, no more than this many seconds are decided in one flush (the rest stays a gap). */
@@ -62,6 +77,9 @@ const MAX_SECONDS_PER_FLUSH = 3600;
  * (the options settlement) hear of each flush after it is stored.
  *
  * A restart does not invent the seconds it missed: sampling resumes from the first tick it receives.
+ *
+ * Each sample is hash-chained to the one before it of the same pair and UTC day (docs/index-record.md);
+ * the chain's newest hash per pair is kept in memory and read back from the database after a restart.
  */
 export class IndexSampler {
   private readonly pairs = new Map<number, PairSampling>();
@@ -74,12 +92,13 @@ export class IndexSampler {
   private pruneTimer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private soon = false;
+  private readonly genesisCache = new Map<string, string>();
   private stopped = false;
 
   constructor(private readonly options: SamplerOptions) {
     this.now = options.now ?? Date.now;
     this.graceMs = options.graceMs ?? 500;
-    this.carryMs = options.carryMs ?? 10_000;
+    this.carryMs = options.carryMs ?? DEFAULT_CARRY_MS;
   }
 
   /** Listens to the market and flushes once a second (and as soon as a tick closes a second). */
@@ -107,8 +126,10 @@ export class IndexSampler {
    * so it never overlaps a write. Returns how many rows went.
    */
   prune(): Promise<number> {
-    const days = this.options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-    const before = Math.floor(this.now() / 1000) - days * 86_400;
+    const days = this.options.retentionDays ?? RETENTION_DAYS;
+    // Whole UTC days go, so a day past the retention keeps no half minute.
+    const cutoff = Math.floor(this.now() / 1000) - days * 86_400;
+    const before = cutoff - (cutoff % 86_400);
     let removed = 0;
     const run = this.chain.then(async () => {
       for (let i = 0; i < PRUNE_MAX_BATCHES; i++) {
@@ -143,7 +164,7 @@ export class IndexSampler {
       state = { bySecond: new Map() };
       this.pairs.set(tick.pairId, state);
     }
-    const price = { price: tick.price, time: tick.time };
+    const price: Price = { price: tick.price, time: tick.time, constituents: tick.constituents };
     if (!state.latest || tick.time >= state.latest.time) state.latest = price;
     const second = Math.floor(tick.time / 1000);
     if (state.lastFinal !== undefined && second <= state.lastFinal) return;
@@ -185,11 +206,45 @@ export class IndexSampler {
     return this.chain;
   }
 
+  /** The genesis hash of a pair's UTC day (cached: one per pair and day). */
+  private genesis(pairId: number, day: string): string {
+    const key = `${pairId}:${day}`;
+    let hash = this.genesisCache.get(key);
+    if (!hash) {
+      if (this.genesisCache.size > 1000) this.genesisCache.clear();
+      hash = sha256(genesisText(pairId, day));
+      this.genesisCache.set(key, hash);
+    }
+    return hash;
+  }
+
+  /**
+   * Reads back where each new pair's chain stands: its newest stored sample. Seconds up to that one are
+   * already decided (a restart never writes a second twice), and the chain continues from its hash.
+   */
+  private async loadHeads(): Promise<void> {
+    const unread = [...this.pairs].filter(([, state]) => !state.headLoaded);
+    if (!unread.length) return;
+    const stored = await lastSamples(
+      this.options.db,
+      unread.map(([pairId]) => pairId),
+    );
+    for (const [pairId, state] of unread) {
+      const last = stored.get(pairId);
+      if (last && (!state.head || last.second > state.head.second)) {
+        state.head = last;
+        if (state.lastFinal === undefined || last.second > state.lastFinal) state.lastFinal = last.second;
+      }
+      state.headLoaded = true;
+    }
+  }
+
   private async flushNow(): Promise<void> {
+    await this.loadHeads();
     const byClock = Math.floor((this.now() - this.graceMs) / 1000) - 1;
     const source = this.options.source();
-    const written: StoredSample[] = [];
-    const decided: { pairId: number; state: PairSampling; finalUpTo: number; standing?: Price }[] = [];
+    const written: ChainedSample[] = [];
+    const decided: { pairId: number; state: PairSampling; finalUpTo: number; standing?: Price; head?: ChainHead }[] = [];
     for (const [pairId, state] of this.pairs) {
       const seconds = [...state.bySecond.keys()];
       const newestTick = seconds.length ? Math.max(...seconds) : undefined;
@@ -198,14 +253,28 @@ export class IndexSampler {
       if (start === undefined || finalUpTo < start) continue;
       if (finalUpTo - start >= MAX_SECONDS_PER_FLUSH) start = finalUpTo - MAX_SECONDS_PER_FLUSH + 1;
       let standing = state.standing;
+      let head = state.head;
       for (let s = start; s <= finalUpTo; s++) {
         const own = state.bySecond.get(s);
         if (own) standing = own;
         // No tick in this second: the price that stood through it, unless the feed has gone quiet too long.
         else if (!standing || s * 1000 + 999 - standing.time > this.carryMs) continue;
-        written.push({ pairId, second: s, price: standing.price, priceTime: standing.time, source });
+        const day = utcDayOf(s);
+        const fields = {
+          pairId,
+          second: s,
+          price: standing.price,
+          priceTime: standing.time,
+          source,
+          carried: !own,
+          constituents: [...(standing.constituents ?? [{ venue: source, price: standing.price, time: standing.time }])],
+          prevHash: head && utcDayOf(head.second) === day ? head.hash : this.genesis(pairId, day),
+        };
+        const hash = sha256(sampleText(fields));
+        written.push({ ...fields, hash });
+        head = { second: s, hash };
       }
-      decided.push({ pairId, state, finalUpTo, standing });
+      decided.push({ pairId, state, finalUpTo, standing, head });
     }
     if (!decided.length) return;
     await insertSamples(this.options.db, written);
@@ -214,6 +283,7 @@ export class IndexSampler {
       for (const s of d.state.bySecond.keys()) if (s <= d.finalUpTo) d.state.bySecond.delete(s);
       d.state.lastFinal = d.finalUpTo;
       d.state.standing = d.standing;
+      d.state.head = d.head;
       finalUpTo.set(d.pairId, d.finalUpTo);
     }
     const report = { finalUpTo, written };

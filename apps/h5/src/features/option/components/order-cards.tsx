@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/decimal';
+import { SampleVerify } from '../../index-record/components/sample-verify';
 import type { OptionOrder } from '../api/option-api';
 import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
 import { formatSampleTime } from '../format-time';
@@ -99,6 +100,7 @@ export function DeliveredCard({ order }: { order: OptionOrder }) {
           {t('option.first_after_note', { time: formatSampleTime(order.end_price_time) })}
         </p>
       ) : null}
+      <SampleVerify order={order} />
     </article>
   );
 }

@@ -1,0 +1,47 @@
+import type { SampleProof } from '@app/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** A pair's day head as `GET /api/index/heads` publishes it; `head` is null while the day has no sample. */
+export type DayHead = {
+  pair_id: number;
+  symbol: string;
+  day: string;
+  head: string | null;
+  minutes: number;
+  samples: number;
+  first_second: number | null;
+  last_second: number | null;
+  running: boolean;
+};
+
+export type DayMinutes = {
+  pair_id: number;
+  symbol: string;
+  day: string;
+  head: string | null;
+  minutes: { minute: number; hash: string; samples: number; last_second: number }[];
+};
+
+/** The published heads of a UTC day, every pair. */
+export const dayHeadsQuery = (day: string) =>
+  queryOptions({
+    queryKey: ['index-record', 'heads', day] as const,
+    queryFn: ({ signal }) => api.get<{ day: string; list: DayHead[] }>('index/heads', { day }, { loading: false, signal }),
+  });
+
+/**
+ * One pair's published head of a day as it stood at the end of second `at` (fetched apart from the
+ * sample it will check; the running day's head moves every second).
+ */
+export const pairHead = (symbol: string, day: string, at: number) =>
+  api
+    .get<{ day: string; list: DayHead[] }>('index/heads', { pair: symbol, day, at: String(at) }, { loading: false, toast: false })
+    .then((r) => r.list[0]?.head ?? null);
+
+/** A day's minute checkpoints as they stood at the end of second `at` (the head's `last_second`). */
+export const dayMinutes = (symbol: string, day: string, at: number) =>
+  api.get<DayMinutes>('index/minutes', { pair: symbol, day, at: String(at) }, { loading: false, toast: false });
+
+export const sampleProof = (symbol: string, second: number) =>
+  api.get<SampleProof>('index/sample', { pair: symbol, second: String(second) }, { loading: false, toast: false });

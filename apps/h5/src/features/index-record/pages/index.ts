@@ -1,0 +1,1 @@
+export { IndexRecordPage } from './index-record-page';

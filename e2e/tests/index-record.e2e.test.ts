@@ -1,0 +1,149 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { type Stack, startStack } from '../src/stack.js';
+
+/**
+ * The public index record on a phone, against the built server: an option order settles, its Verify
+ * action checks the open and end samples against the published day head in the browser (Web Crypto),
+ * and the record page lists each pair's day head and checks it. Screenshots in both themes.
+ */
+
+const SYMBOL = 'BTC/USDT';
+const DELIVERY_SECONDS = 5;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+let orderId = 0;
+const pageErrors: string[] = [];
+const email = `record.${Date.now()}@example.test`;
+const password = 'record-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
+
+type Order = { id: number; status: string; open_price: string; end_price: string | null; end_second: number | null };
+
+describe('H5 index record: a settled option verified against the public, hash-chained record', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.waitForPrice(SYMBOL);
+    const registered = await stack.registerEmail(email, password);
+    token = registered.token;
+    expect((await stack.api('user/real_name', { country: 'US', name: 'Record Checker', card_id: 'E2E54321' }, token)).type).toBe(
+      'ok',
+    );
+    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
+    const check = pending.list.find((row) => row.user.id === registered.id);
+    if (!check) throw new Error('the basic verification is not in the review queue');
+    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
+    await stack.admin(`admin/users/${registered.id}/adjust`, {
+      body: { currency_id: '3', account: 'option', amount: '1000', reason: 'e2e funding' },
+    });
+    await stack.admin('admin/options/seconds', {
+      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
+    });
+    const bought = await stack.api<Order>(
+      'microtrade/submit',
+      { match_id: '1', currency_id: '3', type: '1', seconds: String(DELIVERY_SECONDS), number: '100' },
+      token,
+    );
+    expect(bought.type).toBe('ok');
+    orderId = bought.message.id;
+
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(url('/pages/user/login/login'));
+    await byId('login-tab-email').click();
+    await page.locator('[data-testid="login-account"] input').fill(email);
+    await page.locator('[data-testid="login-password"] input').fill(password);
+    await byId('login-submit').click();
+    const signedIn = Date.now() + 15_000;
+    while (page.url().includes('/login')) {
+      if (Date.now() > signedIn) throw new Error('login did not leave the login page');
+      await page.waitForTimeout(200);
+    }
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it("verifies a settled order's open and end samples in the browser", async () => {
+    // Settled within the second after delivery.
+    let order: Order | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await stack.api<{ list: Order[] }>('microtrade/lists?status=delivered', undefined, token);
+          order = list.message.list.find((o) => o.id === orderId);
+          return order?.status;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('settled');
+
+    await page.goto(url('/pages/option/detail'));
+    await byId('option-tabs-delivered').click();
+    await byId(`option-delivered-${orderId}`).waitFor();
+    await byId(`sample-verify-button-${orderId}`).click();
+    const verdict = byId('sample-verify-verdict');
+    await verdict.waitFor({ timeout: 20_000 });
+
+    // Both samples are in the chain and hash up to the published head.
+    const end = byId('sample-verify-end');
+    const open = byId('sample-verify-open');
+    expect(await end.getAttribute('data-chain')).toBe('ok');
+    expect(await open.getAttribute('data-chain')).toBe('ok');
+    // The end price is the recorded sample of the delivery second.
+    expect(await end.getAttribute('data-price')).toBe('same');
+    expect(await end.getAttribute('data-state')).toBe('ok');
+    // The overall verdict passes exactly when both prices are the recorded ones.
+    const openSame = (await open.getAttribute('data-price')) === 'same';
+    expect(await verdict.getAttribute('data-state')).toBe(openSame ? 'ok' : 'bad');
+    await byId(`option-delivered-${orderId}`).scrollIntoViewIfNeeded();
+    await shot('index-record-01-verify-dark');
+    await setTheme(page, 'light');
+    await byId('option-tabs-delivered').click();
+    await byId(`sample-verify-button-${orderId}`).click();
+    await byId('sample-verify-verdict').waitFor({ timeout: 20_000 });
+    await byId(`option-delivered-${orderId}`).scrollIntoViewIfNeeded();
+    await shot('index-record-02-verify-light');
+    await setTheme(page, 'dark');
+  });
+
+  it("publishes each pair's day head on a public page and checks it", async () => {
+    // Signed out: the record needs no account.
+    const visitor = await context
+      .browser()!
+      .newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+    const other = await visitor.newPage();
+    other.on('pageerror', (error) => pageErrors.push(String(error)));
+    await other.goto(url('/pages/market/index-record'));
+    const card = other.getByTestId('index-head-BTC/USDT');
+    await card.waitFor();
+    await expect.poll(async () => (await card.getByTestId('index-head-hash').textContent())?.trim()).toMatch(/^[0-9a-f]{64}$/);
+    await card.getByTestId('index-head-check').click();
+    await card.getByTestId('index-head-verdict').waitFor();
+    expect(await card.getByTestId('index-head-verdict').getAttribute('data-state')).toBe('ok');
+    const previous = page;
+    page = other;
+    await shot('index-record-03-page-dark');
+    await setTheme(page, 'light');
+    await page.getByTestId('index-head-BTC/USDT').waitFor();
+    await page.getByTestId('index-head-BTC/USDT').getByTestId('index-head-check').click();
+    await page.getByTestId('index-head-BTC/USDT').getByTestId('index-head-verdict').waitFor();
+    await shot('index-record-04-page-light');
+    page = previous;
+    await visitor.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
