@@ -89,13 +89,21 @@ export type VoidReason = 'no_sample_open' | 'no_sample_delivery' | 'source_chang
  * Marks orders void (the stake returned: `payout` = stake), only those still open, and returns the ids it
  * changed — the same idempotency guard as `markSettled`.
  */
-export async function markVoid(tx: Db, rows: { id: number; reason: VoidReason }[], settledAt: number): Promise<Set<number>> {
+export async function markVoid(
+  tx: Db,
+  rows: { id: number; reason: VoidReason; open?: { price: string; time: number } }[],
+  settledAt: number,
+): Promise<Set<number>> {
   if (!rows.length) return new Set();
+  // A recorded open sample found with the delivery is kept with the order (shown with its reason).
   const changed = await queryRows<{ id: string | number }>(
     tx,
     sql`UPDATE option_orders o
-        SET status = 'void', void_reason = v.reason, payout = o.stake, settled_at = ${settledAt}
-        FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.reason))}::text[]) AS v(id, reason)
+        SET status = 'void', void_reason = v.reason, payout = o.stake, settled_at = ${settledAt},
+            open_price = COALESCE(o.open_price, v.open_price), open_price_time = COALESCE(o.open_price_time, v.open_price_time)
+        FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.reason))}::text[],
+                    ${sql.param(rows.map((r) => r.open?.price ?? null))}::text[]::numeric[],
+                    ${sql.param(rows.map((r) => r.open?.time ?? null))}::bigint[]) AS v(id, reason, open_price, open_price_time)
         WHERE o.id = v.id AND o.status = 'open'
         RETURNING o.id`,
   );

@@ -168,7 +168,7 @@ export class OptionSettler {
     const samples = await samplesAt(this.options.db, [...wanted.values()]);
 
     const settling: { o: OptionOrderRow; open: { price: string; time: number }; end: StoredSample }[] = [];
-    const voiding: { order: OptionOrderRow; reason: VoidReason }[] = [];
+    const voiding: { order: OptionOrderRow; reason: VoidReason; open?: { price: string; time: number } }[] = [];
     const opening: { o: OptionOrderRow; open: StoredSample }[] = [];
     for (const o of orders) {
       // A sample counts only from the source the order was bought on (orders from before sources were
@@ -194,8 +194,8 @@ export class OptionSettler {
         continue;
       }
       const end = samples.get(`${o.pairId}:${o.deliverySecond}`);
-      if (!end) voiding.push({ order: o, reason: 'no_sample_delivery' });
-      else if (!sameSource(end)) voiding.push({ order: o, reason: 'source_changed' });
+      if (!end) voiding.push({ order: o, reason: 'no_sample_delivery', open });
+      else if (!sameSource(end)) voiding.push({ order: o, reason: 'source_changed', open });
       else settling.push({ o, open, end });
     }
 
@@ -233,7 +233,7 @@ export class OptionSettler {
   /** One transaction: mark the orders still open settled or void, pay what each outcome returns. */
   private async settleChunk(
     settling: { o: OptionOrderRow; open: { price: string; time: number }; end: StoredSample }[],
-    voiding: { order: OptionOrderRow; reason: VoidReason }[],
+    voiding: { order: OptionOrderRow; reason: VoidReason; open?: { price: string; time: number } }[],
   ): Promise<OptionOrderRow[]> {
     const settledAt = this.now();
     const outcomes = settling.map(({ o, open, end }) => {

@@ -11,13 +11,13 @@ import { markVoid, type OptionOrderRow, type VoidReason } from './repo.js';
  */
 export async function voidOrders(
   tx: Db,
-  orders: readonly { order: OptionOrderRow; reason: VoidReason }[],
+  orders: readonly { order: OptionOrderRow; reason: VoidReason; open?: { price: string; time: number } }[],
   settledAt: number,
 ): Promise<OptionOrderRow[]> {
   if (!orders.length) return [];
   const changed = await markVoid(
     tx,
-    orders.map(({ order, reason }) => ({ id: order.id, reason })),
+    orders.map(({ order, reason, open }) => ({ id: order.id, reason, open })),
     settledAt,
   );
   const done = orders.filter(({ order }) => changed.has(order.id));
@@ -36,5 +36,13 @@ export async function voidOrders(
       ]);
     await batch.flush();
   }
-  return done.map(({ order, reason }) => ({ ...order, status: 'void', voidReason: reason, payout: order.stake, settledAt }));
+  return done.map(({ order, reason, open }) => ({
+    ...order,
+    openPrice: order.openPrice ?? open?.price ?? null,
+    openPriceTime: order.openPriceTime ?? open?.time ?? null,
+    status: 'void',
+    voidReason: reason,
+    payout: order.stake,
+    settledAt,
+  }));
 }
