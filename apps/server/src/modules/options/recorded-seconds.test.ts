@@ -100,6 +100,28 @@ describe('the open price', () => {
     expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '1085', frozen: '0' });
   });
 
+  it('is filled at once when the purchase second was already final when the order reached the settler', async () => {
+    const u = await buyer();
+    const s = nextWindow();
+    tick('60000.00', s * 1000 + 100);
+    tick('60002.00', s * 1000 + 800);
+    clock.now = (s + 1) * 1000 + 20;
+    tick('60003.00', (s + 1) * 1000 + 10);
+    await settle();
+    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s))?.price)).toBe(60002);
+    // A purchase of second s that commits late (another node's order, a slow balance lock): its second is
+    // already final, so no flush will name it again.
+    clock.now = s * 1000 + 900;
+    const bought = await buy(u.id);
+    expect(bought.open_second).toBe(s);
+    await service.settler.idle();
+    expect(await order(bought.id)).toMatchObject({ status: 'open', openPriceTime: s * 1000 + 800 });
+    clock.now = (s + 2) * 1000 + 20;
+    tick('60003.00', (s + 2) * 1000 + 10);
+    await settle();
+    expect(await order(bought.id)).toMatchObject({ status: 'settled', result: 1 });
+  });
+
   it('voids the order when the purchase second has no sample, returning the stake', async () => {
     const u = await buyer();
     const s = nextWindow();
