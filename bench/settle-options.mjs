@@ -9,8 +9,10 @@
  * Method: a fresh embedded database (migrated and seeded), --users users (default 10,000: one order each,
  * so the batch locks 10,000 accounts), funded and holding --orders open orders on BTC/USDT (half up, half
  * down, stake 100 USDT, 85 % / 100 %) all delivering in one second, written the way purchases write them
- * (order rows, the stake moved to the house through the ledger). Ticks for that second and the next are fed to the
- * sampler; the timer runs around the flush that makes the second final and the settler's completion.
+ * (order rows with the open price pending, the stake moved to the house through the ledger). The open
+ * second's ticks are fed first and its flush fills the open prices (not timed: it happens a minute before
+ * delivery). Ticks for the delivery second and the next are fed to the sampler; the timer runs around the
+ * flush that makes the delivery second final and the settler's completion.
  * Then it checks that every order is settled and the ledger verifies. Measured, never asserted.
  *
  *   node bench/settle-options.mjs [--orders 10000] [--users 10000]
@@ -93,9 +95,9 @@ const owners = Array.from({ length: ORDERS }, (_, i) => userIds[i % USERS]);
 const orders = await queryRows(
   db,
   sql`INSERT INTO option_orders (user_id, pair_id, currency_id, direction, seconds, profit_ratio, loss_ratio, stake,
-                                 open_price, open_price_time, opened_at, delivery_second)
+                                 opened_at, open_second, delivery_second, source)
       SELECT u, ${PAIR}, ${USDT}, CASE WHEN o % 2 = 0 THEN 1 ELSE 2 END, 60, 85, 100, ${STAKE},
-             60000.00, ${openSecond * 1000}, ${now}, ${deliverySecond}
+             ${now}, ${openSecond}, ${deliverySecond}, 'simulated'
       FROM unnest(${sql.param(owners)}::int[]) WITH ORDINALITY AS v(u, o)
       RETURNING id, user_id`,
 );
@@ -115,8 +117,8 @@ await db.transaction(async (tx) => {
   await batch.flush();
 });
 
-// The server's sampler and settler on a clock the bench sets: the delivery second has just ended.
-let clock = (deliverySecond + 1) * 1000 + 5;
+// The server's sampler and settler on a clock the bench sets: first the open second is running.
+let clock = openSecond * 1000 + 5;
 const sampler = new IndexSampler({ db, source: () => 'simulated', now: () => clock });
 let pushes = 0;
 const settler = new OptionSettler({
@@ -128,8 +130,17 @@ const settler = new OptionSettler({
     pushes += rows.length;
   },
 });
-await settler.start(); // loads the 10,000 open orders (none due yet: no sample at or after S)
-sampler.ingest({ pairId: PAIR, price: '60000.00', time: openSecond * 1000 });
+await settler.start(); // loads the 10,000 open orders (none due yet: their open second is not over)
+sampler.ingest({ pairId: PAIR, price: '60000.00', time: openSecond * 1000 + 5 });
+clock = (openSecond + 1) * 1000 + 5;
+sampler.ingest({ pairId: PAIR, price: '60000.00', time: (openSecond + 1) * 1000 });
+const opening = process.hrtime.bigint();
+await sampler.flush();
+await settler.idle();
+log(`settle-options bench: open prices filled in ${Math.round(Number(process.hrtime.bigint() - opening) / 1e6)} ms`);
+
+// A minute later: the delivery second has just ended.
+clock = (deliverySecond + 1) * 1000 + 5;
 sampler.ingest({ pairId: PAIR, price: '60012.34', time: deliverySecond * 1000 + 400 });
 sampler.ingest({ pairId: PAIR, price: '60013.00', time: (deliverySecond + 1) * 1000 });
 clock = (deliverySecond + 1) * 1000 + 10;

@@ -109,12 +109,15 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
     await byId('option-buy-confirm').click();
-    const order = ((await (await bought).json()) as Reply<{ id: number; open_price: string; delivery_at: number }>).message;
-    expect(order.open_price).toMatch(/^\d+\.\d{2}$/);
+    const order = ((await (await bought).json()) as Reply<{ id: number; open_price: string | null; delivery_at: number }>)
+      .message;
+    // The open price is the recorded sample of the purchase second: pending until that second is over.
+    expect(order.open_price).toBeNull();
 
-    // The pending card shows the open price and a countdown that runs down.
+    // The pending card shows the open price once recorded, and a countdown that runs down.
     await byId(`option-pending-${order.id}`).waitFor();
-    expect(await text(`option-open-price-${order.id}`)).toBe(order.open_price);
+    await expect.poll(() => text(`option-open-price-${order.id}`), { timeout: 5_000 }).toMatch(/^\d+\.\d{2}$/);
+    const openPrice = await text(`option-open-price-${order.id}`);
     const countdown = byId(`option-countdown-${order.id}`);
     const before = Number(await countdown.getAttribute('data-remaining'));
     expect(before).toBeGreaterThan(1000);
@@ -130,17 +133,32 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     const settledPrice = await text('option-settled-price');
     await screenshot(page, 'options-04-settled-dark');
     const delivered = await stack.api<{
-      list: { id: number; end_price: string; end_second: number; end_rule: string; profit_result: number; payout: string }[];
+      list: {
+        id: number;
+        open_price: string;
+        open_second: number;
+        end_price: string;
+        end_second: number;
+        delivery_second: number;
+        profit_result: number;
+        payout: string;
+      }[];
     }>('microtrade/lists?status=delivered', undefined, token);
     const settled = delivered.message.list.find((o) => o.id === order.id)!;
-    expect(settled.end_rule).toBe('exact');
+    expect(settled.end_second).toBe(settled.delivery_second);
+    expect(settled.open_price).toBe(openPrice);
     expect(settledPrice.startsWith(`${settled.end_price} · `)).toBe(true);
     // The delivery price is the recorded index sample of the delivery second, public for anyone to re-check.
     const samples = await stack.api<{ list: { second: number; price: string }[] }>(
       `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.end_second}`,
     );
     expect(samples.message.list[0]).toMatchObject({ second: settled.end_second, price: settled.end_price });
-    const outcome = Math.sign(Number(settled.end_price) - Number(order.open_price));
+    // So is the open price: the sample of the purchase second.
+    const opened = await stack.api<{ list: { second: number; price: string }[] }>(
+      `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.open_second}&to=${settled.open_second}`,
+    );
+    expect(opened.message.list[0]).toMatchObject({ second: settled.open_second, price: settled.open_price });
+    const outcome = Math.sign(Number(settled.end_price) - Number(settled.open_price));
     expect(settled.profit_result).toBe(outcome);
     expect(settled.payout).toBe(outcome === 1 ? '185' : outcome === 0 ? '100' : '0');
     expect(await byId('option-settled').getAttribute('data-result')).toBe(String(outcome));
@@ -149,7 +167,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-tabs-delivered').click();
     await byId(`option-delivered-${order.id}`).waitFor();
     expect(await text(`option-end-price-${order.id}`)).toBe(settled.end_price);
-    expect(await text(`option-open-price-${order.id}`)).toBe(order.open_price);
+    expect(await text(`option-open-price-${order.id}`)).toBe(settled.open_price);
     await shot('options-05-history-dark');
 
     // The option account shows what came back.

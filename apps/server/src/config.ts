@@ -19,6 +19,12 @@ export type Config = {
   production: boolean;
   /** ALLOW_DEMO_PRICES=1: a production server may run on the simulated feed (a labelled demo). */
   allowDemoPrices: boolean;
+  /**
+   * Start even though the price source (MARKET_FEED, or MARKET_SEED of the simulated feed) changed while
+   * options are open, voiding them with their stakes returned (VOID_OPEN_OPTIONS_ON_SOURCE_CHANGE=1);
+   * otherwise such a start is refused (market/source-guard.ts).
+   */
+  voidOpenOptionsOnSourceChange: boolean;
   /** Days of 1-minute candles a fresh start backfills (whole UTC days before today, plus today). */
   marketHistoryDays: number;
   /** Days of daily candles a fresh start backfills. */
@@ -89,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSeed: env.MARKET_SEED || 'h5-exchange',
     production: env.NODE_ENV === 'production',
     allowDemoPrices: env.ALLOW_DEMO_PRICES === '1',
+    voidOpenOptionsOnSourceChange: env.VOID_OPEN_OPTIONS_ON_SOURCE_CHANGE === '1',
     marketHistoryDays: int(env.MARKET_HISTORY_DAYS, 30),
     marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
     marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),

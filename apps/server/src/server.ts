@@ -33,6 +33,23 @@ const app = await buildApp({
 
 guardUncaught(app.log);
 
+// Before the market and the option settler start (they start after the first reply): a start on another
+// price source while options are open or positions held is refused, or voids the open options when
+// VOID_OPEN_OPTIONS_ON_SOURCE_CHANGE=1 (market/source-guard.ts).
+const { guardPriceSource, priceSourceOf, PriceSourceRefused } = await import('./market/source-guard.js');
+try {
+  const guarded = await guardPriceSource(app.db, {
+    current: priceSourceOf(config),
+    voidOpenOptions: config.voidOpenOptionsOnSourceChange,
+  });
+  if (guarded.changed) app.log.warn({ previous: guarded.previous, voided: guarded.voided }, 'the price source changed');
+} catch (error) {
+  if (!(error instanceof PriceSourceRefused)) throw error;
+  app.log.fatal({ open: error.open }, error.message);
+  await app.close();
+  process.exit(1);
+}
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {

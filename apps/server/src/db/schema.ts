@@ -1239,10 +1239,14 @@ export const optionSeconds = pgTable(
 );
 
 /**
- * Option orders. Direction 1 up, 2 down. The open sample (price and its time) is the index at purchase;
- * the order delivers at the end of `delivery_second` with the index sample of that second (or, when the
- * server was down then, the first one recorded after it: `end_second` names the sample used).
+ * Option orders. Direction 1 up, 2 down. `open_second` is the second the purchase committed in; the open
+ * price is that second's recorded index sample, filled once the sampler makes the second final (null until
+ * then). The order delivers at the end of `delivery_second` with the recorded sample of exactly that second
+ * (`end_second` = `delivery_second`). A second with no sample, or a sample from another price source than
+ * `source` (the feed the order was bought on), voids the order: status 'void', the stake returned in full
+ * (`payout` = stake), `void_reason` one of no_sample_open, no_sample_delivery, source_changed.
  * `result` -1 loss, 0 flat, 1 win; `payout` is what returned to the option account.
+ * Orders bought before these rules have no `open_second`/`source` (their open price is the tick at purchase).
  */
 export const optionOrders = pgTable(
   'option_orders',
@@ -1262,9 +1266,13 @@ export const optionOrders = pgTable(
     profitRatio: money('profit_ratio').notNull(),
     lossRatio: money('loss_ratio').notNull(),
     stake: money('stake').notNull(),
-    openPrice: money('open_price').notNull(),
-    openPriceTime: bigint('open_price_time', { mode: 'number' }).notNull(),
+    openPrice: money('open_price'),
+    openPriceTime: bigint('open_price_time', { mode: 'number' }),
     openedAt: bigint('opened_at', { mode: 'number' }).notNull(),
+    openSecond: bigint('open_second', { mode: 'number' }),
+    /** The price source the order was bought on (index_samples.source): it settles on no other. */
+    source: text('source'),
+    voidReason: text('void_reason'),
     deliverySecond: bigint('delivery_second', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('open'),
     result: smallint('result'),
@@ -1279,7 +1287,7 @@ export const optionOrders = pgTable(
     index('option_orders_user').on(t.userId, t.status, t.id),
     index('option_orders_open').on(t.deliverySecond).where(sql`${t.status} = 'open'`),
     check('option_orders_direction', sql`${t.direction} IN (1, 2)`),
-    check('option_orders_status', sql`${t.status} IN ('open', 'settled')`),
+    check('option_orders_status', sql`${t.status} IN ('open', 'settled', 'void')`),
     check('option_orders_stake', sql`${t.stake} > 0`),
   ],
 );

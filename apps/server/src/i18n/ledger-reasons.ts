@@ -152,6 +152,15 @@ const REASONS: Record<string, Record<Lang, string>> = {
     hk: '期權交割',
     th: 'ส่งมอบออปชัน',
   },
+  option_void_refund: {
+    en: 'Option void (stake returned)',
+    jp: 'オプション無効（元本返還）',
+    kr: '옵션 무효(원금 반환)',
+    esp: 'Opción anulada (importe devuelto)',
+    zh: '期权作废（退还本金）',
+    hk: '期權作廢（退還本金）',
+    th: 'ออปชันเป็นโมฆะ (คืนเงินเดิมพัน)',
+  },
   // end options
   // perpetual contracts
   contract_open: {

@@ -159,6 +159,27 @@ export async function sampleAt(db: Db, pairId: number, second: number): Promise<
 }
 
 /**
+ * For each (pair, second) asked, the sample of exactly that second, if one was recorded (never a later
+ * one: option settlement has no fallback, docs/decisions.md). One query for any number of lookups.
+ * Keyed `pair:second`.
+ */
+export async function samplesAt(
+  db: Db,
+  wanted: readonly { pairId: number; second: number }[],
+): Promise<Map<string, StoredSample>> {
+  const out = new Map<string, StoredSample>();
+  if (!wanted.length) return out;
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT x.pair_id, x.second, x.price::text AS price, x.price_time, x.source
+        FROM unnest(${sql.param(wanted.map((w) => w.pairId))}::int[], ${sql.param(wanted.map((w) => w.second))}::bigint[]) AS v(p, s)
+        JOIN index_samples x ON x.pair_id = v.p AND x.second = v.s`,
+  );
+  for (const r of rows) out.set(`${r.pair_id}:${Number(r.second)}`, fromRow(r));
+  return out;
+}
+
+/**
  * For each (pair, second) asked, the first sample at or after that second: the sample of the second
  * itself when it was recorded, otherwise the first one recorded after it (the rule for seconds the
  * server did not see, docs/decisions.md). One query for any number of lookups. Keyed `pair:second`.
@@ -207,7 +228,7 @@ export async function pruneSamplesBefore(db: Db, before: number, limit: number):
           WHERE s.second < ${before}
             AND NOT EXISTS (SELECT 1 FROM option_orders o WHERE o.pair_id = s.pair_id AND o.end_second / 60 = s.second / 60)
             AND NOT EXISTS (SELECT 1 FROM option_orders o WHERE o.pair_id = s.pair_id AND o.delivery_second / 60 = s.second / 60)
-            AND NOT EXISTS (SELECT 1 FROM option_orders o WHERE o.pair_id = s.pair_id AND o.opened_at / 60000 = s.second / 60)
+            AND NOT EXISTS (SELECT 1 FROM option_orders o WHERE o.pair_id = s.pair_id AND o.open_second / 60 = s.second / 60)
           ORDER BY s.second LIMIT ${limit}),
         gone AS (
           DELETE FROM index_samples x USING doomed d

@@ -6,7 +6,7 @@ import { BTC_USDT_ID, type Clock, ETH_USDT_ID, settle, startOptions, tick } from
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { auditLog, ledgerEntries, optionOrders } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
-import { firstSamplesFrom } from '../index-samples/repo.js';
+import { samplesAt } from '../index-samples/repo.js';
 import { settleOption } from './settle.js';
 
 let t: TestApp;
@@ -114,28 +114,55 @@ describe('microtrade/submit refuses bad input and changes nothing', () => {
     expect(await balance(t, u.user.id, USDT, 'option')).toEqual({ available: '500', frozen: '0' });
   });
 
-  it('refuses a purchase without a fresh index price', async () => {
+  it('refuses a purchase on an index more than 2 s old, with a localized error', async () => {
     const u = await buyer();
     const now = nextWindow();
-    tick(t, ETH_USDT_ID, '3000.00', now - 6000);
-    expect((await buy(u.token, { match_id: String(ETH_USDT_ID) })).error).toBe('option_price_unavailable');
+    tick(t, ETH_USDT_ID, '3000.00', now - 2001);
+    const stale = await buy(u.token, { match_id: String(ETH_USDT_ID) });
+    expect(stale).toMatchObject({ type: 'error', error: 'option_price_unavailable' });
+    expect(stale.message).toBe('No current index price for this pair; please try again shortly');
+    expect((await buy(u.token, { match_id: String(ETH_USDT_ID) }, 'zh')).message).toBe('该交易对暂无最新指数价格，请稍后再试');
     expect(await orderCount(u.id)).toBe(0);
+    expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '1000', frozen: '0' });
+    // 2 s old is still fresh.
+    clock.now = now - 1;
+    expect((await buy(u.token, { match_id: String(ETH_USDT_ID) })).type).toBe('ok');
   });
 
-  it('refuses buying while operators switch options off; the user’s orders stay listed', async () => {
+  it('with options switched off refuses buying only: orders are still listed and still settle', async () => {
     const u = await buyer();
-    tick(t, BTC_USDT_ID, '60000.00', nextWindow());
+    const start = nextWindow();
+    tick(t, BTC_USDT_ID, '60000.00', start);
+    clock.now = start + 100;
+    const bought = await buy(u.token);
+    expect(bought.type).toBe('ok');
     expect((await t.post('admin/products', { options: '0' }, { token: operator })).type).toBe('ok');
     try {
       expect((await buy(u.token)).error).toBe('product_disabled');
       expect((await t.get('microtrade/seconds')).type).toBe('ok');
-      expect((await t.get('microtrade/lists', { token: u.token })).type).toBe('ok');
       expect((await t.get('microtrade/payable_currencies', { token: u.token })).type).toBe('ok');
+      const open = await t.get('microtrade/lists?status=open', { token: u.token });
+      expect(open.message.list.map((o: { id: number }) => o.id)).toEqual([bought.message.id]);
+      // The delivery second passes while options are off: the order settles all the same.
+      const second = start / 1000 + 1;
+      tick(t, BTC_USDT_ID, '60000.50', second * 1000 + 200);
+      clock.now = (second + 1) * 1000 + 10;
+      tick(t, BTC_USDT_ID, '60000.50', (second + 1) * 1000);
+      await settle(t);
+      const delivered = await t.get('microtrade/lists?status=delivered', { token: u.token });
+      expect(delivered.message.list[0]).toMatchObject({
+        id: bought.message.id,
+        status: 'settled',
+        open_price: '60000.00',
+        end_price: '60000.50',
+        profit_result: 1,
+        payout: '185',
+      });
+      expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '1085', frozen: '0' });
     } finally {
       await t.post('admin/products', { options: '1' }, { token: operator });
     }
-    expect(await orderCount(u.id)).toBe(0);
-    expect((await buy(u.token)).type).toBe('ok');
+    expect(await orderCount(u.id)).toBe(1);
   });
 
   it('never overspends under parallel purchases', async () => {
@@ -164,10 +191,12 @@ describe('settlement from the recorded index samples', () => {
     const flat = await buy(c.token, { match_id: String(ETH_USDT_ID), type: '2', number: '250.5' });
     for (const r of [up, downBtc, flat]) expect(r.type, JSON.stringify(r)).toBe('ok');
     const deliverySecond = start / 1000 + 1;
+    // The open price is pending until the purchase second is final (then its recorded sample).
     expect(up.message).toMatchObject({
       status: 'open',
-      open_price: '60000.10',
-      open_price_time: start,
+      open_price: null,
+      open_price_time: null,
+      open_second: start / 1000,
       delivery_second: deliverySecond,
       delivery_at: (deliverySecond + 1) * 1000,
       remain_milli_seconds: (deliverySecond + 1) * 1000 - (start + 400),
@@ -207,7 +236,7 @@ describe('settlement from the recorded index samples', () => {
       end_price: '60000.55',
       end_price_time: deliverySecond * 1000 + 700,
       end_second: deliverySecond,
-      end_rule: 'exact',
+      void_reason: null,
       profit_result: 1,
       payout: '185',
       fact_profits: '85',
@@ -225,14 +254,23 @@ describe('settlement from the recorded index samples', () => {
 
     // Each owner heard of their order, in their own room.
     spy.mockRestore();
+    // Each owner heard first that the open price was recorded, then of the delivery.
     const ours = pushed.filter((p) => [a.id, b.id, c.id].includes(p.userId));
     expect(ours.map((p) => [p.userId, p.event, p.payload.id]).sort()).toEqual(
       [
+        [a.id, 'priced_microorder', up.message.id],
+        [b.id, 'priced_microorder', downBtc.message.id],
+        [c.id, 'priced_microorder', flat.message.id],
         [a.id, 'closed_microorder', up.message.id],
         [b.id, 'closed_microorder', downBtc.message.id],
         [c.id, 'closed_microorder', flat.message.id],
       ].sort(),
     );
+    expect(ours.find((p) => p.event === 'priced_microorder' && p.userId === a.id)?.payload).toMatchObject({
+      status: 'open',
+      open_price: '60000.10',
+      open_price_time: start,
+    });
 
     // The delivery sample is public and re-checkable.
     const samples = await t.get(`market/index_samples?symbol=BTC/USDT&from=${deliverySecond}`);
@@ -295,9 +333,14 @@ describe('settlement from the recorded index samples', () => {
           clock.now = (second + 1) * 1000 + 600;
           await settle(t);
           const orders = await t.database.db.select().from(optionOrders).where(inArray(optionOrders.id, ids));
-          const samples = await firstSamplesFrom(t.database.db, [{ pairId: BTC_USDT_ID, second }]);
+          const samples = await samplesAt(t.database.db, [
+            { pairId: BTC_USDT_ID, second: second - 1 },
+            { pairId: BTC_USDT_ID, second },
+          ]);
+          const openSample = samples.get(`${BTC_USDT_ID}:${second - 1}`)!;
           const sample = samples.get(`${BTC_USDT_ID}:${second}`)!;
           for (const o of orders) {
+            expect([o.openPrice, o.openPriceTime]).toEqual([openSample.price, openSample.priceTime]);
             expect(o.status).toBe('settled');
             const again = settleOption(
               {
@@ -307,7 +350,10 @@ describe('settlement from the recorded index samples', () => {
                 lossRatio: o.lossRatio,
                 decimals: 6,
               },
-              { open: { price: o.openPrice, time: o.openPriceTime }, delivery: { price: sample.price, time: sample.priceTime } },
+              {
+                open: { price: openSample.price, time: openSample.priceTime },
+                delivery: { price: sample.price, time: sample.priceTime },
+              },
             );
             expect([again.result, Number(again.payout)]).toEqual([o.result, Number(o.payout)]);
             expect([Number(o.endPrice), o.endPriceTime]).toEqual([Number(sample.price), sample.priceTime]);

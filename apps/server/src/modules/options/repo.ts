@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { currencies, optionOrders, optionSeconds, users } from '../../db/schema.js';
 
@@ -32,6 +32,12 @@ export async function insertOrder(tx: Db, values: typeof optionOrders.$inferInse
   return row!;
 }
 
+/** Sets the open and delivery seconds of an order being bought (inside its purchase transaction). */
+export async function moveOpenSecond(tx: Db, id: number, openSecond: number, deliverySecond: number): Promise<OptionOrderRow> {
+  const [row] = await tx.update(optionOrders).set({ openSecond, deliverySecond }).where(eq(optionOrders.id, id)).returning();
+  return row!;
+}
+
 /** Every open order (the settlement scheduler keeps them in memory until they deliver). */
 export async function openOrders(db: Db): Promise<OptionOrderRow[]> {
   return db.select().from(optionOrders).where(eq(optionOrders.status, 'open'));
@@ -39,6 +45,9 @@ export async function openOrders(db: Db): Promise<OptionOrderRow[]> {
 
 export type SettledRow = {
   id: number;
+  /** The open sample (the order's own when already filled, else the one found with the delivery). */
+  openPrice: string;
+  openPriceTime: number;
   result: number;
   payout: string;
   endPrice: string;
@@ -59,23 +68,72 @@ export async function markSettled(tx: Db, rows: SettledRow[]): Promise<Set<numbe
     tx,
     sql`UPDATE option_orders o
         SET status = 'settled', result = v.result, payout = v.payout, end_price = v.end_price,
-            end_price_time = v.end_price_time, end_second = v.end_second, settled_at = v.settled_at
+            end_price_time = v.end_price_time, end_second = v.end_second, settled_at = v.settled_at,
+            open_price = v.open_price, open_price_time = v.open_price_time
         FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.result))}::smallint[],
                     ${sql.param(rows.map((r) => r.payout))}::text[]::numeric[], ${sql.param(rows.map((r) => r.endPrice))}::text[]::numeric[],
                     ${sql.param(rows.map((r) => r.endPriceTime))}::bigint[], ${sql.param(rows.map((r) => r.endSecond))}::bigint[],
-                    ${sql.param(rows.map((r) => r.settledAt))}::bigint[])
-             AS v(id, result, payout, end_price, end_price_time, end_second, settled_at)
+                    ${sql.param(rows.map((r) => r.settledAt))}::bigint[],
+                    ${sql.param(rows.map((r) => r.openPrice))}::text[]::numeric[], ${sql.param(rows.map((r) => r.openPriceTime))}::bigint[])
+             AS v(id, result, payout, end_price, end_price_time, end_second, settled_at, open_price, open_price_time)
         WHERE o.id = v.id AND o.status = 'open'
         RETURNING o.id`,
   );
   return new Set(changed.map((r) => Number(r.id)));
 }
 
+/** Why an order was voided (its stake returned in full): shown to the user and in the console. */
+export type VoidReason = 'no_sample_open' | 'no_sample_delivery' | 'source_changed';
+
+/**
+ * Marks orders void (the stake returned: `payout` = stake), only those still open, and returns the ids it
+ * changed — the same idempotency guard as `markSettled`.
+ */
+export async function markVoid(
+  tx: Db,
+  rows: { id: number; reason: VoidReason; open?: { price: string; time: number } }[],
+  settledAt: number,
+): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  // A recorded open sample found with the delivery is kept with the order (shown with its reason).
+  const changed = await queryRows<{ id: string | number }>(
+    tx,
+    sql`UPDATE option_orders o
+        SET status = 'void', void_reason = v.reason, payout = o.stake, settled_at = ${settledAt},
+            open_price = COALESCE(o.open_price, v.open_price), open_price_time = COALESCE(o.open_price_time, v.open_price_time)
+        FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.reason))}::text[],
+                    ${sql.param(rows.map((r) => r.open?.price ?? null))}::text[]::numeric[],
+                    ${sql.param(rows.map((r) => r.open?.time ?? null))}::bigint[]) AS v(id, reason, open_price, open_price_time)
+        WHERE o.id = v.id AND o.status = 'open'
+        RETURNING o.id`,
+  );
+  return new Set(changed.map((r) => Number(r.id)));
+}
+
+/** Stores the open sample of orders still open whose open price is pending. */
+export async function fillOpenPrices(db: Db, rows: { id: number; price: string; time: number }[]): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`UPDATE option_orders o SET open_price = v.price, open_price_time = v.time
+      FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.price))}::text[]::numeric[],
+                  ${sql.param(rows.map((r) => r.time))}::bigint[]) AS v(id, price, time)
+      WHERE o.id = v.id AND o.status = 'open' AND o.open_price IS NULL`);
+}
+
+/** How many orders are open (the price-source guard names them). */
+export async function openOrderCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(optionOrders).where(eq(optionOrders.status, 'open'));
+  return row?.n ?? 0;
+}
+
+/** The lists a user and the console see: open, or delivered (settled or void). */
 export type OrderStatus = 'open' | 'settled';
+
+const statusIs = (status: OrderStatus) =>
+  status === 'open' ? eq(optionOrders.status, 'open') : inArray(optionOrders.status, ['settled', 'void']);
 
 /** A user's orders of one status, newest first (open ones: the soonest delivery first). */
 export async function userOrders(db: Db, userId: number, status: OrderStatus, page: number, limit: number) {
-  const where = and(eq(optionOrders.userId, userId), eq(optionOrders.status, status));
+  const where = and(eq(optionOrders.userId, userId), statusIs(status));
   const [list, [total]] = await Promise.all([
     db
       .select()
@@ -97,7 +155,7 @@ export async function consoleOrders(
   limit: number,
 ) {
   const conditions = [
-    filter.status && eq(optionOrders.status, filter.status),
+    filter.status && statusIs(filter.status),
     filter.userId && eq(optionOrders.userId, filter.userId),
     filter.pairId && eq(optionOrders.pairId, filter.pairId),
   ].filter((c): c is SQL => Boolean(c));

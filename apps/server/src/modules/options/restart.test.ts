@@ -11,7 +11,7 @@ import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { currencies, optionOrders } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
-import { firstSamplesFrom } from '../index-samples/repo.js';
+import { samplesAt } from '../index-samples/repo.js';
 import { settleOption } from './settle.js';
 
 let reopened: { app: FastifyInstance; database: Database } | undefined;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('a restart', () => {
-  it('settles overdue orders from the recorded samples; a second nobody recorded uses the first sample after it', async () => {
+  it('settles overdue orders from the recorded samples of their seconds; a second nobody recorded voids the order', async () => {
     const clock: Clock = { now: 1_950_000_000_000 };
     const t: TestApp = await createTestApp();
     t.app.indexSamples.useClock(() => clock.now);
@@ -58,6 +58,9 @@ describe('a restart', () => {
     await t.app.indexSamples.flush();
     const [stillOpen] = await t.database.db.select().from(optionOrders).where(eq(optionOrders.id, btcUp.message.id));
     expect(stillOpen!.status).toBe('open');
+    // One more order, bought in a second the dying server never records: it can have no open price.
+    const lateBtc = await buy({ match_id: String(BTC_USDT_ID), type: '1' });
+    expect(lateBtc.message).toMatchObject({ open_second: second + 1, open_price: null });
 
     await t.app.close();
     // The same data reopened, as a new process would (test/test-database.ts).
@@ -83,17 +86,31 @@ describe('a restart', () => {
     expect(Number(btc!.endPrice)).toBe(59990);
     expect(Number(btc!.payout)).toBe(20);
 
-    // ETH: nothing recorded for its second; it waits, then takes the first sample the new server records.
-    const [ethWaiting] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, ethDown.message.id));
-    expect(ethWaiting!.status).toBe('open');
+    // ETH: its open second was recorded, its delivery second never was (the server died first): void, the
+    // stake returned in full, and never the first sample recorded later.
+    const [eth] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, ethDown.message.id));
+    expect(eth).toMatchObject({
+      status: 'void',
+      voidReason: 'no_sample_delivery',
+      result: null,
+      endPrice: null,
+      endSecond: null,
+    });
+    expect(Number(eth!.openPrice)).toBe(3000);
+    expect(Number(eth!.payout)).toBe(100);
+    // The order bought in the unrecorded second: void for want of an open sample.
+    const [late] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, lateBtc.message.id));
+    expect(late).toMatchObject({ status: 'void', voidReason: 'no_sample_open', openPrice: null });
+
+    // Samples recorded after the restart change nothing.
     app.indexSamples.ingest({ pairId: ETH_USDT_ID, price: '2990.00', time: clock.now + 200 });
     clock.now += 1000;
     app.indexSamples.ingest({ pairId: ETH_USDT_ID, price: '2991.00', time: clock.now });
     await app.indexSamples.flush();
     await app.microtrade.settler.idle();
-    const [eth] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, ethDown.message.id));
-    expect(eth).toMatchObject({ status: 'settled', result: 1, endSecond: second + 30 });
-    expect(Number(eth!.payout)).toBe(190);
+    expect(app.microtrade.settler.pending).toBe(0);
+    const [ethAfter] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, ethDown.message.id));
+    expect(ethAfter).toMatchObject({ status: 'void', endPrice: null });
 
     const lists = await app.inject({
       method: 'GET',
@@ -102,19 +119,36 @@ describe('a restart', () => {
       remoteAddress: nextIp(),
     });
     const byId = Object.fromEntries(lists.json().message.list.map((o: { id: number }) => [o.id, o]));
-    expect(byId[btcUp.message.id]).toMatchObject({ end_rule: 'exact', end_price: '59990.00' });
-    expect(byId[ethDown.message.id]).toMatchObject({ end_rule: 'first_after', end_price: '2990.00', end_second: second + 30 });
+    expect(byId[btcUp.message.id]).toMatchObject({
+      status: 'settled',
+      end_price: '59990.00',
+      end_second: second,
+      void_reason: null,
+    });
+    expect(byId[ethDown.message.id]).toMatchObject({
+      status: 'void',
+      void_reason: 'no_sample_delivery',
+      end_price: null,
+      payout: '100',
+      fact_profits: '0',
+    });
+    expect(byId[lateBtc.message.id]).toMatchObject({ status: 'void', void_reason: 'no_sample_open', open_price: null });
     const tc = { database: copy } as unknown as TestApp;
-    expect(await balance(tc, u.id, USDT, 'option')).toEqual({ available: '1010', frozen: '0' });
+    // 1000 − 3 × 100 staked + 20 (BTC loss at 80 %) + 100 + 100 returned.
+    expect(await balance(tc, u.id, USDT, 'option')).toEqual({ available: '920', frozen: '0' });
 
-    // Every settlement re-checks from the stored samples alone.
+    // Every settlement re-checks from the stored samples of its own seconds alone.
     const settled = await copy.db.select().from(optionOrders).where(eq(optionOrders.status, 'settled'));
-    const samples = await firstSamplesFrom(
+    const samples = await samplesAt(
       copy.db,
-      settled.map((o) => ({ pairId: o.pairId, second: o.deliverySecond })),
+      settled.flatMap((o) => [
+        { pairId: o.pairId, second: o.openSecond! },
+        { pairId: o.pairId, second: o.deliverySecond },
+      ]),
     );
     const [usdt] = await copy.db.select().from(currencies).where(eq(currencies.id, USDT));
     for (const o of settled) {
+      const open = samples.get(`${o.pairId}:${o.openSecond}`)!;
       const sample = samples.get(`${o.pairId}:${o.deliverySecond}`)!;
       const again = settleOption(
         {
@@ -124,11 +158,12 @@ describe('a restart', () => {
           lossRatio: o.lossRatio,
           decimals: usdt!.decimals,
         },
-        { open: { price: o.openPrice, time: o.openPriceTime }, delivery: { price: sample.price, time: sample.priceTime } },
+        { open: { price: open.price, time: open.priceTime }, delivery: { price: sample.price, time: sample.priceTime } },
       );
       expect(again.result).toBe(o.result);
       expect(Number(again.payout)).toBe(Number(o.payout));
       expect(sample.second).toBe(o.endSecond);
+      expect(Number(open.price)).toBe(Number(o.openPrice));
     }
-  });
+  }, 120_000);
 });

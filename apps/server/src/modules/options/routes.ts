@@ -93,8 +93,9 @@ export async function optionRoutes(root: FastifyInstance) {
         tags,
         summary: 'Buy an option: up (type 1) or down (type 2) over a delivery time; the stake is frozen until delivery',
         description:
-          'The open price is the index at purchase; the order delivers at the end of the second `seconds` after the ' +
-          "purchase second, at that second's recorded index sample (see docs/api-options.md).",
+          'The open price is the recorded index sample of the purchase second (pending until that second is final); the ' +
+          "order delivers at the end of the second `seconds` after it, at exactly that second's recorded sample. A second " +
+          'without a sample voids the order and returns the stake (see docs/api-options.md).',
         body: z.object({
           match_id: z.coerce
             .number({ message: 'option_pair_closed' })
@@ -111,13 +112,17 @@ export async function optionRoutes(root: FastifyInstance) {
     async (request) => ok(await service.submit(request.user!.id, request.body)),
   );
 
+  // No product switch here: with options switched off users still see what they bought (and open orders
+  // still settle); only buying is refused.
   app.get(
     '/microtrade/lists',
     {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: "The user's options: pending delivery (status=open) or delivered (status=delivered), paged",
+        summary:
+          "The user's options: pending delivery (status=open) or delivered or void (status=delivered), paged; served " +
+          'also while options are switched off',
         querystring: z.object({ status: statusField, ...pageFields }),
       },
     },

@@ -17,6 +17,7 @@ import {
   findSecondsById,
   insertOrder,
   listSeconds,
+  moveOpenSecond,
   type OptionOrderRow,
   type OptionSecondsRow,
   type OrderStatus,
@@ -28,8 +29,11 @@ import { OptionSettler } from './settler.js';
 /** The socket event of a settled order (the original client's name), sent to the owner's room. */
 export const SETTLED_EVENT = 'closed_microorder';
 
-/** An order is refused when the newest index tick is older than this: it would not be "the index at purchase". */
-export const PRICE_FRESH_MS = 5000;
+/** The socket event of an order whose open price was just filled from the record of its open second. */
+export const OPENED_EVENT = 'priced_microorder';
+
+/** A purchase is refused when the newest index tick is older than this (or there is none): the index is stale. */
+export const PRICE_FRESH_MS = 2000;
 
 export type OptionsDeps = {
   db: Db;
@@ -66,6 +70,9 @@ export class OptionsService {
       onSettled: (orders) => {
         for (const o of orders) deps.toUser(o.userId, SETTLED_EVENT, this.view(o));
       },
+      onOpened: (orders) => {
+        for (const o of orders) deps.toUser(o.userId, OPENED_EVENT, this.view(o));
+      },
     });
   }
 
@@ -74,11 +81,15 @@ export class OptionsService {
     this.now = now;
   }
 
-  /** Reads the coins, then settles what a restart finds overdue and follows the sampler from then on. */
+  /**
+   * Reads the coins, then settles what a restart finds overdue and follows the sampler from then on.
+   * Called right after the sampler starts listening: seconds before this moment are final.
+   */
   async start(): Promise<void> {
+    const startedAt = this.now();
     await this.loadCoins();
     await this.deps.market.ensurePairs();
-    await this.settler.start();
+    await this.settler.start(startedAt);
   }
 
   async stop(): Promise<void> {
@@ -120,6 +131,10 @@ export class OptionsService {
    * delivery time, the pair and stake coin, the stake (required, a plain amount, within the time's limits),
    * a fresh index price, then the balance — the stake moves from the option account to the house (the
    * counterparty) in the same transaction as the order, so parallel purchases can never overspend.
+   *
+   * The open price is not the tick the buyer saw: it is the recorded sample of the second the purchase
+   * commits in, filled by the settler once the sampler makes that second final (the order is void if that
+   * second has no sample). So no one can buy at a price already left behind.
    */
   async submit(userId: number, input: SubmitInput) {
     const terms = await findEnabledSeconds(this.deps.db, input.seconds);
@@ -141,11 +156,12 @@ export class OptionsService {
     const now = this.now();
     const index = this.deps.sampler.latest(pair.id);
     if (!index || now - index.time > PRICE_FRESH_MS || index.time > now + 1000) throw new AppError('option_price_unavailable');
-    // The option delivers at the end of the second `seconds` after the one it was bought in: its delivery
-    // price is that second's recorded sample (docs/decisions.md).
-    const deliverySecond = Math.floor(now / 1000) + terms.seconds;
+    const source = this.deps.market.feedKind;
+    // The option opens at the recorded sample of the second it is bought in and delivers at the end of the
+    // second `seconds` after it, at exactly that second's recorded sample (docs/decisions.md).
+    const openSecond = Math.floor(now / 1000);
     const order = await this.deps.db.transaction(async (tx) => {
-      const row = await insertOrder(tx, {
+      let row = await insertOrder(tx, {
         userId,
         pairId: pair.id,
         currencyId: pair.legalId,
@@ -154,15 +170,21 @@ export class OptionsService {
         profitRatio: terms.profitRatio,
         lossRatio: terms.lossRatio,
         stake: str(stake),
-        openPrice: index.price,
-        openPriceTime: index.time,
+        openPrice: null,
+        openPriceTime: null,
         openedAt: now,
-        deliverySecond,
+        openSecond,
+        deliverySecond: openSecond + terms.seconds,
+        source,
       });
       await postEntry(tx, { reason: 'option_stake', refType: 'option_order', refId: row.id }, [
         { account: { userId, kind: 'option', currencyId: pair.legalId }, bucket: 'available', amount: stake.negated() },
         { account: { system: 'house', currencyId: pair.legalId }, bucket: 'available', amount: stake },
       ]);
+      // The purchase opens in the second it commits in: if the balance wait carried it into a later
+      // second, the order opens (and delivers) that much later.
+      const committing = Math.floor(this.now() / 1000);
+      if (committing > openSecond) row = await moveOpenSecond(tx, row.id, committing, committing + terms.seconds);
       return row;
     });
     this.settler.add(order);
@@ -196,8 +218,10 @@ export class OptionsService {
       profit_ratio: percent(o.profitRatio),
       loss_ratio: percent(o.lossRatio),
       fee: '0',
+      /** null until the open second is final (then its recorded sample), and for a void no_sample_open. */
       open_price: price(o.openPrice),
       open_price_time: o.openPriceTime,
+      open_second: o.openSecond,
       created_at: o.openedAt,
       delivery_second: o.deliverySecond,
       delivery_at: deliveryAt,
@@ -206,8 +230,8 @@ export class OptionsService {
       end_price: price(o.endPrice),
       end_price_time: o.endPriceTime,
       end_second: o.endSecond,
-      /** 'exact': the sample of the delivery second; 'first_after': that second was not recorded (decisions.md). */
-      end_rule: o.endSecond === null ? null : o.endSecond === o.deliverySecond ? 'exact' : 'first_after',
+      /** Why a void order was voided (its stake returned): no_sample_open, no_sample_delivery, source_changed. */
+      void_reason: o.voidReason,
       profit_result: o.result,
       payout,
       fact_profits: payout === null ? null : str(new D(payout).minus(o.stake)),

@@ -123,10 +123,14 @@ describe('no code path lets an operator or a setting choose an outcome', () => {
     const dir = import.meta.dirname;
     const settler = readFileSync(join(dir, 'settler.ts'), 'utf8');
     const call = settler.slice(settler.indexOf('settleOption('));
-    expect(call).toMatch(
-      /open: \{ price: o\.openPrice, time: o\.openPriceTime \}, delivery: \{ price: sample\.price, time: sample\.priceTime \}/,
-    );
-    for (const file of ['service.ts', 'routes.ts', 'repo.ts'])
+    expect(call).toMatch(/\{ open, delivery: \{ price: end\.price, time: end\.priceTime \} \}/);
+    // The open sample is the order's stored one or the recorded sample of its open second; the delivery
+    // sample is the recorded sample of exactly its delivery second.
+    expect(settler).toMatch(/o\.openPrice === null \? undefined : \{ price: o\.openPrice, time: o\.openPriceTime \?\? 0 \}/);
+    expect(settler).toMatch(/openSample = samples\.get\(`\$\{o\.pairId\}:\$\{o\.openSecond\}`\)/);
+    expect(settler).toMatch(/open = \{ price: openSample\.price, time: openSample\.priceTime \}/);
+    expect(settler).toMatch(/const end = samples\.get\(`\$\{o\.pairId\}:\$\{o\.deliverySecond\}`\)/);
+    for (const file of ['service.ts', 'routes.ts', 'repo.ts', 'void.ts'])
       expect(readFileSync(join(dir, file), 'utf8').includes('settleOption('), file).toBe(false);
   });
 });

@@ -3,20 +3,24 @@ import type { AccountRef } from '../../ledger/accounts.js';
 import { LedgerBatch } from '../../ledger/batch.js';
 import type { Leg } from '../../ledger/ledger.js';
 import { D } from '../../ledger/money.js';
-import { firstSamplesFrom, type StoredSample } from '../index-samples/repo.js';
+import { type StoredSample, samplesAt } from '../index-samples/repo.js';
 import type { FlushReport, IndexSampler } from '../index-samples/sampler.js';
-import { markSettled, type OptionOrderRow, openOrders, type SettledRow } from './repo.js';
+import { fillOpenPrices, markSettled, type OptionOrderRow, openOrders, type SettledRow, type VoidReason } from './repo.js';
 import { settleOption } from './settle.js';
+import { voidOrders } from './void.js';
 
-type Key = { id: number; pairId: number; deliverySecond: number };
+/** An order the caller wants looked at again (the pair and delivery second are informative). */
+type Key = { id: number; pairId?: number; deliverySecond?: number };
 
 export type SettlerOptions = {
   db: Db;
   sampler: IndexSampler;
   /** Decimals of the stake coins, by currency id. */
   decimalsOf: (currencyId: number) => number;
-  /** Called with each settled order after its transaction committed (the socket push). */
+  /** Called with each settled or voided order after its transaction committed (the socket push). */
   onSettled?: (orders: OptionOrderRow[]) => void;
+  /** Called with orders whose open price was just filled from the recorded sample of their open second. */
+  onOpened?: (orders: OptionOrderRow[]) => void;
   now?: () => number;
   log?: { error: (obj: object, msg: string) => void };
 };
@@ -25,20 +29,37 @@ export type SettlerOptions = {
 const CHUNK = 5000;
 
 /**
- * Settles options when their delivery second is over. Open orders wait in memory keyed by pair and
- * delivery second (loaded at start, added at purchase); every flush of the index sampler (each second)
- * reports up to which second each pair is final, and the orders due then are settled in batches — no
- * polling of the table.
+ * Seconds this far before the settler's start are final without a word from the sampler: the process
+ * that could have recorded them is gone, and this one records only from its first tick on (a tick's time
+ * may trail the clock a little, hence a second of margin).
+ */
+const BOOT_MARGIN_SECONDS = 2;
+
+/** The second an order waits for next: its open second while the open price is pending, then its delivery. */
+const nextSecond = (o: OptionOrderRow): number => (o.openPrice === null ? (o.openSecond ?? o.deliverySecond) : o.deliverySecond);
+
+/**
+ * Fills option open prices and settles options from the recorded per-second index samples, with no
+ * fallback. Open orders wait in memory keyed by pair and by the second they need next (loaded at start,
+ * added at purchase); every flush of the index sampler reports up to which second each pair is final
+ * (recorded, or a gap for good), and the orders needing a second that is now final are handled in batches:
  *
- * The delivery price is the recorded sample of the delivery second. When that second has no sample
- * (the server was down, or the feed stalled), the first sample recorded after it is used, and the
- * order names the second of the sample it used (`end_second`). Settlement is idempotent: one statement
- * marks only the orders still open as settled and returns them, and only those are paid, in the same
- * transaction.
+ * - open price pending: the sample of exactly the open second fills it; no sample → void `no_sample_open`;
+ * - delivery: the sample of exactly the delivery second settles it; no sample → void `no_sample_delivery`;
+ * - a sample from another price source than the order's → void `source_changed`.
+ *
+ * A void order gets its whole stake back in the same transaction. Never a later or earlier second.
+ * Settlement is idempotent: one statement marks only the orders still open and returns them, and only
+ * those are paid, in the same transaction.
  */
 export class OptionSettler {
-  /** pair → delivery second → order id → order. */
+  /** pair → second needed next → order id → order. */
   private readonly waiting = new Map<number, Map<number, Map<number, OptionOrderRow>>>();
+  private readonly byId = new Map<number, OptionOrderRow>();
+  /** Per pair, every second up to this one is final (the sampler's reports). */
+  private readonly finalUpTo = new Map<number, number>();
+  /** Every second up to this one is final for every pair (before this process started). */
+  private bootFinal = Number.NEGATIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
   private unlisten: (() => void) | undefined;
   private readonly now: () => number;
@@ -48,14 +69,16 @@ export class OptionSettler {
   }
 
   /**
-   * Loads the open orders and settles at once those whose delivery sample (or a later one) is already
-   * stored — the orders a restart finds overdue — then follows the sampler.
+   * Loads the open orders and settles at once those a restart finds overdue (the second they need is
+   * final: recorded → used, not recorded → void), then follows the sampler. `startedAt` is when the
+   * sampler started listening (by default now).
    */
-  async start(): Promise<void> {
+  async start(startedAt: number = this.now()): Promise<void> {
     if (this.unlisten) return;
+    this.bootFinal = Math.floor(startedAt / 1000) - BOOT_MARGIN_SECONDS;
     this.unlisten = this.options.sampler.onFlush((report) => void this.onFlush(report));
-    for (const order of await openOrders(this.options.db)) this.add(order);
-    await this.settleDue(this.allWaiting());
+    for (const order of await openOrders(this.options.db)) this.track(order);
+    await this.settleDue([...this.byId.keys()].map((id) => ({ id })));
   }
 
   async stop(): Promise<void> {
@@ -64,19 +87,43 @@ export class OptionSettler {
     await this.chain;
   }
 
-  /** A new open order (after its purchase committed). */
+  /** A new open order (after its purchase committed); handled at once if its second is already final. */
   add(order: OptionOrderRow): void {
+    this.track(order);
+    if (this.unlisten && nextSecond(order) <= this.finalOf(order.pairId)) void this.settleDue([{ id: order.id }]);
+  }
+
+  private track(order: OptionOrderRow): void {
+    if (this.byId.has(order.id)) return;
+    this.byId.set(order.id, order);
+    this.bucket(order).set(order.id, order);
+  }
+
+  private bucket(order: OptionOrderRow): Map<number, OptionOrderRow> {
     let bySecond = this.waiting.get(order.pairId);
     if (!bySecond) {
       bySecond = new Map();
       this.waiting.set(order.pairId, bySecond);
     }
-    let orders = bySecond.get(order.deliverySecond);
+    const second = nextSecond(order);
+    let orders = bySecond.get(second);
     if (!orders) {
       orders = new Map();
-      bySecond.set(order.deliverySecond, orders);
+      bySecond.set(second, orders);
     }
-    orders.set(order.id, order);
+    return orders;
+  }
+
+  private unbucket(order: OptionOrderRow): void {
+    const bySecond = this.waiting.get(order.pairId);
+    const second = nextSecond(order);
+    const orders = bySecond?.get(second);
+    orders?.delete(order.id);
+    if (orders && !orders.size) bySecond!.delete(second);
+  }
+
+  private finalOf(pairId: number): number {
+    return Math.max(this.finalUpTo.get(pairId) ?? Number.NEGATIVE_INFINITY, this.bootFinal);
   }
 
   /** Resolves once every settlement queued so far has finished. */
@@ -85,30 +132,21 @@ export class OptionSettler {
   }
 
   get pending(): number {
-    let n = 0;
-    for (const bySecond of this.waiting.values()) for (const orders of bySecond.values()) n += orders.size;
-    return n;
-  }
-
-  private allWaiting(): Key[] {
-    const keys: Key[] = [];
-    for (const [pairId, bySecond] of this.waiting)
-      for (const [deliverySecond, orders] of bySecond) for (const id of orders.keys()) keys.push({ id, pairId, deliverySecond });
-    return keys;
+    return this.byId.size;
   }
 
   private onFlush(report: FlushReport): Promise<void> {
     const due: Key[] = [];
     for (const [pairId, finalUpTo] of report.finalUpTo) {
+      if (finalUpTo > (this.finalUpTo.get(pairId) ?? Number.NEGATIVE_INFINITY)) this.finalUpTo.set(pairId, finalUpTo);
       const bySecond = this.waiting.get(pairId);
       if (!bySecond) continue;
-      for (const [deliverySecond, orders] of bySecond)
-        if (deliverySecond <= finalUpTo) for (const id of orders.keys()) due.push({ id, pairId, deliverySecond });
+      for (const [second, orders] of bySecond) if (second <= finalUpTo) for (const id of orders.keys()) due.push({ id });
     }
     return this.settleDue(due);
   }
 
-  /** Settles these orders from their samples (serialised with every other settlement). */
+  /** Looks at these orders again and handles those whose needed second is final (serialised). */
   settleDue(keys: Key[]): Promise<void> {
     if (!keys.length) return this.chain;
     const run = this.chain.then(() => this.settleNow(keys));
@@ -118,34 +156,87 @@ export class OptionSettler {
 
   private async settleNow(keys: Key[]): Promise<void> {
     const orders = keys
-      .map((k) => this.waiting.get(k.pairId)?.get(k.deliverySecond)?.get(k.id))
-      .filter((o): o is OptionOrderRow => o !== undefined);
+      .map((k) => this.byId.get(k.id))
+      .filter((o): o is OptionOrderRow => o !== undefined && nextSecond(o) <= this.finalOf(o.pairId));
     if (!orders.length) return;
     const wanted = new Map<string, { pairId: number; second: number }>();
-    for (const o of orders) wanted.set(`${o.pairId}:${o.deliverySecond}`, { pairId: o.pairId, second: o.deliverySecond });
-    const samples = await firstSamplesFrom(this.options.db, [...wanted.values()]);
-    // Orders without any sample yet at or after their second keep waiting for the next flush.
-    const ready = orders.filter((o) => samples.has(`${o.pairId}:${o.deliverySecond}`));
-    for (let i = 0; i < ready.length; i += CHUNK) {
-      const chunk = ready.slice(i, i + CHUNK);
-      const settled = await this.settleChunk(chunk, samples);
-      for (const o of chunk) this.forget(o);
-      if (settled.length) this.options.onSettled?.(settled);
+    const want = (pairId: number, second: number) => wanted.set(`${pairId}:${second}`, { pairId, second });
+    for (const o of orders) {
+      if (o.openPrice === null && o.openSecond !== null) want(o.pairId, o.openSecond);
+      if (o.deliverySecond <= this.finalOf(o.pairId)) want(o.pairId, o.deliverySecond);
+    }
+    const samples = await samplesAt(this.options.db, [...wanted.values()]);
+
+    const settling: { o: OptionOrderRow; open: { price: string; time: number }; end: StoredSample }[] = [];
+    const voiding: { order: OptionOrderRow; reason: VoidReason; open?: { price: string; time: number } }[] = [];
+    const opening: { o: OptionOrderRow; open: StoredSample }[] = [];
+    for (const o of orders) {
+      // A sample counts only from the source the order was bought on (orders from before sources were
+      // stored take the source of their sample).
+      const sameSource = (s: StoredSample) => o.source === null || s.source === o.source;
+      let open: { price: string; time: number } | undefined =
+        o.openPrice === null ? undefined : { price: o.openPrice, time: o.openPriceTime ?? 0 };
+      let openSample: StoredSample | undefined;
+      if (!open) {
+        openSample = samples.get(`${o.pairId}:${o.openSecond}`);
+        if (!openSample) {
+          voiding.push({ order: o, reason: 'no_sample_open' });
+          continue;
+        }
+        if (!sameSource(openSample)) {
+          voiding.push({ order: o, reason: 'source_changed' });
+          continue;
+        }
+        open = { price: openSample.price, time: openSample.priceTime };
+      }
+      if (o.deliverySecond > this.finalOf(o.pairId)) {
+        if (openSample) opening.push({ o, open: openSample });
+        continue;
+      }
+      const end = samples.get(`${o.pairId}:${o.deliverySecond}`);
+      if (!end) voiding.push({ order: o, reason: 'no_sample_delivery', open });
+      else if (!sameSource(end)) voiding.push({ order: o, reason: 'source_changed', open });
+      else settling.push({ o, open, end });
+    }
+
+    if (opening.length) {
+      await fillOpenPrices(
+        this.options.db,
+        opening.map(({ o, open }) => ({ id: o.id, price: open.price, time: open.priceTime })),
+      );
+      const opened: OptionOrderRow[] = [];
+      for (const { o, open } of opening) {
+        this.unbucket(o);
+        const filled = { ...o, openPrice: open.price, openPriceTime: open.priceTime };
+        this.byId.set(o.id, filled);
+        this.bucket(filled).set(o.id, filled);
+        opened.push(filled);
+      }
+      this.options.onOpened?.(opened);
+    }
+
+    for (let i = 0; i < Math.max(settling.length, voiding.length); i += CHUNK) {
+      const settleChunk = settling.slice(i, i + CHUNK);
+      const voidChunk = voiding.slice(i, i + CHUNK);
+      const done = await this.settleChunk(settleChunk, voidChunk);
+      for (const { o } of settleChunk) this.forget(o);
+      for (const { order } of voidChunk) this.forget(order);
+      if (done.length) this.options.onSettled?.(done);
     }
   }
 
   private forget(o: OptionOrderRow): void {
-    const bySecond = this.waiting.get(o.pairId);
-    const orders = bySecond?.get(o.deliverySecond);
-    orders?.delete(o.id);
-    if (orders && !orders.size) bySecond!.delete(o.deliverySecond);
+    this.unbucket(o);
+    this.byId.delete(o.id);
   }
 
-  /** One transaction: mark the orders still open settled, pay what each outcome returns. */
-  private async settleChunk(orders: OptionOrderRow[], samples: Map<string, StoredSample>): Promise<OptionOrderRow[]> {
+  /** One transaction: mark the orders still open settled or void, pay what each outcome returns. */
+  private async settleChunk(
+    settling: { o: OptionOrderRow; open: { price: string; time: number }; end: StoredSample }[],
+    voiding: { order: OptionOrderRow; reason: VoidReason; open?: { price: string; time: number } }[],
+  ): Promise<OptionOrderRow[]> {
     const settledAt = this.now();
-    const outcomes = orders.map((o) => {
-      const sample = samples.get(`${o.pairId}:${o.deliverySecond}`)!;
+    const outcomes = settling.map(({ o, open, end }) => {
       const outcome = settleOption(
         {
           direction: o.direction as 1 | 2,
@@ -154,15 +245,17 @@ export class OptionSettler {
           lossRatio: o.lossRatio,
           decimals: this.options.decimalsOf(o.currencyId),
         },
-        { open: { price: o.openPrice, time: o.openPriceTime }, delivery: { price: sample.price, time: sample.priceTime } },
+        { open, delivery: { price: end.price, time: end.priceTime } },
       );
       const row: SettledRow = {
         id: o.id,
+        openPrice: open.price,
+        openPriceTime: open.time,
         result: outcome.result,
         payout: outcome.payout,
-        endPrice: sample.price,
-        endPriceTime: sample.priceTime,
-        endSecond: sample.second,
+        endPrice: end.price,
+        endPriceTime: end.priceTime,
+        endSecond: end.second,
         settledAt,
       };
       return { o, row };
@@ -193,11 +286,14 @@ export class OptionSettler {
         }
         await batch.flush();
       }
-      // The settled rows as now stored, for the pushes (no second read).
-      return done.map(
+      const voided = await voidOrders(tx, voiding, settledAt);
+      // The rows as now stored, for the pushes (no second read).
+      const settled = done.map(
         ({ o, row }): OptionOrderRow => ({
           ...o,
           status: 'settled',
+          openPrice: row.openPrice,
+          openPriceTime: row.openPriceTime,
           result: row.result,
           payout: row.payout,
           endPrice: row.endPrice,
@@ -206,6 +302,7 @@ export class OptionSettler {
           settledAt: row.settledAt,
         }),
       );
+      return [...settled, ...voided];
     });
   }
 }

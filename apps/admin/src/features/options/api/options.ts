@@ -28,14 +28,16 @@ export type AdminOptionOrder = {
   number: string;
   profit_ratio: string;
   loss_ratio: string;
-  open_price: string;
-  open_price_time: number;
+  /** The recorded sample of the purchase second; null until that second is final (or when it has none). */
+  open_price: string | null;
+  open_price_time: number | null;
   delivery_second: number;
   delivery_at: number;
-  status: 'open' | 'settled';
+  status: 'open' | 'settled' | 'void';
   end_price: string | null;
   end_price_time: number | null;
-  end_rule: 'exact' | 'first_after' | null;
+  /** Why a void order was voided (stake returned in full). */
+  void_reason: 'no_sample_open' | 'no_sample_delivery' | 'source_changed' | null;
   profit_result: -1 | 0 | 1 | null;
   payout: string | null;
   fact_profits: string | null;

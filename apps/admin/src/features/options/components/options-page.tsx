@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import {
@@ -13,6 +13,12 @@ import {
 
 const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString(undefined, { hour12: false }));
 const RESULT = { 1: ['Win', 'green'], 0: ['Flat', 'default'], [-1]: ['Loss', 'red'] } as const;
+/** Why an order was voided: a second it needed has no recorded index sample, or the price source changed. */
+const VOID_REASON = {
+  no_sample_open: 'No index sample was recorded for the purchase second.',
+  no_sample_delivery: 'No index sample was recorded for the delivery second.',
+  source_changed: 'The price source changed while the order was open.',
+} as const;
 
 /** Delivery times: ratios and stake limits, edited in a form (each save is audited by the server). */
 function SecondsTable() {
@@ -128,7 +134,7 @@ function OrdersTable() {
         options={[
           { value: 'all', label: 'All' },
           { value: 'open', label: 'Pending delivery' },
-          { value: 'settled', label: 'Delivered' },
+          { value: 'settled', label: 'Delivered or void' },
         ]}
       />
       <Table<AdminOptionOrder>
@@ -152,7 +158,12 @@ function OrdersTable() {
           { title: 'Time', dataIndex: 'seconds', width: 70, render: (v: number) => `${v} s` },
           { title: 'Stake', key: 'stake', width: 120, align: 'right', render: (_, o) => `${o.number} ${o.currency_name}` },
           { title: 'Ratios', key: 'ratios', width: 110, render: (_, o) => `+${o.profit_ratio}% / −${o.loss_ratio}%` },
-          { title: 'Open price', key: 'open', width: 210, render: (_, o) => `${o.open_price} @ ${time(o.open_price_time)}` },
+          {
+            title: 'Open price',
+            key: 'open',
+            width: 210,
+            render: (_, o) => (o.open_price === null ? '—' : `${o.open_price} @ ${time(o.open_price_time ?? 0)}`),
+          },
           { title: 'Delivers', dataIndex: 'delivery_at', width: 170, render: (v: number) => time(v) },
           {
             title: 'Delivery price',
@@ -162,7 +173,6 @@ function OrdersTable() {
               o.end_price ? (
                 <span>
                   {o.end_price} @ {time(o.end_price_time)}
-                  {o.end_rule === 'first_after' ? <Tag style={{ marginLeft: 6 }}>first after</Tag> : null}
                 </span>
               ) : (
                 '—'
@@ -171,8 +181,16 @@ function OrdersTable() {
           {
             title: 'Result',
             key: 'result',
-            width: 90,
+            width: 200,
             render: (_, o) => {
+              if (o.status === 'void')
+                return (
+                  <Tooltip title={`${VOID_REASON[o.void_reason ?? 'no_sample_delivery']} The stake was returned in full.`}>
+                    <Tag color="orange" data-testid={`option-void-${o.id}`}>
+                      Void: {o.void_reason}
+                    </Tag>
+                  </Tooltip>
+                );
               if (o.profit_result === null) return <Tag color="blue">Pending</Tag>;
               const [label, color] = RESULT[o.profit_result];
               return <Tag color={color}>{label}</Tag>;

@@ -20,6 +20,8 @@ export type PayableCurrency = {
   frozen: string;
 };
 
+export type VoidReason = 'no_sample_open' | 'no_sample_delivery' | 'source_changed';
+
 /** An option order as `microtrade/*` shows it; times are milliseconds since the epoch. */
 export type OptionOrder = {
   id: number;
@@ -33,17 +35,20 @@ export type OptionOrder = {
   number: string;
   profit_ratio: string;
   loss_ratio: string;
-  open_price: string;
-  open_price_time: number;
+  /** The recorded index sample of the purchase second: null until that second is final (or if it has none). */
+  open_price: string | null;
+  open_price_time: number | null;
+  open_second: number | null;
   created_at: number;
   delivery_second: number;
   delivery_at: number;
   remain_milli_seconds: number;
-  status: 'open' | 'settled';
+  /** 'void': no recorded sample for a second the order needed; the stake came back in full. */
+  status: 'open' | 'settled' | 'void';
   end_price: string | null;
   end_price_time: number | null;
   end_second: number | null;
-  end_rule: 'exact' | 'first_after' | null;
+  void_reason: VoidReason | null;
   /** 1 win, 0 flat, -1 loss. */
   profit_result: -1 | 0 | 1 | null;
   payout: string | null;
@@ -66,6 +71,8 @@ export type OrderStatus = 'open' | 'delivered';
 
 /** The socket event of a settled order (the original client's name). */
 export const SETTLED_EVENT = 'closed_microorder';
+/** The socket event of an order whose open price was just recorded. */
+export const PRICED_EVENT = 'priced_microorder';
 
 export const optionKeys = {
   all: ['option'] as const,

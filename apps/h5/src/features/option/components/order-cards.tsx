@@ -57,8 +57,14 @@ export function PendingCard({
         <div className="option-card__bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
       </div>
       <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
-      <Row label={t('option.open_price')} value={order.open_price} testId={`option-open-price-${order.id}`} />
-      <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
+      <Row
+        label={t('option.open_price')}
+        value={order.open_price ?? t('option.open_pending')}
+        testId={`option-open-price-${order.id}`}
+      />
+      {order.open_price_time !== null ? (
+        <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
+      ) : null}
       <Row label={t('option.current_price')} value={livePrice ?? '—'} testId={`option-live-price-${order.id}`} />
       <Row label={t('option.delivery_at')} value={formatSampleTime(order.delivery_at)} />
       <Row label={t('option.ratios')} value={t('option.terms', { profit: order.profit_ratio, loss: order.loss_ratio })} />
@@ -66,9 +72,13 @@ export function PendingCard({
   );
 }
 
-/** A delivered order: both samples with their times, the outcome and what came back. */
+/**
+ * A delivered order: both samples with their times, the outcome and what came back. A void order (a
+ * second it needed has no recorded sample) says why, and that its stake came back in full.
+ */
 export function DeliveredCard({ order }: { order: OptionOrder }) {
   const { t } = useTranslation();
+  if (order.status === 'void') return <VoidCard order={order} />;
   const key = order.profit_result === null ? 'flat' : resultKey[order.profit_result];
   const profit = order.fact_profits ?? '0';
   return (
@@ -81,7 +91,7 @@ export function DeliveredCard({ order }: { order: OptionOrder }) {
         </span>
       </header>
       <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
-      <Row label={t('option.open_price')} value={order.open_price} testId={`option-open-price-${order.id}`} />
+      <Row label={t('option.open_price')} value={order.open_price ?? '—'} testId={`option-open-price-${order.id}`} />
       <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
       <Row label={t('option.delivery_price')} value={order.end_price ?? '—'} testId={`option-end-price-${order.id}`} />
       <Row
@@ -95,12 +105,36 @@ export function DeliveredCard({ order }: { order: OptionOrder }) {
         testId={`option-profit-${order.id}`}
       />
       <Row label={t('option.payout')} value={`${formatDecimal(order.payout ?? '0', 8)} ${order.currency_name}`} />
-      {order.end_rule === 'first_after' ? (
-        <p className="option-card__note" data-testid={`option-first-after-${order.id}`}>
-          {t('option.first_after_note', { time: formatSampleTime(order.end_price_time) })}
-        </p>
-      ) : null}
       <SampleVerify order={order} />
+    </article>
+  );
+}
+
+function VoidCard({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  return (
+    <article className="option-card" data-testid={`option-delivered-${order.id}`}>
+      <header className="option-card__head">
+        <span className="option-card__symbol">{order.symbol_name}</span>
+        <Direction type={order.type} />
+        <span className="option-card__result option-card__result--void" data-testid={`option-result-${order.id}`}>
+          {t('option.result.void')}
+        </span>
+      </header>
+      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
+      <Row label={t('option.open_price')} value={order.open_price ?? '—'} testId={`option-open-price-${order.id}`} />
+      {order.open_price_time !== null ? (
+        <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
+      ) : null}
+      <Row label={t('option.delivery_at')} value={formatSampleTime(order.delivery_at)} />
+      <Row
+        label={t('option.payout')}
+        value={`${formatDecimal(order.payout ?? order.number, 8)} ${order.currency_name}`}
+        testId={`option-payout-${order.id}`}
+      />
+      <p className="option-card__note" data-testid={`option-void-reason-${order.id}`} data-reason={order.void_reason ?? ''}>
+        {t(`option.void_reason.${order.void_reason ?? 'no_sample_delivery'}`)}
+      </p>
     </article>
   );
 }

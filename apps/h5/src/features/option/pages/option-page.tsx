@@ -13,7 +13,7 @@ import { formatDecimal } from '../../../lib/decimal';
 import { allPairs, changeDirection, quotationQuery, withTicker } from '../../../lib/market-api';
 import { useProductEnabled } from '../../../lib/products';
 import { useTickerStream, useUserEvent } from '../../../lib/use-market-stream';
-import { type OptionOrder, type OrderStatus, optionKeys, ordersQuery, SETTLED_EVENT } from '../api/option-api';
+import { type OptionOrder, type OrderStatus, optionKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/option-api';
 import { BuyPopup } from '../components/buy-popup';
 import { DeliveredCard, PendingCard } from '../components/order-cards';
 import { formatSampleTime } from '../format-time';
@@ -36,7 +36,8 @@ function useNow(on: boolean, ms = 250): number {
  * Time-based options (/pages/option/detail): the pairs open for options with their live index, buy up
  * or down in a popup, the orders waiting for delivery with a live countdown, and the delivery history
  * with the open and delivery prices and their times. Results come from the server's recorded index
- * samples; the page only shows them.
+ * samples; the page only shows them. With options switched off only buying goes: the orders stay listed
+ * (they still deliver).
  */
 export function OptionPage() {
   const { t } = useTranslation();
@@ -48,8 +49,8 @@ export function OptionPage() {
   const [direction, setDirection] = useState<1 | 2 | null>(null);
   const [tab, setTab] = useState<OrderStatus>('open');
   const [settled, setSettled] = useState<OptionOrder | null>(null);
-  const pending = useQuery({ ...ordersQuery('open'), enabled });
-  const delivered = useQuery({ ...ordersQuery('delivered'), enabled: enabled && tab === 'delivered' });
+  const pending = useQuery(ordersQuery('open'));
+  const delivered = useQuery({ ...ordersQuery('delivered'), enabled: tab === 'delivered' });
 
   const pairs = useMemo(
     () =>
@@ -72,27 +73,68 @@ export function OptionPage() {
     return () => clearTimeout(timer);
   }, [overdue, pending]);
 
-  useUserEvent(
-    SETTLED_EVENT,
-    (payload) => {
-      void queryClient.invalidateQueries({ queryKey: optionKeys.all });
-      setSettled(payload as OptionOrder);
-    },
-    enabled,
-  );
+  useUserEvent(SETTLED_EVENT, (payload) => {
+    void queryClient.invalidateQueries({ queryKey: optionKeys.all });
+    setSettled(payload as OptionOrder);
+  });
+  // The open price of a pending order was recorded (the end of its purchase second).
+  useUserEvent(PRICED_EVENT, () => void queryClient.invalidateQueries({ queryKey: optionKeys.orders('open') }));
 
-  if (!enabled) {
-    return (
-      <Page title={t('sections.option')} testId="option-page">
-        <EmptyState text={t('option.disabled')} testId="option-disabled" />
-      </Page>
-    );
-  }
+  const lists = (
+    <>
+      <Segmented
+        variant="tabs"
+        testId="option-tabs"
+        value={tab}
+        onChange={setTab}
+        options={[
+          { value: 'open', label: `${t('option.pending')}${waiting.length ? ` (${waiting.length})` : ''}` },
+          { value: 'delivered', label: t('option.history') },
+        ]}
+      />
+      <div className="option-page__list" data-testid={`option-list-${tab}`}>
+        {tab === 'open' ? (
+          pending.isPending ? (
+            <PageLoader />
+          ) : pending.isError ? (
+            <ErrorState onRetry={() => void pending.refetch()} />
+          ) : waiting.length === 0 ? (
+            <EmptyState text={t('option.no_pending')} />
+          ) : (
+            waiting.map((o) => (
+              <PendingCard
+                key={o.id}
+                order={o}
+                now={now}
+                offset={offset}
+                livePrice={pairs.find((p) => p.id === o.match_id)?.now_price ?? undefined}
+              />
+            ))
+          )
+        ) : delivered.isPending ? (
+          <PageLoader />
+        ) : delivered.isError ? (
+          <ErrorState onRetry={() => void delivered.refetch()} />
+        ) : !delivered.data?.list.length ? (
+          <EmptyState text={t('option.no_history')} />
+        ) : (
+          delivered.data.list.map((o) => <DeliveredCard key={o.id} order={o} />)
+        )}
+      </div>
+    </>
+  );
 
   const demo = pairs.some((p) => p.demo);
   return (
     <Page title={t('sections.option')} testId="option-page" navRight={<DemoBadge show={demo} testId="option-demo" />}>
-      {quotation.isPending ? (
+      {!enabled ? (
+        <>
+          <p className="option-page__off" data-testid="option-disabled">
+            {t('option.disabled_orders')}
+          </p>
+          {lists}
+        </>
+      ) : quotation.isPending ? (
         <PageLoader />
       ) : !quotation.data ? (
         <ErrorState onRetry={() => void quotation.refetch()} />
@@ -138,45 +180,7 @@ export function OptionPage() {
             </div>
           </section>
 
-          <Segmented
-            variant="tabs"
-            testId="option-tabs"
-            value={tab}
-            onChange={setTab}
-            options={[
-              { value: 'open', label: `${t('option.pending')}${waiting.length ? ` (${waiting.length})` : ''}` },
-              { value: 'delivered', label: t('option.history') },
-            ]}
-          />
-          <div className="option-page__list" data-testid={`option-list-${tab}`}>
-            {tab === 'open' ? (
-              pending.isPending ? (
-                <PageLoader />
-              ) : pending.isError ? (
-                <ErrorState onRetry={() => void pending.refetch()} />
-              ) : waiting.length === 0 ? (
-                <EmptyState text={t('option.no_pending')} />
-              ) : (
-                waiting.map((o) => (
-                  <PendingCard
-                    key={o.id}
-                    order={o}
-                    now={now}
-                    offset={offset}
-                    livePrice={pairs.find((p) => p.id === o.match_id)?.now_price ?? undefined}
-                  />
-                ))
-              )
-            ) : delivered.isPending ? (
-              <PageLoader />
-            ) : delivered.isError ? (
-              <ErrorState onRetry={() => void delivered.refetch()} />
-            ) : !delivered.data?.list.length ? (
-              <EmptyState text={t('option.no_history')} />
-            ) : (
-              delivered.data.list.map((o) => <DeliveredCard key={o.id} order={o} />)
-            )}
-          </div>
+          {lists}
 
           <BuyPopup
             pair={pair}
@@ -192,27 +196,41 @@ export function OptionPage() {
 
       <Popup visible={settled !== null} onMaskClick={() => setSettled(null)} position="bottom" bodyClassName="option-settled">
         {settled ? (
-          <div data-testid="option-settled" data-result={settled.profit_result}>
+          <div data-testid="option-settled" data-result={settled.status === 'void' ? 'void' : settled.profit_result}>
             <div className="option-settled__title">{t('option.delivered_title', { symbol: settled.symbol_name })}</div>
-            <div
-              className={`option-settled__result option-settled__result--${settled.profit_result === 1 ? 'win' : settled.profit_result === -1 ? 'loss' : 'flat'}`}
-            >
-              {t(`option.result.${settled.profit_result === 1 ? 'win' : settled.profit_result === -1 ? 'loss' : 'flat'}`)}{' '}
-              <span data-testid="option-settled-profit">
-                {settled.fact_profits && !settled.fact_profits.startsWith('-') && settled.fact_profits !== '0' ? '+' : ''}
-                {formatDecimal(settled.fact_profits ?? '0', 8)} {settled.currency_name}
-              </span>
-            </div>
+            {settled.status === 'void' ? (
+              <>
+                <div className="option-settled__result option-settled__result--void">
+                  {t('option.result.void')}{' '}
+                  <span data-testid="option-settled-profit">
+                    {formatDecimal(settled.payout ?? settled.number, 8)} {settled.currency_name}
+                  </span>
+                </div>
+                <p className="option-settled__note" data-testid="option-settled-void-reason">
+                  {t(`option.void_reason.${settled.void_reason ?? 'no_sample_delivery'}`)}
+                </p>
+              </>
+            ) : (
+              <div
+                className={`option-settled__result option-settled__result--${settled.profit_result === 1 ? 'win' : settled.profit_result === -1 ? 'loss' : 'flat'}`}
+              >
+                {t(`option.result.${settled.profit_result === 1 ? 'win' : settled.profit_result === -1 ? 'loss' : 'flat'}`)}{' '}
+                <span data-testid="option-settled-profit">
+                  {settled.fact_profits && !settled.fact_profits.startsWith('-') && settled.fact_profits !== '0' ? '+' : ''}
+                  {formatDecimal(settled.fact_profits ?? '0', 8)} {settled.currency_name}
+                </span>
+              </div>
+            )}
             <div className="option-settled__row">
               <span>{t('option.open_price')}</span>
               <span>
-                {settled.open_price} · {formatSampleTime(settled.open_price_time)}
+                {settled.open_price ?? '—'} · {formatSampleTime(settled.open_price_time)}
               </span>
             </div>
             <div className="option-settled__row">
               <span>{t('option.delivery_price')}</span>
               <span data-testid="option-settled-price">
-                {settled.end_price} · {formatSampleTime(settled.end_price_time)}
+                {settled.end_price ?? '—'} · {formatSampleTime(settled.end_price_time)}
               </span>
             </div>
             <Button block color="primary" onClick={() => setSettled(null)} data-testid="option-settled-close">
