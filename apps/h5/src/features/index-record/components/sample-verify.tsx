@@ -16,7 +16,8 @@ export type VerifiableOrder = {
   id: number;
   symbol_name: string;
   created_at: number;
-  open_price: string;
+  /** Null while the open second is not final yet (nothing to check until then). */
+  open_price: string | null;
   open_second?: number | null;
   end_second: number | null;
   end_price: string | null;
@@ -28,9 +29,9 @@ type SampleState =
 
 /** The open sample is the one of the order's open second; the end sample is the one it settled on. */
 function samplesOf(order: VerifiableOrder) {
-  const list: { key: 'open' | 'end'; second: number; price: string }[] = [
-    { key: 'open', second: order.open_second ?? Math.floor(order.created_at / 1000), price: order.open_price },
-  ];
+  const list: { key: 'open' | 'end'; second: number; price: string }[] = [];
+  if (order.open_price !== null)
+    list.push({ key: 'open', second: order.open_second ?? Math.floor(order.created_at / 1000), price: order.open_price });
   if (order.end_second !== null && order.end_price !== null)
     list.push({ key: 'end', second: order.end_second, price: order.end_price });
   return list;
