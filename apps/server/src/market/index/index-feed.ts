@@ -276,10 +276,11 @@ export class IndexFeed implements MarketFeed {
         ctx.log.info({ pair: p.pair.symbol, minutes: minutes.length, from }, 'index feed: filled minutes without index ticks');
       } catch (error) {
         ctx.log.warn({ err: (error as Error).message, pair: p.pair.symbol }, 'index feed: gap repair failed');
-      } finally {
-        p.repairing = undefined;
       }
-    })();
+    })().finally(() => {
+      // Always after the assignment below (a `finally` callback runs later), even for a repair with nothing to do.
+      if (p.repairing === task) p.repairing = undefined;
+    });
     p.repairing = task;
     return task;
   }
