@@ -20,4 +20,5 @@ export declare function startVenueStandins(options?: {
   venues?: StandinVenue[];
   clock?: { now: number };
   klines?: KlineRows;
+  basePort?: number;
 }): Promise<VenueStandins>;

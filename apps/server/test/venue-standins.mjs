@@ -109,14 +109,15 @@ const formats = {
 /**
  * Starts the stand-ins. `clock.now` (ms; default the real clock) stamps trades sent without a time and
  * decides which klines exist; `klines` maps a Binance symbol to its `1m` / `1d` rows for the REST stand-in.
+ * `basePort` puts the venues on basePort, basePort + 1, … (default: free ports).
  */
-export async function startVenueStandins({ venues = STANDIN_VENUES, clock, klines = {} } = {}) {
+export async function startVenueStandins({ venues = STANDIN_VENUES, clock, klines = {}, basePort = 0 } = {}) {
   const now = () => (clock ? clock.now : Date.now());
   let nextId = 1;
   const out = { urls: {}, requests: [], close: undefined };
   const servers = {};
 
-  for (const name of venues) {
+  for (const [i, name] of venues.entries()) {
     const format = formats[name];
     const state = { stalled: false, refusing: false, connections: 0, refused: 0, clients: new Set() };
     const http = createServer((req, res) => {
@@ -166,7 +167,10 @@ export async function startVenueStandins({ venues = STANDIN_VENUES, clock, kline
         });
       });
     });
-    await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+    await new Promise((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(basePort ? basePort + i : 0, '127.0.0.1', resolve);
+    });
     const { port } = http.address();
     out.urls[name] = {
       ws: name === 'okx' ? `ws://127.0.0.1:${port}/ws/v5/public` : `ws://127.0.0.1:${port}`,

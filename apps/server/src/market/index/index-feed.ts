@@ -45,6 +45,9 @@ export type VenueState = {
 
 type Quote = { price: string; time: number };
 
+/** Venue trades read within this many ms of each other are evaluated together. */
+const COALESCE_MS = 5;
+
 type PairIndex = {
   pair: Pair;
   /** Venue symbol per venue. */
@@ -58,6 +61,9 @@ type PairIndex = {
   lastClosed?: number;
   /** Unix second of the last published tick. */
   lastTickSecond: number;
+  /** Trades read since the last evaluation (their volume goes into the candle). */
+  pending: { venue: VenueName; trade: VenueTrade }[];
+  evaluation?: NodeJS.Timeout;
   repairing?: Promise<void>;
 };
 
@@ -116,6 +122,7 @@ export class IndexFeed implements MarketFeed {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    for (const p of this.pairs.values()) clearTimeout(p.evaluation);
     await Promise.all([...this.connections.values()].map((c) => c.stop()));
     this.connections.clear();
     await Promise.allSettled([...this.pairs.values()].map((p) => p.repairing));
@@ -151,7 +158,7 @@ export class IndexFeed implements MarketFeed {
       this.routes.set(name, routes);
       routes.set(market, pair.id);
     }
-    p = { pair, markets, quotes: new Map(), lastTickSecond: 0 };
+    p = { pair, markets, quotes: new Map(), lastTickSecond: 0, pending: [] };
     this.pairs.set(pair.id, p);
     return p;
   }
@@ -164,7 +171,13 @@ export class IndexFeed implements MarketFeed {
     // Trades can arrive out of order (a burst, a snapshot): the venue's price is its latest trade.
     if (previous && trade.time < previous.time) return;
     p.quotes.set(venue, { price: trade.price, time: trade.time });
-    this.evaluate(ctx, p, { venue, trade });
+    p.pending.push({ venue, trade });
+    // Trades of several venues arriving within a few ms make one index tick (one computation, one
+    // push) instead of a tick per message, the later of which the market would hold back 250 ms.
+    p.evaluation ??= setTimeout(() => {
+      p.evaluation = undefined;
+      this.evaluate(ctx, p);
+    }, COALESCE_MS);
   }
 
   private evaluateAll(ctx: FeedContext): void {
@@ -172,11 +185,13 @@ export class IndexFeed implements MarketFeed {
   }
 
   /**
-   * Recomputes a pair's index from the venues' last prices. A venue's trade publishes a tick; the
+   * Recomputes a pair's index from the venues' last prices. New venue trades publish a tick; the
    * periodic run publishes one when the current second has none yet (a venue may be quiet for a moment
    * while the index stands), closes the minute and notices venues going stale.
    */
-  private evaluate(ctx: FeedContext, p: PairIndex, cause?: { venue: VenueName; trade: VenueTrade }): void {
+  private evaluate(ctx: FeedContext, p: PairIndex): void {
+    const traded = p.pending;
+    p.pending = [];
     const now = ctx.now();
     const quotes = this.options.venues.map(({ name }) => ({ venue: name, ...p.quotes.get(name) }));
     const result = computeIndex(quotes, now, this.options.methodology);
@@ -185,13 +200,15 @@ export class IndexFeed implements MarketFeed {
     this.report(ctx, p, result, now);
     if (!result.available || !result.price) return;
     const second = Math.floor(now / 1000);
-    if (!cause && second <= p.lastTickSecond) return;
+    if (!traded.length && second <= p.lastTickSecond) return;
     p.lastTickSecond = second;
     const price = formatPrice(p.pair, result.price);
-    const counted = cause && result.verdicts[cause.venue] === 'live' ? cause.trade : undefined;
+    // The candle's volume: what the venues inside the index traded (not the stale ones, not outliers).
+    const counted = traded.filter((t) => result.verdicts[t.venue] === 'live').map((t) => t.trade);
     this.addToCandle(p, now, price, counted);
     ctx.sink.minute(p.pair, { ...p.candle! }, false);
-    ctx.sink.trade(p.pair, price, counted?.quantity ?? '0', now, result.constituents);
+    const quantity = counted.reduce((sum, t) => sum.plus(t.quantity), new D(0)).toFixed();
+    ctx.sink.trade(p.pair, price, quantity, now, result.constituents);
   }
 
   /** Reports availability changes (and changes of the constituent count) to the market. */
@@ -218,10 +235,10 @@ export class IndexFeed implements MarketFeed {
     if (result.available && old && !old.available) void this.repair(ctx, p);
   }
 
-  private addToCandle(p: PairIndex, now: number, price: string, trade: VenueTrade | undefined): void {
+  private addToCandle(p: PairIndex, now: number, price: string, trades: readonly VenueTrade[]): void {
     const t = Math.floor(now / 60_000) * 60;
-    const volume = trade ? new D(trade.quantity) : new D(0);
-    const amount = trade ? volume.times(trade.price) : new D(0);
+    const volume = trades.reduce((sum, x) => sum.plus(x.quantity), new D(0));
+    const amount = trades.reduce((sum, x) => sum.plus(new D(x.quantity).times(x.price)), new D(0));
     const c = p.candle;
     if (!c || c.t !== t) {
       p.candle = { t, o: price, h: price, l: price, c: price, v: volume.toFixed(), a: amount.toDecimalPlaces(8).toFixed() };
