@@ -5,15 +5,13 @@
  * local stand-ins of the five venues (`apps/server/test/venue-standins.mjs`, the venues' own message
  * formats) on 127.0.0.1, and one socket.io client (websocket transport) subscribed to the pair's room.
  *
- * Each round moves every venue to a new price at once (one trade per venue, the same price, so the
- * median is that price whatever order they arrive in) and times from just before the first trade is
- * written until the client receives the `daymarket` push showing that price (same process, same clock).
- * Rounds are spaced by a random 300–700 ms, so a round falls at any moment of the server's tick
- * schedule: the delay includes the market's tick coalescing (at most one push per pair per 250 ms) when
- * another push of the pair (the index's once-a-second tick, a minute's close) went out just before.
- * `index_tick_to_client_p99_ms` is that figure. A second phase (`…_under_flow_…`, half as many rounds)
- * keeps every venue trading at the current price every 50 ms, as a busy market does: pushes then go out
- * every 250 ms and a price move waits for the next one, so expect up to 250 ms more there.
+ * Each round moves every venue to a new, higher price at once (one trade per venue, the same price, so
+ * the median is that price whatever order they arrive in) and times from just before the first trade is
+ * written until the client receives the first `daymarket` push at or above it (same process, same
+ * clock). Rounds are spaced by a random 300–700 ms. `index_tick_to_client_p99_ms` is that figure.
+ * A second phase (`…_under_flow_…`, half as many rounds) keeps every venue trading every 50 ms a few
+ * cents above the level, so the index moves all the time as in a busy market: pushes that move the
+ * price go out at most every 250 ms per pair, and a round's move waits for the next one.
  *
  * Prints `name: value` lines on stdout (DESIGN.md §7); progress goes to stderr. Never asserts a time.
  *
@@ -55,17 +53,23 @@ try {
   });
   log(`index-latency: server on ${server.origin}, venues on ${PORT + 1}–${PORT + STANDIN_VENUES.length}`);
 
-  const waiting = new Map();
+  /** The round's price level and who waits for a push at or above it. */
+  let waiting;
   let pushes = 0;
   const onTick = (payload) => {
     if (payload?.symbol !== SYMBOL) return;
     pushes++;
-    const resolve = waiting.get(payload.now_price);
-    if (resolve) {
-      waiting.delete(payload.now_price);
+    // Comparing the pushed price with the level (not money arithmetic): rounds only ever move up.
+    if (waiting && Number(payload.now_price) >= waiting.level) {
+      const { resolve } = waiting;
+      waiting = undefined;
       resolve(performance.now());
     }
   };
+  const waitFor = (level) =>
+    new Promise((resolve) => {
+      waiting = { level, resolve };
+    });
   client = await server.until(
     async () => {
       const c = await socketClient(server.origin, SYMBOL, onTick);
@@ -84,29 +88,35 @@ try {
   );
   let price = 50_000;
   const warm = `${price}.00`;
-  const warmed = new Promise((r) => waiting.set(warm, r));
+  const warmed = waitFor(price);
   const warming = setInterval(() => tradeAll(warm), 200);
   await Promise.race([warmed, sleep(60_000).then(() => Promise.reject(new Error('no index tick in 60 s')))]);
   clearInterval(warming);
   await sleep(1_000);
 
-  /** `rounds` price moves; with `flow`, every venue also trades at the current price every 50 ms. */
+  /**
+   * `rounds` price moves. With `flow`, every venue also trades every 50 ms up to 49 cents above the
+   * current level (each its own price), so the index moves all the time, as in a busy market.
+   */
   async function phase(rounds, flow) {
     const delays = [];
     let missed = 0;
-    let current = `${price}.00`;
-    const background = flow ? setInterval(() => tradeAll(current), 50) : undefined;
+    const jitter = () => `${price}.${String(Math.floor(Math.random() * 50)).padStart(2, '0')}`;
+    const background = flow
+      ? setInterval(() => {
+          for (const venue of STANDIN_VENUES) standins.trade(venue, venueMarket(venue, SYMBOL), jitter());
+        }, 50)
+      : undefined;
     for (let i = 0; i < rounds; i++) {
+      // At least 1 up: above anything the flow sent at the previous level (at most 0.49 above it).
       price += 1 + Math.floor(Math.random() * 5);
-      const text = `${price}.00`;
-      const arrived = new Promise((r) => waiting.set(text, r));
+      const arrived = waitFor(price);
       const sent = performance.now();
-      tradeAll(text);
-      current = text;
+      tradeAll(`${price}.00`);
       const at = await Promise.race([arrived, sleep(5_000).then(() => undefined)]);
       if (at === undefined) {
         missed++;
-        waiting.delete(text);
+        waiting = undefined;
       } else delays.push(at - sent);
       await sleep(300 + Math.random() * 400);
     }

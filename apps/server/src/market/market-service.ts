@@ -127,8 +127,13 @@ type PairState = {
   reference?: ReferenceDepth;
   window?: { since: number; candle: Candle | undefined };
   lastFlush: number;
+  /** When the last push that moved the index price went out, and the price it showed. */
+  lastMoveFlush: number;
+  pushedPrice?: string;
   flushTimer?: NodeJS.Timeout;
   flushQueued: boolean;
+  /** When the queued push goes out (ms). */
+  flushAt: number;
 };
 
 /**
@@ -185,7 +190,17 @@ export class MarketService {
     for (const pair of this.pairs) {
       const state = this.states.get(pair.id);
       if (state) state.pair = pair;
-      else this.states.set(pair.id, { pair, minutes: [], closed: new Map(), samples: [], lastFlush: 0, flushQueued: false });
+      else
+        this.states.set(pair.id, {
+          pair,
+          minutes: [],
+          closed: new Map(),
+          samples: [],
+          lastFlush: 0,
+          lastMoveFlush: 0,
+          flushQueued: false,
+          flushAt: 0,
+        });
     }
   }
 
@@ -632,19 +647,39 @@ export class MarketService {
     state.window = undefined;
   }
 
-  /** Emits the pair's tick and candles now, or after TICK_MIN_MS since the last emit. */
+  /**
+   * Emits the pair's tick and candles now, or once TICK_MIN_MS have passed since the last emit. A push
+   * that moves the index price waits only for the last push that moved it: one that merely repeats the
+   * price (the index's once-a-second tick, a candle's close) must not hold a move back. Each kind goes
+   * out at most once per TICK_MIN_MS.
+   */
   private schedule(state: PairState): void {
-    if (state.flushQueued) return;
+    const now = Date.now();
+    const moves = state.index !== undefined && state.index.price !== state.pushedPrice;
+    const at = Math.max(now, (moves ? state.lastMoveFlush : state.lastFlush) + TICK_MIN_MS);
+    if (state.flushQueued) {
+      // A queued push (a microtask's is due now) already goes out in time.
+      if (at >= state.flushAt) return;
+      clearTimeout(state.flushTimer);
+    }
     state.flushQueued = true;
-    const wait = state.lastFlush + TICK_MIN_MS - Date.now();
-    if (wait <= 0) queueMicrotask(() => this.flush(state));
-    else state.flushTimer = setTimeout(() => this.flush(state), wait);
+    state.flushAt = at;
+    if (at <= now) {
+      state.flushTimer = undefined;
+      queueMicrotask(() => this.flush(state));
+    } else state.flushTimer = setTimeout(() => this.flush(state), at - now);
   }
 
   private flush(state: PairState): void {
+    if (!state.flushQueued) return; // a rescheduled push already went out
     state.flushQueued = false;
+    clearTimeout(state.flushTimer);
     state.flushTimer = undefined;
     state.lastFlush = Date.now();
+    if (state.index && state.index.price !== state.pushedPrice) {
+      state.lastMoveFlush = state.lastFlush;
+      state.pushedPrice = state.index.price;
+    }
     const { pair } = state;
     const daymarket = this.daymarket(pair);
     // No tick while the index is unavailable: the last price is not a current one.
