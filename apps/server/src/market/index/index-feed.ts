@@ -190,6 +190,15 @@ export class IndexFeed implements MarketFeed {
    * while the index stands), closes the minute and notices venues going stale.
    */
   private evaluate(ctx: FeedContext, p: PairIndex): void {
+    try {
+      this.evaluateNow(ctx, p);
+    } catch (error) {
+      // Runs on timers: a fault must be logged, never take the process down.
+      ctx.log.error({ err: (error as Error).message, pair: p.pair.symbol }, 'index feed: evaluation failed');
+    }
+  }
+
+  private evaluateNow(ctx: FeedContext, p: PairIndex): void {
     const traded = p.pending;
     p.pending = [];
     const now = ctx.now();
