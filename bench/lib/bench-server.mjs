@@ -51,16 +51,20 @@ export function requireServerBuild(name) {
 /**
  * Starts the built server for bench `name`; `env` adds to the bench defaults (operator, no rate limit
  * for the one address every request comes from, a short market history). `profile` names a directory
- * for a V8 CPU profile of the server. `databaseUrl`, `redisUrl` and `nodeId` are set only when given
+ * for a V8 CPU profile of the server; `port` fixes its port (default a free one). `databaseUrl`, `redisUrl` and `nodeId` are set only when given
  * (bench-nodes.mjs passes the database it created); DATABASE_URL, REDIS_URL and MARKET_FEED from the
- * bench's own environment are never passed on. Exits the process with a message when the build is missing.
+ * bench's own environment are never passed on (a bench may set MARKET_FEED in `env`). Exits the process with a message when the build is missing.
  */
-export async function startBenchServer({ name, env: extra = {}, profile, databaseUrl, redisUrl, nodeId }) {
+export async function startBenchServer({ name, env: extra = {}, profile, databaseUrl, redisUrl, nodeId, port: fixedPort }) {
   requireServerBuild(name);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
+  // DATABASE_URL, REDIS_URL, MARKET_FEED and NODE_ID of the bench's own environment are never passed on;
+  // a bench that needs one sets it in `env` (bench/index-latency.mjs: MARKET_FEED=index at its stand-ins).
+  const inherited = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'MARKET_FEED', 'NODE_ID']) delete inherited[key];
   const env = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -74,10 +78,6 @@ export async function startBenchServer({ name, env: extra = {}, profile, databas
     MARKET_DAILY_HISTORY_DAYS: '30',
     ...extra,
   };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  delete env.MARKET_FEED;
-  delete env.NODE_ID;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (redisUrl) env.REDIS_URL = redisUrl;
   if (nodeId) env.NODE_ID = nodeId;

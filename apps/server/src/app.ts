@@ -159,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     gapFillMaxMinutes: config.marketGapFillMaxMinutes,
     restUrl: config.marketRestUrl,
     wsUrl: config.marketWsUrl,
+    ...(config.marketIndex ? { index: config.marketIndex } : {}),
     log: app.log,
     now: options.now,
   });

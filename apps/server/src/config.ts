@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { FEED_KINDS, type FeedKind } from './market/feed.js';
+import { indexFeedConfig } from './market/index/index-config.js';
+import type { IndexFeedOptions } from './market/index/index-feed.js';
 import { DEFAULT_MARKET_MAKER, type MarketMakerConfig } from './modules/spot/market-maker.js';
 
 /** Everything the process reads from its environment, parsed once (README lists each variable). */
@@ -11,7 +13,10 @@ export type Config = {
   /** Run the embedded database on a worker thread of its own (PGLITE_THREAD=0: on the request thread). */
   pgliteThread: boolean;
   redisUrl: string | undefined;
-  /** Market data source: the built-in simulation (demo data), Binance's public feed, or none. */
+  /**
+   * Market data source: the built-in simulation (demo data), Binance's public feed, the multi-venue
+   * index (the production source, docs/index.md), or none.
+   */
   marketFeed: FeedKind;
   /** Seed of the simulated feed's history (backfill, gap fill); its live seconds never follow it. */
   marketSeed: string;
@@ -34,6 +39,8 @@ export type Config = {
   /** Base URLs of the exchange adapter (MARKET_FEED=binance); tests point them at a local replay server. */
   marketRestUrl: string;
   marketWsUrl: string;
+  /** The multi-venue index (MARKET_FEED=index): venues, URLs and the methodology's limits. */
+  marketIndex: IndexFeedOptions | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -84,6 +91,8 @@ function feedKind(value: string | undefined): FeedKind {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const marketFeed = feedKind(env.MARKET_FEED);
+  const marketRestUrl = env.MARKET_REST_URL || 'https://api.binance.com';
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -91,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteThread: env.PGLITE_THREAD !== '0',
     redisUrl: env.REDIS_URL || undefined,
-    marketFeed: feedKind(env.MARKET_FEED),
+    marketFeed,
     marketSeed: env.MARKET_SEED || 'h5-exchange',
     production: env.NODE_ENV === 'production',
     allowDemoPrices: env.ALLOW_DEMO_PRICES === '1',
@@ -99,8 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketHistoryDays: int(env.MARKET_HISTORY_DAYS, 30),
     marketDailyHistoryDays: int(env.MARKET_DAILY_HISTORY_DAYS, 730),
     marketGapFillMaxMinutes: int(env.MARKET_GAP_FILL_MAX_MINUTES, 3 * 1440),
-    marketRestUrl: env.MARKET_REST_URL || 'https://api.binance.com',
+    marketRestUrl,
     marketWsUrl: env.MARKET_WS_URL || 'wss://stream.binance.com:9443',
+    // Read (and checked) only for the index feed: other feeds start without its settings.
+    marketIndex: marketFeed === 'index' ? indexFeedConfig(env, marketRestUrl) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     adminEmail: env.ADMIN_EMAIL || undefined,

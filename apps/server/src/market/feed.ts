@@ -3,7 +3,7 @@ import type { Candle } from './candle.js';
 import type { CandleStore } from './candle-store.js';
 import type { Pair } from './pairs.js';
 
-export const FEED_KINDS = ['simulated', 'binance', 'off'] as const;
+export const FEED_KINDS = ['simulated', 'binance', 'index', 'off'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 export type MarketLog = {
@@ -15,14 +15,38 @@ export type MarketLog = {
 /** A book as another exchange shows it: a reference for quoting, never shown as this exchange's book. */
 export type ReferenceDepth = { bids: DepthLevel[]; asks: DepthLevel[]; time: number };
 
+/**
+ * One venue's price inside an index tick: the venue's name, its last price (decimal string, as the venue
+ * sent it) and the venue's own time of that trade (ms). Stored with every recorded sample.
+ */
+export type IndexConstituent = { venue: string; price: string; time: number };
+
+/** Whether a pair's index can be computed now (a multi-venue index may not be: too few live venues). */
+export type IndexStatus = {
+  available: boolean;
+  /** Why it is unavailable (or, when available, empty). */
+  reason: string;
+  /** Venues whose price went into the index. */
+  constituents: number;
+  /** Live constituents the index needs. */
+  required: number;
+  /** Since when (ms) the status has been what it is. */
+  since: number;
+};
+
 /** What a feed reports to the market; prices are already rounded to the pair's tick. */
 export interface FeedSink {
   /** The forming 1-min candle (`closed` false), or its final state (`closed` true, once per minute). */
   minute(pair: Pair, candle: Candle, closed: boolean): void;
   /** Final 1-min candles recovered after an outage (a reconnect's gap repair), oldest first. */
   repaired(pair: Pair, candles: Candle[]): Promise<void>;
-  /** A trade at the source: its price is the pair's index price. */
-  trade(pair: Pair, price: string, quantity: string, timeMs: number): void;
+  /**
+   * A trade at the source: its price is the pair's index price. A multi-venue index passes the venues'
+   * prices it was computed from.
+   */
+  trade(pair: Pair, price: string, quantity: string, timeMs: number, constituents?: readonly IndexConstituent[]): void;
+  /** The index became available or unavailable (only feeds that can lose their index report it). */
+  indexStatus(pair: Pair, status: IndexStatus): void;
   referenceDepth(pair: Pair, depth: ReferenceDepth): void;
 }
 

@@ -5,7 +5,18 @@ import { D, type Dec } from '../ledger/money.js';
 import { type LivePrices, type PriceSource, USDT_ID } from '../lib/valuation.js';
 import { type Candle, candleFromRow, mergeCandle } from './candle.js';
 import { CandleStore } from './candle-store.js';
-import type { FeedContext, FeedKind, FeedSink, MarketFeed, MarketLog, PrepareReport, ReferenceDepth } from './feed.js';
+import type {
+  FeedContext,
+  FeedKind,
+  FeedSink,
+  IndexConstituent,
+  IndexStatus,
+  MarketFeed,
+  MarketLog,
+  PrepareReport,
+  ReferenceDepth,
+} from './feed.js';
+import type { IndexFeedOptions, VenueState } from './index/index-feed.js';
 import { loadPairs, type Pair, symbolKey } from './pairs.js';
 import { bucketStart, CANDLE_PERIODS, type CandlePeriod, ROLL_UP } from './periods.js';
 
@@ -23,6 +34,8 @@ export type MarketOptions = {
   now?: () => number;
   /** Binance adapter tuning (tests shorten the backoff). */
   binance?: { backoffMs?: number; maxBackoffMs?: number; staleMs?: number };
+  /** The multi-venue index (MARKET_FEED=index): venues, their URLs, the methodology's limits. */
+  index?: IndexFeedOptions;
 };
 
 /** The 24h figures of a pair. Decimal strings; `change` in percent with two places. */
@@ -37,7 +50,24 @@ export type Ticker = {
   time: number;
 };
 
-export type IndexSample = { pairId: number; price: string; time: number; source: Exclude<FeedKind, 'off'> };
+export type IndexSample = {
+  pairId: number;
+  price: string;
+  time: number;
+  source: Exclude<FeedKind, 'off'>;
+  /** The venues' prices a multi-venue index was computed from (absent for single-source feeds). */
+  constituents?: readonly IndexConstituent[];
+};
+
+/** An index price tick as `subscribe` listeners get it. */
+export type IndexTick = {
+  pairId: number;
+  symbol: string;
+  price: string;
+  time: number;
+  /** The venues' prices behind this tick (the multi-venue index only). */
+  constituents?: readonly IndexConstituent[];
+};
 
 /** A trade on this exchange's own book, as the spot module reports it. */
 export type BookTrade = { id: string | number; price: string; amount: string; side: 'buy' | 'sell'; time: number };
@@ -54,7 +84,9 @@ export interface BookProvider {
 
 export type MarketEvents = {
   /** A new index price (at most every TICK_MIN_MS per pair), with the pair's 24h ticker. */
-  tick: { pair: Pair; price: string; time: number; daymarket: DaymarketEvent };
+  tick: { pair: Pair; price: string; time: number; daymarket: DaymarketEvent; constituents?: readonly IndexConstituent[] };
+  /** A pair's index became available or unavailable (the multi-venue index: too few live venues). */
+  indexStatus: { pair: Pair; status: IndexStatus };
   /** The live candle of one period (every period on each tick). */
   kline: { pair: Pair; period: CandlePeriod; candle: Candle };
   depth: { pair: Pair; depth: MarketDepthEvent };
@@ -68,7 +100,8 @@ type EventName = keyof MarketEvents;
  */
 export type RelayedFeedEvent =
   | { kind: 'minute'; pairId: number; candle: Candle; closed: boolean }
-  | { kind: 'trade'; pairId: number; price: string; quantity: string; time: number }
+  | { kind: 'trade'; pairId: number; price: string; quantity: string; time: number; constituents?: readonly IndexConstituent[] }
+  | { kind: 'status'; pairId: number; status: IndexStatus }
   | { kind: 'reference'; pairId: number; depth: ReferenceDepth }
   /** Candles were written in bulk (a repair or a fresh history): read them from the database. */
   | { kind: 'reload'; pairId?: number };
@@ -87,13 +120,20 @@ type PairState = {
   live?: Candle;
   /** Per longer period, the stored candle of the current bucket (its final minutes rolled up). */
   closed: Map<CandlePeriod, Candle>;
-  index?: { price: string; time: number };
+  index?: { price: string; time: number; constituents?: readonly IndexConstituent[] };
+  /** Reported by feeds that can lose their index; absent means available whenever there is a price. */
+  status?: IndexStatus;
   samples: { second: number; price: string }[];
   reference?: ReferenceDepth;
   window?: { since: number; candle: Candle | undefined };
   lastFlush: number;
+  /** When the last push that moved the index price went out, and the price it showed. */
+  lastMoveFlush: number;
+  pushedPrice?: string;
   flushTimer?: NodeJS.Timeout;
   flushQueued: boolean;
+  /** When the queued push goes out (ms). */
+  flushAt: number;
 };
 
 /**
@@ -131,9 +171,9 @@ export class MarketService {
     this.events.setMaxListeners(0);
   }
 
-  /** Prices from the simulated feed (or none at all) are demo data; only a real exchange's are not. */
+  /** Prices from the simulated feed (or none at all) are demo data; only real venues' are not. */
   get demo(): boolean {
-    return this.feedKind !== 'binance';
+    return this.feedKind !== 'binance' && this.feedKind !== 'index';
   }
 
   /** Reads the pairs once (the first caller waits; later ones return at once). */
@@ -150,7 +190,17 @@ export class MarketService {
     for (const pair of this.pairs) {
       const state = this.states.get(pair.id);
       if (state) state.pair = pair;
-      else this.states.set(pair.id, { pair, minutes: [], closed: new Map(), samples: [], lastFlush: 0, flushQueued: false });
+      else
+        this.states.set(pair.id, {
+          pair,
+          minutes: [],
+          closed: new Map(),
+          samples: [],
+          lastFlush: 0,
+          lastMoveFlush: 0,
+          flushQueued: false,
+          flushAt: 0,
+        });
     }
   }
 
@@ -174,11 +224,39 @@ export class MarketService {
     return state?.index?.price ?? state?.live?.c ?? state?.minutes.at(-1)?.c;
   }
 
-  /** The index price with the moment and source it comes from: what a settlement stores. */
+  /**
+   * The index price with the moment and source it comes from: what a settlement stores. Undefined while
+   * the index is unavailable (too few live venues): nothing may use the last price as if it were current.
+   */
   indexSample(pairId: number): IndexSample | undefined {
     const state = this.states.get(pairId);
-    if (!state?.index || this.feedKind === 'off') return undefined;
-    return { pairId, price: state.index.price, time: state.index.time, source: this.feedKind };
+    if (!state?.index || this.feedKind === 'off' || state.status?.available === false) return undefined;
+    const { price, time, constituents } = state.index;
+    return { pairId, price, time, source: this.feedKind, ...(constituents ? { constituents } : {}) };
+  }
+
+  /**
+   * Whether the pair's index is available now, and why not. Feeds with one source report nothing: their
+   * index is available once it has a price.
+   */
+  indexStatus(pairId: number): IndexStatus | undefined {
+    const state = this.states.get(pairId);
+    if (!state) return undefined;
+    if (state.status) return state.status;
+    const has = !!state.index && this.feedKind !== 'off';
+    return {
+      available: has,
+      reason: has ? '' : 'no price yet',
+      constituents: has ? 1 : 0,
+      required: 1,
+      since: state.index?.time ?? 0,
+    };
+  }
+
+  /** Per venue of the multi-venue index: its last price and time, and whether it is live, stale or an outlier. */
+  venueStates(pairId: number): VenueState[] {
+    const feed = this.feed as { venueStates?: (pairId: number) => VenueState[] } | undefined;
+    return feed?.venueStates?.(pairId) ?? [];
   }
 
   /** The index price as it stood at the end of a unix second within the last 15 minutes. */
@@ -280,9 +358,11 @@ export class MarketService {
     return () => this.events.off(event, listener);
   }
 
-  /** Index price ticks of every pair. */
-  subscribe(listener: (tick: { pairId: number; symbol: string; price: string; time: number }) => void): () => void {
-    return this.on('tick', ({ pair, price, time }) => listener({ pairId: pair.id, symbol: pair.symbol, price, time }));
+  /** Index price ticks of every pair (with their constituents when the index is multi-venue). */
+  subscribe(listener: (tick: IndexTick) => void): () => void {
+    return this.on('tick', ({ pair, price, time, constituents }) =>
+      listener({ pairId: pair.id, symbol: pair.symbol, price, time, ...(constituents ? { constituents } : {}) }),
+    );
   }
 
   setBookProvider(provider: BookProvider): void {
@@ -375,7 +455,8 @@ export class MarketService {
       return;
     }
     if (event.kind === 'minute') this.sink.minute(pair, event.candle, event.closed);
-    else if (event.kind === 'trade') this.sink.trade(pair, event.price, event.quantity, event.time);
+    else if (event.kind === 'trade') this.sink.trade(pair, event.price, event.quantity, event.time, event.constituents);
+    else if (event.kind === 'status') this.sink.indexStatus(pair, event.status);
     else this.sink.referenceDepth(pair, event.depth);
   }
 
@@ -456,7 +537,7 @@ export class MarketService {
     if (this.live && this.ctx && feed?.addPair) {
       await feed.addPair(this.ctx, pair, startPrice);
       await this.loadPairState(this.states.get(pair.id)!);
-    } else if (this.live && this.feedKind === 'binance') {
+    } else if (this.live && (this.feedKind === 'binance' || this.feedKind === 'index')) {
       this.options.log.warn({ pair: pair.symbol }, 'a pair listed at runtime has no index price with the exchange feed');
     }
     return pair;
@@ -516,11 +597,20 @@ export class MarketService {
       this.schedule(state);
       this.relay?.({ kind: 'reload', pairId: pair.id }); // cluster (issue 9)
     },
-    trade: (pair, price, quantity, timeMs) => {
+    trade: (pair, price, quantity, timeMs, constituents) => {
       const state = this.states.get(pair.id);
       if (!state) return;
-      if (!this.following) this.relay?.({ kind: 'trade', pairId: pair.id, price, quantity, time: timeMs }); // cluster (issue 9)
-      state.index = { price, time: timeMs };
+      // cluster (issue 9)
+      if (!this.following)
+        this.relay?.({
+          kind: 'trade',
+          pairId: pair.id,
+          price,
+          quantity,
+          time: timeMs,
+          ...(constituents ? { constituents } : {}),
+        });
+      state.index = { price, time: timeMs, ...(constituents ? { constituents } : {}) };
       const second = Math.floor(timeMs / 1000);
       const last = state.samples.at(-1);
       if (last && last.second === second) last.price = price;
@@ -529,6 +619,18 @@ export class MarketService {
         if (state.samples.length > SAMPLES_KEPT) state.samples.splice(0, state.samples.length - SAMPLES_KEPT);
       }
       this.schedule(state);
+    },
+    indexStatus: (pair, status) => {
+      const state = this.states.get(pair.id);
+      if (!state) return;
+      const flipped = state.status?.available !== status.available;
+      state.status = status;
+      if (!this.following) this.relay?.({ kind: 'status', pairId: pair.id, status }); // cluster (issue 9)
+      if (!flipped) return;
+      const log = { pair: pair.symbol, constituents: status.constituents, required: status.required, reason: status.reason };
+      if (status.available) this.options.log.info(log, 'index available');
+      else this.options.log.warn(log, 'index unavailable: no index price is published');
+      this.events.emit('indexStatus', { pair, status });
     },
     referenceDepth: (pair, depth) => {
       const state = this.states.get(pair.id);
@@ -545,22 +647,50 @@ export class MarketService {
     state.window = undefined;
   }
 
-  /** Emits the pair's tick and candles now, or after TICK_MIN_MS since the last emit. */
+  /**
+   * Emits the pair's tick and candles now, or once TICK_MIN_MS have passed since the last emit. A push
+   * that moves the index price waits only for the last push that moved it: one that merely repeats the
+   * price (the index's once-a-second tick, a candle's close) must not hold a move back. Each kind goes
+   * out at most once per TICK_MIN_MS.
+   */
   private schedule(state: PairState): void {
-    if (state.flushQueued) return;
+    const now = Date.now();
+    const moves = state.index !== undefined && state.index.price !== state.pushedPrice;
+    const at = Math.max(now, (moves ? state.lastMoveFlush : state.lastFlush) + TICK_MIN_MS);
+    if (state.flushQueued) {
+      // A queued push (a microtask's is due now) already goes out in time.
+      if (at >= state.flushAt) return;
+      clearTimeout(state.flushTimer);
+    }
     state.flushQueued = true;
-    const wait = state.lastFlush + TICK_MIN_MS - Date.now();
-    if (wait <= 0) queueMicrotask(() => this.flush(state));
-    else state.flushTimer = setTimeout(() => this.flush(state), wait);
+    state.flushAt = at;
+    if (at <= now) {
+      state.flushTimer = undefined;
+      queueMicrotask(() => this.flush(state));
+    } else state.flushTimer = setTimeout(() => this.flush(state), at - now);
   }
 
   private flush(state: PairState): void {
+    if (!state.flushQueued) return; // a rescheduled push already went out
     state.flushQueued = false;
+    clearTimeout(state.flushTimer);
     state.flushTimer = undefined;
     state.lastFlush = Date.now();
+    if (state.index && state.index.price !== state.pushedPrice) {
+      state.lastMoveFlush = state.lastFlush;
+      state.pushedPrice = state.index.price;
+    }
     const { pair } = state;
     const daymarket = this.daymarket(pair);
-    if (daymarket) this.events.emit('tick', { pair, price: daymarket.now_price, time: daymarket.time, daymarket });
+    // No tick while the index is unavailable: the last price is not a current one.
+    if (daymarket && state.status?.available !== false)
+      this.events.emit('tick', {
+        pair,
+        price: daymarket.now_price,
+        time: daymarket.time,
+        daymarket,
+        ...(state.index?.constituents ? { constituents: state.index.constituents } : {}),
+      });
     for (const period of CANDLE_PERIODS) {
       const candle = this.currentCandle(pair.id, period) ?? (period === '1min' ? state.minutes.at(-1) : undefined);
       if (candle) this.events.emit('kline', { pair, period, candle });
@@ -569,6 +699,11 @@ export class MarketService {
 }
 
 async function createFeed(options: MarketOptions): Promise<MarketFeed> {
+  if (options.feed === 'index') {
+    if (!options.index) throw new Error('MARKET_FEED=index needs the index settings');
+    const { IndexFeed } = await import('./index/index-feed.js');
+    return new IndexFeed(options.index);
+  }
   if (options.feed === 'binance') {
     // Loaded only when used: the simulated default starts without the websocket client.
     const { BinanceFeed } = await import('./binance-feed.js');
