@@ -14,6 +14,7 @@ import { Cluster, type ClusterTuning } from './cluster/cluster.js';
 import { healthRoutes } from './cluster/health.js';
 import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
+import { migrateForServing } from './db/app-role.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
@@ -131,7 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
     ));
   if (options.prepare) {
-    await database.migrate();
+    // PostgreSQL with MIGRATE_DATABASE_URL: migrated as the owner, served as a role that owns nothing.
+    await migrateForServing(config, database);
     await seed(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
