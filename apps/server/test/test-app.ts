@@ -29,8 +29,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance) => void,
+  /** A database opened by the test (e.g. as another PostgreSQL role); default: a copy of the template. */
+  given?: Database,
 ): Promise<TestApp> {
-  const database = await openTestDatabase(inject('dbTemplate'));
+  const database = given ?? (await openTestDatabase(inject('dbTemplate')));
   // Files the app writes (uploads) go to a directory of its own, removed when the app closes.
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-test-data-'));
   const config: Config = {
