@@ -20,6 +20,7 @@ import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
+import { showOnce } from './lib/show-once.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
@@ -138,6 +139,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       log: (line) => app.log.warn(line),
+      // The generated first operator's password: on the terminal (or a 0600 file), never in the JSON log.
+      showSecret: (secretLine, note) =>
+        showOnce(secretLine, note, { dataDir: config.dataDir, log: (line) => app.log.warn(line) }),
       // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor.
       adminTotpSecret: config.adminTotpSecret,
       secretKey: config.adminTotpSecret ? consoleSecretKey(config.consoleSecretKey, config.dataDir) : undefined,
