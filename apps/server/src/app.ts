@@ -14,11 +14,13 @@ import { Cluster, type ClusterTuning } from './cluster/cluster.js';
 import { healthRoutes } from './cluster/health.js';
 import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
+import { migrateForServing } from './db/app-role.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
+import { showOnce } from './lib/show-once.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
@@ -132,11 +134,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
     ));
   if (options.prepare) {
-    await database.migrate();
+    // PostgreSQL with MIGRATE_DATABASE_URL: migrated as the owner, served as a role that owns nothing.
+    await migrateForServing(config, database);
     await seed(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       log: (line) => app.log.warn(line),
+      // The generated first operator's password: on the terminal (or a 0600 file), never in the JSON log.
+      showSecret: (secretLine, note) =>
+        showOnce(secretLine, note, { dataDir: config.dataDir, log: (line) => app.log.warn(line) }),
       // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor.
       adminTotpSecret: config.adminTotpSecret,
       secretKey: config.adminTotpSecret ? consoleSecretKey(config.consoleSecretKey, config.dataDir) : undefined,

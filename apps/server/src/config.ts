@@ -10,6 +10,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL as the tables' owner, for migrations only (MIGRATE_DATABASE_URL). Set, the server migrates
+   * through it, grants DATABASE_URL's role what it needs and serves as that role (db/app-role.ts).
+   */
+  migrateDatabaseUrl: string | undefined;
   /** Run the embedded database on a worker thread of its own (PGLITE_THREAD=0: on the request thread). */
   pgliteThread: boolean;
   redisUrl: string | undefined;
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    migrateDatabaseUrl: env.MIGRATE_DATABASE_URL || undefined,
     pgliteThread: env.PGLITE_THREAD !== '0',
     redisUrl: env.REDIS_URL || undefined,
     marketFeed,

@@ -1,4 +1,5 @@
 import { loadConfig } from './config.js';
+import { migrateForServing } from './db/app-role.js';
 import { openDatabase } from './db/client.js';
 import { verifyLedger } from './ledger/verify.js';
 
@@ -13,7 +14,7 @@ const database = await openDatabase(
 );
 try {
   // A data directory from an older version gets the current tables first (migrations are idempotent).
-  await database.migrate();
+  await migrateForServing(config, database);
   const faults = await verifyLedger(database.db);
   if (faults.length === 0) {
     console.log('ledger: sound (every entry sums to zero per currency, balances equal their postings, none negative)');

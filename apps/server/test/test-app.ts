@@ -31,8 +31,10 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void,
   /** The app's clock (market, contracts, wealth): a test moves it to age prices or reach dates. */
   now?: () => number,
+  /** A database opened by the test (e.g. as another PostgreSQL role); default: a copy of the template. */
+  given?: Database,
 ): Promise<TestApp> {
-  const database = await openTestDatabase(inject('dbTemplate'));
+  const database = given ?? (await openTestDatabase(inject('dbTemplate')));
   // Files the app writes (uploads) go to a directory of its own, removed when the app closes.
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-test-data-'));
   const config: Config = {

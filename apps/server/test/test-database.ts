@@ -84,6 +84,12 @@ async function openPgCopy(name: string): Promise<Database> {
   return copy;
 }
 
+/** The URL of an open PostgreSQL test copy (as the maintenance URL's user), for a second connection. */
+export function pgUrlOf(database: Database): string | undefined {
+  const pg = pgCopies.get(database);
+  return pg ? urlFor(pg.name) : undefined;
+}
+
 /**
  * A server restart for the restart tests: closes this test database and opens the same data again,
  * as a new process would. PGlite (in memory) is dumped and loaded back; a PostgreSQL copy is simply

@@ -186,8 +186,27 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    // The hash chain (docs/security.md "Tamper-evident audit log"): set by the database's insert trigger
+    // on every row, whatever the insert supplies, so a row's place and hash never come from the caller.
+    /** The row's place in the chain: 1, 2, 3… in the order the rows were chained. */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).unique('audit_log_chain_seq'),
+    /** The hash of the row before it (64 zeros for the first). */
+    prevHash: text('prev_hash'),
+    /** SHA-256 over the row's canonical encoding, prev_hash included (lib/audit-chain.ts). */
+    hash: text('hash'),
   },
   (t) => [index('audit_created').on(t.createdAt)],
+);
+
+/** The chain's head: one row, the last chained audit row's place and hash (locked by each insert). */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
 );
 
 /** Money: numeric(36,18), read and written as decimal strings, never floats. */
@@ -1120,13 +1139,20 @@ export const userAntiPhishing = pgTable('user_anti_phishing', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One proof-of-liabilities snapshot per UTC day (docs/security.md). */
-export const proofSnapshots = pgTable('proof_snapshots', {
-  id: serial('id').primaryKey(),
-  day: text('day').notNull().unique(),
-  userCount: integer('user_count').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Proof-of-liabilities snapshots (docs/security.md): one a UTC day on schedule, and another whenever a
+ * super operator rebuilds it; a day's newest is the one published. Older ones stay, so none is rewritten.
+ */
+export const proofSnapshots = pgTable(
+  'proof_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    day: text('day').notNull(),
+    userCount: integer('user_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proof_snapshots_day').on(t.day, t.id)],
+);
 
 /** The Merkle sum tree's root per currency of a snapshot: what is published. */
 export const proofRoots = pgTable(

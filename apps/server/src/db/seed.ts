@@ -182,6 +182,11 @@ export type SeedOptions = {
   adminEmail?: string;
   adminPassword?: string;
   log?: (line: string) => void;
+  /**
+   * Shows the generated first operator's password to the person starting the server, never in the log
+   * (the server: lib/show-once.ts); default: standard error.
+   */
+  showSecret?: (secretLine: string, note: string) => void;
   // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor, sealed with this key.
   adminTotpSecret?: string;
   secretKey?: Buffer;
@@ -275,7 +280,16 @@ async function seedFirstAdmin(db: Db, options: SeedOptions, log: (line: string) 
     .insert(admins)
     .values({ email: 'admin@localhost', passwordHash: await hashPassword(password), role: 'super' })
     .onConflictDoNothing();
-  log(`First console operator created: admin@localhost / ${password} (shown once; sign in at /admin/)`);
+  const show =
+    options.showSecret ??
+    ((secretLine: string, note: string) => {
+      process.stderr.write(`${secretLine}\n`);
+      log(`${note} went to standard error, not to this log`);
+    });
+  show(
+    `First console operator created: admin@localhost / ${password} (shown once; sign in at /admin/)`,
+    'First console operator created: admin@localhost; its password',
+  );
 }
 
 // operations (issue 8)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
 import { parseSignedAmount } from '../../lib/amounts.js';
 import { searchAudit } from '../../lib/audit.js';
+import { verifyAuditChain } from '../../lib/audit-chain.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idParams, optionalText, requiredText } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
@@ -135,6 +136,13 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
       const { page, limit, ...filter } = request.query;
       return ok(await searchAudit(app.db, filter, page, limit));
     },
+  );
+
+  // The audit log's hash chain, followed from the first row to the head (lib/audit-chain.ts).
+  app.get(
+    '/admin/audit/verify',
+    { ...operator, schema: { tags, summary: "Check the audit log's hash chain (a changed, removed or added row)" } },
+    async () => ok(await verifyAuditChain(app.db)),
   );
 
   app.get('/admin/ledger/verify', { ...finance, schema: { tags, summary: 'Check the whole ledger' } }, async () =>

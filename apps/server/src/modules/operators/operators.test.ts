@@ -149,6 +149,7 @@ const MATRIX: { method: 'GET' | 'POST'; path: string; roles: ConsoleRole[]; body
   { method: 'POST', path: 'admin/proof/run', roles: [] },
   // audit search, runtime configuration and the dashboard (issue 8, parts 2–4)
   { method: 'GET', path: 'admin/audit/actions', roles: [] },
+  { method: 'GET', path: 'admin/audit/verify', roles: [] },
   { method: 'GET', path: 'admin/config', roles: [] },
   { method: 'POST', path: 'admin/config/coins/999999', roles: [], body: { sort: '1' } },
   { method: 'POST', path: 'admin/config/pairs/999999', roles: [], body: { maker_fee_rate: '0.001' } },

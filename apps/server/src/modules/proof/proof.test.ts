@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BTC, fund, USDT } from '../../../test/money.js';
+import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
+import { BTC_USDT_ID, type Clock, startOptions, tick } from '../../../test/options.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { subscriptionOrders, subscriptionProjects } from '../../db/schema.js';
+import { postEntry } from '../../ledger/ledger.js';
+import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { verifyPath } from './merkle.js';
 import { buildSnapshot } from './service.js';
@@ -72,17 +76,133 @@ describe('proof of liabilities', () => {
     expect(verifyPath({ userId: a.user.id, nonce: leaf.nonce, currencyId: USDT, units: '1' }, leaf.path, root)).toBe(false);
   });
 
-  it('is idempotent per day: a second run returns the same snapshot, and a new day makes a new one', async () => {
-    const first = await t.post('admin/proof/run', {}, { token: await adminToken(t) });
-    expect(first.message.created).toBe(false);
-    const twice = await Promise.all([buildSnapshot(t.database.db), buildSnapshot(t.database.db)]);
-    expect(twice.every((r) => !r.created)).toBe(true);
+  it('is built once a day on schedule, rebuilt on demand by a super operator (audited), the newest published', async () => {
+    const token = await adminToken(t);
+    // The schedule and the catch-up at start keep the day's snapshot: two at once make none.
+    const scheduled = await Promise.all([buildSnapshot(t.database.db), buildSnapshot(t.database.db)]);
+    expect(scheduled.every((r) => !r.created)).toBe(true);
+    const before = (await t.get('proof/root')).message;
+
+    // Money moves after the snapshot; a super's rebuild publishes the new liabilities.
+    const late = await registerEmailUser(t);
+    await fund(t, late.user.id, USDT, '5');
+    const rebuilt = await t.post('admin/proof/run', {}, { token });
+    expect(rebuilt.message.created).toBe(true);
+    const usdt = (roots: { currency_id: number; total: string }[]) => roots.find((r) => r.currency_id === USDT)!.total;
+    expect(usdt(rebuilt.message.roots)).toBe(new D(usdt(before.roots)).plus(5).toString());
+    const published = (await t.get('proof/root')).message;
+    expect(published).toMatchObject({ day: before.day, user_count: before.user_count + 1 });
+    expect((await t.get('proof/my', { token: late.token })).message.leaves[0]).toMatchObject({ balance: '5' });
+    expect((await t.get('proof/days')).message.filter((d: { day: string }) => d.day === before.day)).toHaveLength(1);
+
+    // Every run by an operator is in the audit log, with the snapshot it replaced.
+    const audited = await t.get('admin/audit?action=proof.run', { token });
+    expect(audited.message.list[0]).toMatchObject({
+      action: 'proof.run',
+      target: `proof:${before.day}`,
+      before: { users: before.user_count },
+      after: { day: before.day, users: before.user_count + 1 },
+    });
+    // Other operator roles cannot rebuild.
+    expect((await t.post('admin/proof/run', {})).type).toBe('999');
+
+    // The next day's scheduled run makes that day's snapshot.
     const tomorrow = await buildSnapshot(t.database.db, Date.now() + 86_400_000);
     expect(tomorrow.created).toBe(true);
     expect((await t.get(`proof/root?day=${tomorrow.snapshot.day}`)).message.day).toBe(tomorrow.snapshot.day);
     expect((await t.get('proof/root?day=yesterday')).error).toBe('field_invalid');
     expect((await t.get('proof/root?day=1999-01-01')).error).toBe('proof_not_available');
-    const audit = await t.get('admin/audit?action=proof.run', { token: await adminToken(t) });
-    expect(audit.message.total).toBe(2);
   });
 });
+
+describe('every liability in the leaf, once', () => {
+  const clock: Clock = { now: 1_900_000_000_000 };
+
+  it('counts an open option stake: 10,000 USDT with 200 in open options gives a leaf of 10,000', async () => {
+    await startOptions(t, clock);
+    const u = await readyUser(t);
+    await fund(t, u.id, USDT, '10000', 'option');
+    clock.now = (Math.floor(clock.now / 10_000) + 1) * 10_000;
+    tick(t, BTC_USDT_ID, '60000.00', clock.now);
+    const bought = await t.post(
+      'microtrade/submit',
+      { match_id: String(BTC_USDT_ID), currency_id: String(USDT), type: '1', seconds: '60', number: '200' },
+      { token: u.token },
+    );
+    expect(bought.type, JSON.stringify(bought)).toBe('ok');
+    expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '9800', frozen: '0' });
+
+    // (The test before published tomorrow's snapshot: today's is asked for by day.)
+    const run = await t.post('admin/proof/run', {}, { token: await adminToken(t) });
+    const leaf = (await t.get(`proof/my?day=${run.message.day}`, { token: u.token })).message.leaves.find(
+      (l: { currency_id: number }) => l.currency_id === USDT,
+    );
+    expect(leaf).toMatchObject({ balance: '10000', units: '10000000000' });
+  });
+
+  it('counts frozen money (contract margin, wealth principal, subscription freeze) once, and an allocated subscription until launch', async () => {
+    const u = await registerEmailUser(t);
+    const id = u.user.id;
+    await fund(t, id, USDT, '100');
+    await fund(t, id, USDT, '50', 'contract');
+    // Margin, principal and a subscription freeze are moves from available to frozen within an account.
+    const freeze = (kind: 'coin' | 'contract' | 'trust', amount: string) =>
+      t.database.db.transaction((tx) =>
+        postEntry(tx, { reason: 'test_freeze', refType: 'test' }, [
+          { account: { userId: id, kind, currencyId: USDT }, bucket: 'available', amount: `-${amount}` },
+          { account: { userId: id, kind, currencyId: USDT }, bucket: 'frozen', amount },
+        ]),
+      );
+    await freeze('coin', '30');
+    await freeze('contract', '20');
+    // An allocated subscription whose coin is not launched yet: its cost went to the house.
+    const [project] = await t.database.db
+      .insert(subscriptionProjects)
+      .values(testProject(USDT))
+      .returning({ id: subscriptionProjects.id });
+    await t.database.db.insert(subscriptionOrders).values({
+      projectId: project!.id,
+      userId: id,
+      amount: '12',
+      status: 'allocated',
+      quantity: '3',
+      cost: '12',
+      refund: '0',
+    });
+    await t.database.db.transaction((tx) =>
+      postEntry(tx, { reason: 'test_paid', refType: 'test' }, [
+        { account: { userId: id, kind: 'coin', currencyId: USDT }, bucket: 'available', amount: '-12' },
+        { account: { system: 'house', currencyId: USDT }, bucket: 'available', amount: '12' },
+      ]),
+    );
+
+    // (The test before published tomorrow's snapshot: today's is asked for by day.)
+    const run = await t.post('admin/proof/run', {}, { token: await adminToken(t) });
+    const leaf = (await t.get(`proof/my?day=${run.message.day}`, { token: u.token })).message.leaves.find(
+      (l: { currency_id: number }) => l.currency_id === USDT,
+    );
+    // 100 + 50 funded; the 12 paid is still owed until launch.
+    expect(leaf).toMatchObject({ balance: '150' });
+  });
+});
+
+/** A subscription project that has ended and been allocated, its coin not launched yet. */
+const testProject = (payCurrencyId: number) => {
+  const day = 86_400_000;
+  return {
+    code: `PRF${Date.now().toString(36).toUpperCase()}`,
+    name: 'Proof test coin',
+    decimals: 8,
+    subscribeCurrencyId: payCurrencyId,
+    issuePrice: '4',
+    totalSupply: '1000',
+    minAmount: '1',
+    maxAmount: '1000',
+    startAt: new Date(Date.now() - 3 * day),
+    endAt: new Date(Date.now() - day),
+    launchAt: new Date(Date.now() + day),
+    lockDays: 0,
+    status: 'allocated',
+    allocatedAt: new Date(),
+  };
+};

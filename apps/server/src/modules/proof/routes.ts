@@ -45,14 +45,23 @@ export async function proofRoutes(root: FastifyInstance) {
     '/admin/proof/run',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['console: proof of liabilities'], summary: "Build today's snapshot now (idempotent per day)" },
+      schema: {
+        tags: ['console: proof of liabilities'],
+        summary: "Rebuild today's snapshot now from the current liabilities and publish it (audited)",
+      },
     },
     async (request) => {
-      const { snapshot, created } = await buildSnapshot(app.db);
-      await audit(app.db, request, 'proof.run', `proof:${snapshot.day}`, null, {
-        day: snapshot.day,
-        created,
-        users: snapshot.userCount,
+      const { snapshot, created } = await buildSnapshot(app.db, Date.now(), {
+        rebuild: true,
+        within: (tx, built, replaced) =>
+          audit(
+            tx,
+            request,
+            'proof.run',
+            `proof:${built.day}`,
+            replaced ? { snapshot_id: replaced.id, users: replaced.userCount, created_at: replaced.createdAt } : null,
+            { snapshot_id: built.id, day: built.day, users: built.userCount },
+          ),
       });
       return ok({ ...(await publishedRoots(app.db, snapshot.day)), created });
     },

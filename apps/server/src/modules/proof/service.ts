@@ -1,16 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { currencies, ledgerAccounts, proofLeaves, proofRoots, proofSnapshots, users } from '../../db/schema.js';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import {
+  currencies,
+  ledgerAccounts,
+  optionOrders,
+  proofLeaves,
+  proofRoots,
+  proofSnapshots,
+  subscriptionOrders,
+  subscriptionProjects,
+  users,
+} from '../../db/schema.js';
 import { D, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildLevels, leafHash, type MerkleNode, pathOf, rootOf } from './merkle.js';
 
 /**
- * Proof of liabilities: once per UTC day, every customer's total balance per coin (all four accounts,
- * available + frozen) becomes a leaf of that coin's Merkle sum tree; the roots are published, and each
- * user can fetch their own leaf and path (docs/security.md). The house's own accounts (the market
- * maker, `users.is_operator`) are not liabilities to customers and are left out.
+ * Proof of liabilities: every customer's liabilities per coin become a leaf of that coin's Merkle sum
+ * tree; the roots are published, and each user can fetch their own leaf and path (docs/security.md).
+ * A snapshot is built each UTC day on schedule, and again whenever a super operator asks; a day's newest
+ * is the one published, earlier ones stay as they were. The house's own accounts (the market maker,
+ * `users.is_operator`) are not liabilities to customers and are left out.
  */
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -22,40 +33,76 @@ const toUnits = (balance: string, decimals: number) => new D(balance).times(new 
 const fromUnits = (units: string, decimals: number) => str(new D(units).div(new D(10).pow(decimals)));
 
 /**
- * Builds the day's snapshot unless it exists (idempotent per day: a second run, or two at once, return
- * the first). Balances are read in the same transaction that stores the leaves, so the tree is one
- * consistent moment of the ledger.
+ * Every amount the exchange owes a customer, each counted once, by where each product keeps it:
+ * - available and frozen of all four accounts (coin, option, contract, trust). Frozen holds open spot
+ *   orders, withdrawals under review, subscription freezes and locked-up new coins (coin account),
+ *   contract margins and reserved limit entries (contract account) and wealth principal (trust account).
+ * - open option stakes: buying an option moves the stake to the house until delivery, so it is in no
+ *   user account while the user is owed at least its return.
+ * - subscriptions allocated but not yet launched: the cost has gone to the house, the coins do not
+ *   exist yet; what is owed is counted in the coin that was paid until launch credits the new coin.
+ * One statement, so every source is read at the same moment of the database.
  */
-export async function buildSnapshot(db: Db, nowMs = Date.now()): Promise<{ snapshot: Snapshot; created: boolean }> {
+export function liabilitiesQuery() {
+  return sql`
+    SELECT l.user_id AS "userId", l.currency_id AS "currencyId", c.decimals AS decimals, sum(l.amount)::text AS total
+    FROM (
+      SELECT ${ledgerAccounts.userId} AS user_id, ${ledgerAccounts.currencyId} AS currency_id,
+             ${ledgerAccounts.available} + ${ledgerAccounts.frozen} AS amount
+        FROM ${ledgerAccounts} WHERE ${ledgerAccounts.userId} IS NOT NULL
+      UNION ALL
+      SELECT ${optionOrders.userId}, ${optionOrders.currencyId}, ${optionOrders.stake}
+        FROM ${optionOrders} WHERE ${optionOrders.status} = 'open'
+      UNION ALL
+      SELECT ${subscriptionOrders.userId}, ${subscriptionProjects.subscribeCurrencyId}, ${subscriptionOrders.cost}
+        FROM ${subscriptionOrders}
+        JOIN ${subscriptionProjects} ON ${subscriptionProjects.id} = ${subscriptionOrders.projectId}
+        WHERE ${subscriptionOrders.status} = 'allocated' AND ${subscriptionOrders.cost} > 0
+    ) l
+    JOIN ${users} u ON u.id = l.user_id AND NOT u.is_operator
+    JOIN ${currencies} c ON c.id = l.currency_id
+    GROUP BY l.user_id, l.currency_id, c.decimals`;
+}
+
+/** Serializes snapshot builders (the schedule, the catch-up at start, a super's rebuild). */
+const PROOF_BUILD_LOCK = 0x70726f66;
+
+/**
+ * Builds a snapshot of today's liabilities. Without `rebuild`, a day that has one keeps it (the
+ * schedule and the catch-up at start; two at once make one). With `rebuild` (a super operator's
+ * request) a new one is built and published even if the day has one. Liabilities are read in the
+ * same transaction that stores the leaves, so the tree is one consistent moment of the ledger.
+ */
+export async function buildSnapshot(
+  db: Db,
+  nowMs = Date.now(),
+  options: {
+    rebuild?: boolean;
+    /** Runs in the build's transaction with the new snapshot and the one it replaces (the audit row). */
+    within?: (tx: Db, built: Snapshot, replaced: Snapshot | undefined) => Promise<void>;
+  } = {},
+): Promise<{ snapshot: Snapshot; created: boolean }> {
   const day = utcDay(nowMs);
-  const existing = await snapshotOfDay(db, day);
-  if (existing) return { snapshot: existing, created: false };
+  if (!options.rebuild) {
+    const existing = await snapshotOfDay(db, day);
+    if (existing) return { snapshot: existing, created: false };
+  }
   return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(proofSnapshots)
-      .values({ day, userCount: 0 })
-      .onConflictDoNothing({ target: proofSnapshots.day })
-      .returning();
-    if (!inserted) return { snapshot: (await snapshotOfDay(tx, day))!, created: false };
-    const balances = await tx
-      .select({
-        userId: ledgerAccounts.userId,
-        currencyId: ledgerAccounts.currencyId,
-        decimals: currencies.decimals,
-        total: sql<string>`sum(${ledgerAccounts.available} + ${ledgerAccounts.frozen})::text`,
-      })
-      .from(ledgerAccounts)
-      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-      .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
-      .where(and(isNotNull(ledgerAccounts.userId), eq(users.isOperator, false)))
-      .groupBy(ledgerAccounts.userId, ledgerAccounts.currencyId, currencies.decimals);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PROOF_BUILD_LOCK})`);
+    const replaced = await snapshotOfDay(tx, day);
+    if (replaced && !options.rebuild) return { snapshot: replaced, created: false };
+    const [inserted] = await tx.insert(proofSnapshots).values({ day, userCount: 0 }).returning();
+    const balances = await queryRows<{ userId: number; currencyId: number; decimals: number; total: string }>(
+      tx,
+      liabilitiesQuery(),
+    );
 
     const nonces = new Map<number, string>();
     const byCurrency = new Map<number, { userId: number; nonce: string; units: string; hash: string }[]>();
     for (const row of balances) {
       const units = toUnits(row.total, row.decimals);
       if (units === '0') continue;
-      const userId = row.userId!;
+      const userId = row.userId;
       let nonce = nonces.get(userId);
       if (!nonce) {
         nonce = randomBytes(16).toString('hex');
@@ -74,10 +121,10 @@ export async function buildSnapshot(db: Db, nowMs = Date.now()): Promise<{ snaps
       for (let i = 0; i < list.length; i += 500) {
         await tx
           .insert(proofLeaves)
-          .values(list.slice(i, i + 500).map((l, j) => ({ snapshotId: inserted.id, currencyId, position: i + j, ...l })));
+          .values(list.slice(i, i + 500).map((l, j) => ({ snapshotId: inserted!.id, currencyId, position: i + j, ...l })));
       }
       await tx.insert(proofRoots).values({
-        snapshotId: inserted.id,
+        snapshotId: inserted!.id,
         currencyId,
         root: root.hash,
         totalUnits: root.sum.toString(),
@@ -87,22 +134,29 @@ export async function buildSnapshot(db: Db, nowMs = Date.now()): Promise<{ snaps
     const [snapshot] = await tx
       .update(proofSnapshots)
       .set({ userCount: nonces.size })
-      .where(eq(proofSnapshots.id, inserted.id))
+      .where(eq(proofSnapshots.id, inserted!.id))
       .returning();
+    await options.within?.(tx, snapshot!, replaced);
     return { snapshot: snapshot!, created: true };
   });
 }
 
+/** The day's newest snapshot: the published one. */
 async function snapshotOfDay(db: Db, day: string): Promise<Snapshot | undefined> {
-  const [row] = await db.select().from(proofSnapshots).where(eq(proofSnapshots.day, day)).limit(1);
+  const [row] = await db
+    .select()
+    .from(proofSnapshots)
+    .where(eq(proofSnapshots.day, day))
+    .orderBy(desc(proofSnapshots.id))
+    .limit(1);
   return row;
 }
 
 /** The snapshot of `day`, or the newest; none yet → proof_not_available. */
 async function requireSnapshot(db: Db, day?: string): Promise<Snapshot> {
   const [row] = day
-    ? await db.select().from(proofSnapshots).where(eq(proofSnapshots.day, day)).limit(1)
-    : await db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.day)).limit(1);
+    ? [await snapshotOfDay(db, day)]
+    : await db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.day), desc(proofSnapshots.id)).limit(1);
   if (!row) throw new AppError('proof_not_available', { status: 404 });
   return row;
 }
@@ -132,12 +186,12 @@ export async function publishedRoots(db: Db, day?: string) {
   };
 }
 
-/** The days with a published snapshot, newest first. */
+/** The days with a published snapshot, newest first, each with the time of its published (newest) build. */
 export async function publishedDays(db: Db) {
   const rows = await db
-    .select({ day: proofSnapshots.day, createdAt: proofSnapshots.createdAt })
+    .selectDistinctOn([proofSnapshots.day], { day: proofSnapshots.day, createdAt: proofSnapshots.createdAt })
     .from(proofSnapshots)
-    .orderBy(desc(proofSnapshots.day))
+    .orderBy(desc(proofSnapshots.day), desc(proofSnapshots.id))
     .limit(60);
   return rows.map((r) => ({ day: r.day, created_at: r.createdAt.toISOString() }));
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
@@ -56,4 +56,32 @@ export function actionFamilies(actions: readonly string[]): string[] {
     if (dot > 0) families.add(`${action.slice(0, dot)}.*`);
   }
   return [...families].sort();
+}
+
+/** One break in the audit log's hash chain (server: lib/audit-chain.ts). */
+export type AuditChainFault =
+  | { check: 'hash'; seq: number; id: number }
+  | { check: 'link'; seq: number; id: number }
+  | { check: 'sequence'; expected: number; found: number; id: number }
+  | { check: 'unchained'; id: number }
+  | { check: 'head'; head_seq: number; head_hash: string; last_seq: number; last_hash: string };
+export type AuditChainReport = { sound: boolean; rows: number; head: { seq: number; hash: string }; faults: AuditChainFault[] };
+
+/** A mutation, not a query: the check reads the whole log, so it runs only when the operator asks. */
+export const useAuditVerify = () => useMutation({ mutationFn: () => apiGet<AuditChainReport>('/admin/audit/verify') });
+
+/** What a fault means, in the operator's words. */
+export function describeChainFault(f: AuditChainFault): string {
+  switch (f.check) {
+    case 'hash':
+      return `Row #${f.id} (place ${f.seq}) was changed after it was written: its content no longer matches its hash.`;
+    case 'link':
+      return `Row #${f.id} (place ${f.seq}) does not follow the row before it: a row before it was changed, removed or added.`;
+    case 'sequence':
+      return `Place ${f.expected} is missing (row #${f.id} has place ${f.found}): rows were removed or added.`;
+    case 'unchained':
+      return `Row #${f.id} is outside the chain: it was written with the database's chain trigger disabled.`;
+    case 'head':
+      return `The chain's head names place ${f.head_seq}, the last row is place ${f.last_seq}: rows were removed from or added to the end.`;
+  }
 }

@@ -6,6 +6,7 @@ import { JsonView } from '../../../components/json-view';
 import { formatTime } from '../../../lib/format';
 import { DEFAULT_LIMIT, serverPagination } from '../../../lib/paging';
 import { type AuditFilters, type AuditRow, actionFamilies, auditActionsQuery, auditQuery } from '../api/audit';
+import { AuditChainCheck } from './audit-chain-check';
 
 const who = (r: AuditRow) => r.admin_email ?? r.admin?.email ?? (r.admin_id !== null ? `Operator #${r.admin_id}` : 'System');
 
@@ -57,7 +58,7 @@ const EMPTY: AuditFilters = { action: '', admin: '', target: '', from: '', to: '
 /**
  * The audit search (issue 8, part 2): who, action (one or a family), target, time range and free text
  * (which also searches the before/after values). Filters live in the URL. The log is append-only: this
- * page only reads it, and the database refuses any change to it.
+ * page only reads it, and the database refuses any change to it; the check above it finds any rewrite.
  */
 export function AuditPage() {
   const { page, limit, filters, setFilters, setPage } = useAuditParams();
@@ -83,6 +84,7 @@ export function AuditPage() {
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <AuditChainCheck />
         <Form layout="vertical" onFinish={apply} data-testid="audit-filters">
           <Row gutter={12}>
             <Col xs={24} md={8}>

@@ -5,7 +5,8 @@ import { latestProofQuery, type ProofRoot, useRunProof } from '../api/proof';
 
 /**
  * Proof of liabilities (super admin): the newest published Merkle roots per coin, and a button that
- * builds today's snapshot now. The job also runs daily; both are idempotent per UTC day.
+ * rebuilds today's snapshot from the liabilities as they are now and publishes it (audited). The job
+ * builds one each UTC day; a day's newest snapshot is the published one.
  */
 export function ProofPage() {
   const query = useQuery(latestProofQuery());
@@ -22,12 +23,11 @@ export function ProofPage() {
           data-testid="proof-run"
           onClick={() =>
             run.mutate(undefined, {
-              onSuccess: (r) =>
-                message.success(r.created ? `Snapshot of ${r.day} published` : `The snapshot of ${r.day} already exists`),
+              onSuccess: (r) => message.success(`Snapshot of ${r.day} rebuilt and published: ${r.user_count} users`),
             })
           }
         >
-          Build today's snapshot
+          Rebuild today's snapshot
         </Button>
       }
     >

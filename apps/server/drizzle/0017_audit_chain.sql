@@ -1,0 +1,13 @@
+CREATE TABLE "audit_chain_head" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"seq" bigint NOT NULL,
+	"hash" text NOT NULL,
+	CONSTRAINT "audit_chain_head_one_row" CHECK ("audit_chain_head"."id" = 1)
+);
+--> statement-breakpoint
+ALTER TABLE "proof_snapshots" DROP CONSTRAINT "proof_snapshots_day_unique";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "chain_seq" bigint;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "hash" text;--> statement-breakpoint
+CREATE INDEX "proof_snapshots_day" ON "proof_snapshots" USING btree ("day","id");--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_chain_seq" UNIQUE("chain_seq");
