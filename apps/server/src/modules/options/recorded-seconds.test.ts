@@ -256,10 +256,19 @@ describe('pruning', () => {
     tick('60003.00', (s + 3) * 1000 + 100);
     await settle();
     expect((await order(bought.id)).status).toBe('settled');
-    // Everything older than s + 3 goes, except what the order used.
-    while ((await pruneSamplesBefore(t.database.db, s + 3, 10_000)) > 0);
+    // A sample in a later minute no order used.
+    const unused = (Math.floor(s / 60) + 1) * 60 + 30;
+    clock.now = (unused + 1) * 1000 + 600;
+    tick('60004.00', unused * 1000 + 100);
+    tick('60005.00', (unused + 1) * 1000 + 100);
+    await settle();
+    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, unused))?.price)).toBe(60004);
+    // Everything older than unused + 1 goes, except the whole minutes the order's samples lie in (the
+    // record's minute checkpoints are rehashed from whole minutes).
+    while ((await pruneSamplesBefore(t.database.db, unused + 1, 10_000)) > 0);
     expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s))?.price)).toBe(60000);
     expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s + 1))?.price)).toBe(60001);
-    expect(await sampleAt(t.database.db, BTC_USDT_ID, s + 2)).toBeUndefined();
+    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s + 2))?.price)).toBe(60002);
+    expect(await sampleAt(t.database.db, BTC_USDT_ID, unused)).toBeUndefined();
   });
 });
