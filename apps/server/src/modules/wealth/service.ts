@@ -15,6 +15,7 @@ import {
   dayStart,
   daysDue,
   fromPercent,
+  maturityDay,
   percent,
   redemptionDamages,
 } from './interest.js';
@@ -180,9 +181,9 @@ export class WealthService {
       remaining_days: remaining,
       status: o.status,
       paid_at: o.paidAt.toISOString(),
-      /** First interest day and the maturity (the start of the last interest day, UTC). */
+      /** First interest day, and the maturity: the end of the last interest day (00:00 UTC after it). */
       start_at: dayStart(o.startDay).toISOString(),
-      end_at: dayStart(o.startDay + o.days - 1).toISOString(),
+      end_at: dayStart(maturityDay(o.startDay, o.days)).toISOString(),
       completed_at: o.completedAt ? o.completedAt.toISOString() : null,
       damages: o.damages === null ? null : str(o.damages),
       refund: o.refund === null ? null : str(o.refund),
@@ -272,7 +273,8 @@ export class WealthService {
     const today = dayNumber(this.options.now());
     const [totals, todays, valuation] = await Promise.all([
       userTotals(this.db, userId),
-      userIncomeSince(this.db, userId, today),
+      // Today's income is what was credited today: the interest of the day that ended at 00:00.
+      userIncomeSince(this.db, userId, today - 1),
       usdtPrices(this.db, this.options.prices()),
     ]);
     const products = await listProducts(this.db, false);
@@ -389,7 +391,7 @@ export class WealthService {
 
   /**
    * Runs the accrual at start (catching up any downtime) and then every few minutes: a day's interest
-   * is due from 00:00 UTC, and a short interval keeps that close without caring which node ran last.
+   * is due from 00:00 UTC of the next day (once the day has been held), and a short interval keeps that close without caring which node ran last.
    */
   start(intervalMs = 5 * 60_000, log?: (error: unknown) => void) {
     if (this.timer) return;

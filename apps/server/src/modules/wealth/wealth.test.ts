@@ -128,9 +128,10 @@ describe('lh/deposit (buy)', () => {
       remaining_days: 15,
       status: 'hosting',
       paid_at: '2026-05-10T08:30:00.000Z',
-      // Interest starts the day after the purchase; the last interest day returns the principal.
+      // Interest starts the day after the purchase; the principal returns once the last interest day
+      // (25 May) has ended.
       start_at: '2026-05-11T00:00:00.000Z',
-      end_at: '2026-05-25T00:00:00.000Z',
+      end_at: '2026-05-26T00:00:00.000Z',
       completed_at: null,
       redeem_damages: '60',
       redeem_refund: '940',
@@ -210,8 +211,9 @@ describe('lh/deposit/order and early redemption', () => {
     const u = await investor('1000');
     const p = await product(USDT, 15);
     const order = (await buy(u.token, { config_id: String(p.id), amount: '1000' })).message;
-    // Twelve interest days later (the job has not run yet: redemption catches them up first).
-    clock.set('2026-06-13T15:00:00Z');
+    // Twelve interest days (2–13 June) have ended (the job has not run yet: redemption catches them up
+    // first); 14 June, begun but not held, is one of the three remaining.
+    clock.set('2026-06-14T15:00:00Z');
     const hosting = await t.get('lh/deposit/order?status=1', { token: u.token });
     expect(hosting.message.order_list[0]).toMatchObject({
       id: order.id,
@@ -241,7 +243,7 @@ describe('lh/deposit/order and early redemption', () => {
       remaining_days: 0,
       damages: '12',
       refund: '988',
-      completed_at: '2026-06-13T15:00:00.000Z',
+      completed_at: '2026-06-14T15:00:00.000Z',
     });
     expect(done.total_interest).toEqual([{ currency_id: USDT, amount: '48' }]);
     expect((await t.get('lh/deposit/order?status=4', { token: u.token })).error).toBe('field_invalid');
@@ -267,8 +269,13 @@ describe('lh/deposit/order and early redemption', () => {
     const list = await t.get('lh/deposit/order', { token: owner.token });
     expect(list.message.order_list[0]).toMatchObject({ remaining_days: 7, redeem_damages: '21', redeem_refund: '979' });
 
-    // At maturity (day 7 after the purchase) the catch-up completes the order: it is no longer redeemable.
+    // On the last interest day (8 July, begun, not yet held) the order still runs: one day remains.
     clock.set('2026-07-08T00:10:00Z');
+    const lastDay = await t.get('lh/deposit/order', { token: owner.token });
+    expect(lastDay.message.order_list[0]).toMatchObject({ status: 'hosting', remaining_days: 1, redeem_damages: '3' });
+
+    // At maturity (the end of 8 July, the seventh interest day) the catch-up completes the order: it is no longer redeemable.
+    clock.set('2026-07-09T00:10:00Z');
     const late = await t.post('lh/deposit/order/cancel', { id: String(order.id) }, { token: owner.token });
     expect(late.error).toBe('wealth_order_not_redeemable');
     expect(await balance(t, owner.id, USDT)).toEqual({ available: '1021', frozen: '0' });
