@@ -832,11 +832,14 @@ export const referralAccruals = pgTable(
   (t) => [primaryKey({ name: 'referral_accruals_pk', columns: [t.inviterId, t.currencyId] })],
 );
 
-/** The rebate worker's position in the ledger (last fee posting id it has read). */
-export const referralCursor = pgTable('referral_cursor', {
-  name: text('name').primaryKey(),
-  lastPostingId: bigint('last_posting_id', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+/**
+ * Fee postings not yet rebated: one row per posting to a `fees` account, written by a trigger on
+ * `ledger_postings` in the transaction of the fee itself (migration `referral_fee_outbox_trigger`), and
+ * deleted by the rebate worker in the transaction of the rebate. A fee that commits after later ones
+ * were processed is still here, whatever its posting id: nothing is skipped, nothing read twice.
+ */
+export const referralFeeOutbox = pgTable('referral_fee_outbox', {
+  postingId: bigint('posting_id', { mode: 'number' }).primaryKey(),
 });
 
 /** Announcements written by operators; their text is per language in `news_texts` (English required). */

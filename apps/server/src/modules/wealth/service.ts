@@ -420,9 +420,13 @@ export type ProductInput = {
   sort?: number;
 };
 
-/** Rates are typed in percent per day with at most 4 decimals (0.0001 % steps), up to 100 %. */
+/**
+ * Rates are typed in percent per day with at most 4 decimals (0.0001 % steps), up to 100 %. `fallback`
+ * (a field left out of an edit) is in percent too, and is converted like a typed value: returned as it
+ * was, an edit that left the damages rate out stored 0.6 % as 60 % a day.
+ */
 function parseRate(raw: unknown, field: string, fallback?: string): Dec {
-  if ((raw === undefined || raw === '') && fallback !== undefined) return new D(fallback);
+  if ((raw === undefined || raw === '') && fallback !== undefined) return fromPercent(fallback);
   const value = parseAmountOrZero(raw, 4, field, new D(-1));
   if (value.lt(0)) throw new AppError('field_required', { fields: { [field]: 'field_required' } });
   if (value.gt(100)) throw new AppError('field_invalid', { fields: { [field]: 'field_invalid' } });
@@ -431,8 +435,8 @@ function parseRate(raw: unknown, field: string, fallback?: string): Dec {
 
 /**
  * A product's values from the console's form: a coin, 1..3650 days, minimum ≤ maximum (both in the
- * coin's decimals), a daily yield above zero, damages rate (defaults to the yield, as in the spec's
- * example), an optional cap not below what was already sold. Fields left out of an edit keep their value.
+ * coin's decimals), a daily yield above zero, a damages rate above zero (defaults to the yield, as in
+ * the spec's example), an optional cap not below what was already sold. Fields left out of an edit keep their value.
  */
 async function productValues(db: Db, input: ProductInput, before?: ProductRow) {
   const currencyId = before ? before.currencyId : input.currency_id;
@@ -451,6 +455,10 @@ async function productValues(db: Db, input: ProductInput, before?: ProductRow) {
   const dailyRate = parseRate(input.interest_rate, 'interest_rate', before?.dailyRate && percent(before.dailyRate));
   if (dailyRate.isZero()) throw new AppError('field_invalid', { fields: { interest_rate: 'field_invalid' } });
   const penaltyRate = parseRate(input.penalty_rate, 'penalty_rate', before ? percent(before.penaltyRate) : percent(dailyRate));
+  // Every product can be redeemed early: with no damages a user could take the daily yield and leave
+  // at any time for free, so a rate of 0 is refused (an old product saved with 0 must be given one).
+  if (penaltyRate.isZero())
+    throw new AppError('wealth_penalty_rate_zero', { fields: { penalty_rate: 'wealth_penalty_rate_zero' } });
   let totalCap: string | null = before?.totalCap ?? null;
   if (input.total_cap !== undefined) {
     totalCap =

@@ -293,7 +293,17 @@ describe('console: products and orders', () => {
       { save_max: '2000', interest_rate: '0.45', total_cap: '' },
       { token: operator },
     );
-    expect(edited.message).toMatchObject({ day: 20, save_min: '10', save_max: '2000', interest_rate: '0.45', total_cap: null });
+    // The damages rate left out of the edit keeps its value (0.6 % a day, not 60 %).
+    expect(edited.message).toMatchObject({
+      day: 20,
+      save_min: '10',
+      save_max: '2000',
+      interest_rate: '0.45',
+      penalty_rate: '0.6',
+      total_cap: null,
+    });
+    const ratesKept = await t.post(`admin/wealth/products/${created.id}`, { sort: '3' }, { token: operator });
+    expect(ratesKept.message).toMatchObject({ interest_rate: '0.45', penalty_rate: '0.6', sort: 3 });
 
     const bad = (fields: Record<string, string>) =>
       t.post('admin/wealth/products', { currency_id: String(USDT), ...fields }, { token: operator });
@@ -305,6 +315,24 @@ describe('console: products and orders', () => {
       'interest_rate',
     );
     expect((await bad({ day: '10', save_min: '-1', save_max: '50', interest_rate: '1' })).fields).toHaveProperty('save_min');
+    // Every product can be redeemed early, so its damages rate must be above 0: on creation and on edit,
+    // with a localized message, and nothing is saved.
+    const noDamages = await bad({ day: '10', save_min: '10', save_max: '50', interest_rate: '1', penalty_rate: '0' });
+    expect(noDamages).toMatchObject({ type: 'error', error: 'wealth_penalty_rate_zero' });
+    expect(noDamages.fields).toHaveProperty('penalty_rate');
+    const zh = await t.post(
+      'admin/wealth/products',
+      { currency_id: String(USDT), day: '10', save_min: '10', save_max: '50', interest_rate: '1', penalty_rate: '0.0000' },
+      { token: operator, lang: 'zh' },
+    );
+    expect(zh.message).toBe('该产品允许提前赎回，违约金比例必须大于0');
+    const zeroed = await t.post(`admin/wealth/products/${created.id}`, { penalty_rate: '0' }, { token: operator });
+    expect(zeroed.error).toBe('wealth_penalty_rate_zero');
+    expect(
+      (await t.get('admin/wealth/products', { token: operator })).message.find((p: { id: number }) => p.id === created.id),
+    ).toMatchObject({
+      penalty_rate: '0.6',
+    });
     expect((await bad({ day: '10', save_min: '1.1234567', save_max: '50', interest_rate: '1' })).error).toBe(
       'amount_too_precise',
     );
@@ -332,6 +360,7 @@ describe('console: products and orders', () => {
       .where(and(eq(auditLog.target, `wealth_product:${created.id}`)));
     expect(rows.map((r) => r.action)).toEqual([
       'wealth.product.create',
+      'wealth.product.edit',
       'wealth.product.edit',
       'wealth.product.pause',
       'wealth.product.resume',
