@@ -1009,8 +1009,9 @@ export const wealthProducts = pgTable(
 /**
  * A user's holding of a product, with the product's terms copied at purchase (operators may edit the
  * product later; a bought order keeps its terms). Days are UTC day numbers (days since 1970-01-01):
- * interest is credited for days start_day … start_day + days − 1, one a day, and the principal
- * returns with the last one. `days_paid` counts the days credited so far.
+ * interest is credited for days start_day … start_day + days − 1, each once it has ended, and the
+ * principal returns with the last one (at the end of the full term). `days_paid` counts the days
+ * credited so far.
  */
 export const wealthOrders = pgTable(
   'wealth_orders',
