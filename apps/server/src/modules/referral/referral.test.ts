@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, fund, USDT } from '../../../test/money.js';
 import { coinBalance, feesBalance, placeOrder } from '../../../test/spot.js';
 import { adminToken, createTestApp, outboxCode, type TestApp, uniqueEmail } from '../../../test/test-app.js';
-import { queryRows } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { auditLog, referralFeeOutbox, referralRebates } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { D } from '../../ledger/money.js';
@@ -50,6 +50,24 @@ async function trade(seller: { id: number; token: string }, buyer: { id: number;
   const bid = await placeOrder(t, buyer.token, { type: '1', target_price: '40000.01', amount: '0.00011' });
   expect(bid.message).toMatchObject({ status: 'completed', fee: '0.0044009' });
 }
+
+// A contract's opening fee, its position closed at once (margin released) so no margin stays frozen.
+const contractFee = (userId: number, currencyId: number, fee: string, refId: number, db: Db = t.database.db) =>
+  db.transaction(async (tx) => {
+    const margin = new D(fee).times(1000).toFixed();
+    await postEntry(tx, { reason: 'contract_open', refType: 'contract', refId }, [
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: new D(fee).times(-1001).toFixed() },
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: margin },
+      { account: { system: 'fees', currencyId }, bucket: 'available', amount: fee },
+    ]);
+    await postEntry(tx, { reason: 'contract_cancel', refType: 'contract', refId }, [
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: `-${margin}` },
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: margin },
+    ]);
+  });
+
+/** The sequence posting ids come from. */
+const sequence = sql`pg_get_serial_sequence('ledger_postings', 'id')`;
 
 describe('user/invite, my_share, my_poster', () => {
   it('gives the code and a link to the registration page that carries it', async () => {
@@ -216,21 +234,6 @@ describe('rebates', () => {
     await fund(t, late.id, BTC, '1', 'contract');
     await fund(t, early.id, USDT, '100', 'contract');
     await t.app.rebates.runOnce();
-    // A contract's opening fee, its position closed at once (margin released) so no margin stays frozen.
-    const contractFee = (userId: number, currencyId: number, fee: string, refId: number) =>
-      t.database.db.transaction(async (tx) => {
-        const margin = new D(fee).times(1000).toFixed();
-        await postEntry(tx, { reason: 'contract_open', refType: 'contract', refId }, [
-          { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: new D(fee).times(-1001).toFixed() },
-          { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: margin },
-          { account: { system: 'fees', currencyId }, bucket: 'available', amount: fee },
-        ]);
-        await postEntry(tx, { reason: 'contract_cancel', refType: 'contract', refId }, [
-          { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: `-${margin}` },
-          { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: margin },
-        ]);
-      });
-    const sequence = sql`pg_get_serial_sequence('ledger_postings', 'id')`;
     // The last posting id handed out.
     const position = async () =>
       Number(
@@ -263,6 +266,44 @@ describe('rebates', () => {
     ]);
     expect(Math.min(...rows.map((r) => Number(r.sourcePostingId)))).toBeLessThan(reserved + 1000);
   });
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'on PostgreSQL, rebates a fee whose transaction stays open while later fees commit and are rebated',
+    async () => {
+      const inviter = await register();
+      const slow = await register(inviter.code);
+      const busy = await register(inviter.code);
+      await fund(t, slow.id, BTC, '1', 'contract');
+      await fund(t, busy.id, USDT, '1000', 'contract');
+      await t.app.rebates.runOnce();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      // A transaction writes its fee (taking its posting ids) and stays open…
+      const pending = t.database.db.transaction(async (tx) => {
+        await contractFee(slow.id, BTC, '0.0005', 9101, tx);
+        entered();
+        await gate;
+      });
+      await inside;
+      // …while 60 later fees (300 postings) commit on other connections and are rebated.
+      for (let i = 0; i < 60; i++) await contractFee(busy.id, USDT, '0.05', 9200 + i);
+      expect((await t.app.rebates.runOnce()).rebates).toBe(60);
+      release();
+      await pending;
+      const pass = await t.app.rebates.runOnce();
+      expect(pass.rebates).toBe(1);
+      expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+      expect((await t.app.rebates.runOnce()).rebates).toBe(0);
+      expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+    },
+    60_000,
+  );
 
   it('lets operators set the default ratio, and refuses bad input', async () => {
     const admin = await adminToken(t);
