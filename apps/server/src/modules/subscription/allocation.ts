@@ -72,7 +72,8 @@ export function allocate(input: AllocationInput): Allocation {
       .floor()
       .toNumber();
     const byRemainder = shares
-      .filter((s) => s.quantity.plus(unit).times(price).lte(s.amount))
+      // Only a share the cut made smaller, and only one that paid for the unit.
+      .filter((s) => s.exact.gt(s.quantity) && s.quantity.plus(unit).times(price).lte(s.amount))
       .sort((a, b) => b.exact.minus(b.quantity).comparedTo(a.exact.minus(a.quantity)) || a.id - b.id);
     for (const s of byRemainder) {
       if (left <= 0) break;
