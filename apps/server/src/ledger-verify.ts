@@ -17,7 +17,11 @@ try {
   await migrateForServing(config, database);
   const faults = await verifyLedger(database.db);
   if (faults.length === 0) {
-    console.log('ledger: sound (every entry sums to zero per currency, balances equal their postings, none negative)');
+    console.log(
+      'ledger: sound (entries sum to zero per currency; balances equal their postings and balance_after chains;' +
+        " postings in their accounts' currency; none negative; clearing at 0; option, contract, spot, withdrawal," +
+        ' subscription and wealth holdings equal their postings)',
+    );
   } else {
     console.error(`ledger: ${faults.length} fault(s)`);
     for (const fault of faults) console.error(`- ${fault.check}: ${JSON.stringify(fault.detail)}`);

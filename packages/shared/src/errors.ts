@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'wealth_product_paused',
   'wealth_quota_exceeded',
   'wealth_order_not_redeemable',
+  'wealth_penalty_rate_zero',
   // end wealth
   // operations (issue 8): console roles, two-factor sign-in, proof of liabilities
   'totp_required',

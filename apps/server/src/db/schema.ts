@@ -851,11 +851,14 @@ export const referralAccruals = pgTable(
   (t) => [primaryKey({ name: 'referral_accruals_pk', columns: [t.inviterId, t.currencyId] })],
 );
 
-/** The rebate worker's position in the ledger (last fee posting id it has read). */
-export const referralCursor = pgTable('referral_cursor', {
-  name: text('name').primaryKey(),
-  lastPostingId: bigint('last_posting_id', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+/**
+ * Fee postings not yet rebated: one row per posting to a `fees` account, written by a trigger on
+ * `ledger_postings` in the transaction of the fee itself (migration `referral_fee_outbox_trigger`), and
+ * deleted by the rebate worker in the transaction of the rebate. A fee that commits after later ones
+ * were processed is still here, whatever its posting id: nothing is skipped, nothing read twice.
+ */
+export const referralFeeOutbox = pgTable('referral_fee_outbox', {
+  postingId: bigint('posting_id', { mode: 'number' }).primaryKey(),
 });
 
 /** Announcements written by operators; their text is per language in `news_texts` (English required). */
@@ -1025,8 +1028,9 @@ export const wealthProducts = pgTable(
 /**
  * A user's holding of a product, with the product's terms copied at purchase (operators may edit the
  * product later; a bought order keeps its terms). Days are UTC day numbers (days since 1970-01-01):
- * interest is credited for days start_day … start_day + days − 1, one a day, and the principal
- * returns with the last one. `days_paid` counts the days credited so far.
+ * interest is credited for days start_day … start_day + days − 1, each once it has ended, and the
+ * principal returns with the last one (at the end of the full term). `days_paid` counts the days
+ * credited so far.
  */
 export const wealthOrders = pgTable(
   'wealth_orders',

@@ -1071,6 +1071,15 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     hk: '該訂單已到期或已贖回',
     th: 'คำสั่งนี้ครบกำหนดหรือไถ่ถอนไปแล้ว',
   },
+  wealth_penalty_rate_zero: {
+    en: 'Early redemption is allowed, so the damages rate must be above 0',
+    jp: '途中解約が可能なため、違約金率は0より大きくする必要があります',
+    kr: '중도 상환이 허용되므로 위약금 비율은 0보다 커야 합니다',
+    esp: 'Se permite el rescate anticipado, así que la tasa de penalización debe ser mayor que 0',
+    zh: '该产品允许提前赎回，违约金比例必须大于0',
+    hk: '該產品允許提前贖回，違約金比例必須大於0',
+    th: 'อนุญาตให้ไถ่ถอนก่อนกำหนด อัตราค่าปรับจึงต้องมากกว่า 0',
+  },
   // end wealth
   product_disabled: {
     en: 'This service is not available',

@@ -133,6 +133,13 @@ describe('LedgerBatch', () => {
       await batch.flush();
     });
     expect(await held(a, BTC)).toEqual({ available: '0.75', frozen: '0.25' });
+    // Released again: a coin balance is frozen only while something (an order, a withdrawal…) holds it.
+    await t.database.db.transaction((tx) =>
+      postEntry(tx, { reason: 'unfreeze' }, [
+        { account: coin(a, BTC), bucket: 'frozen', amount: '-0.25' },
+        { account: coin(a, BTC), bucket: 'available', amount: '0.25' },
+      ]),
+    );
     expect(await verifyLedger(t.database.db)).toEqual([]);
   });
 });

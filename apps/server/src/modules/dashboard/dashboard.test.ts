@@ -3,6 +3,7 @@ import { BTC, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js
 import { placeOrder, trader } from '../../../test/spot.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { contractPositions, deposits, optionOrders, withdrawAddresses } from '../../db/schema.js';
+import { postEntry } from '../../ledger/ledger.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
 let t: TestApp;
@@ -90,20 +91,39 @@ describe('GET admin/dashboard', () => {
       margin: '180',
       openFee: '1.8',
     });
-    await t.database.db.insert(optionOrders).values({
-      userId: buyer.id,
-      pairId: 2,
-      currencyId: USDT,
-      direction: 1,
-      seconds: 60,
-      profitRatio: '0.85',
-      lossRatio: '1',
-      stake: '50',
-      openPrice: '3000',
-      openPriceTime: 1,
-      openedAt: 1,
-      deliverySecond: 61,
-    });
+    // Their money on the ledger as the contract and option modules hold it: the margin frozen in the
+    // contract account, the stake paid to the house (the ledger check ties both to these rows).
+    await fund(t, buyer.id, USDT, '180', 'contract');
+    await fund(t, buyer.id, USDT, '50', 'option');
+    await t.database.db.transaction((tx) =>
+      postEntry(tx, { reason: 'contract_open', refType: 'contract', refId: 1 }, [
+        { account: { userId: buyer.id, kind: 'contract', currencyId: USDT }, bucket: 'available', amount: '-180' },
+        { account: { userId: buyer.id, kind: 'contract', currencyId: USDT }, bucket: 'frozen', amount: '180' },
+      ]),
+    );
+    const [option] = await t.database.db
+      .insert(optionOrders)
+      .values({
+        userId: buyer.id,
+        pairId: 2,
+        currencyId: USDT,
+        direction: 1,
+        seconds: 60,
+        profitRatio: '0.85',
+        lossRatio: '1',
+        stake: '50',
+        openPrice: '3000',
+        openPriceTime: 1,
+        openedAt: 1,
+        deliverySecond: 61,
+      })
+      .returning({ id: optionOrders.id });
+    await t.database.db.transaction((tx) =>
+      postEntry(tx, { reason: 'option_stake', refType: 'option_order', refId: option!.id }, [
+        { account: { userId: buyer.id, kind: 'option', currencyId: USDT }, bucket: 'available', amount: '-50' },
+        { account: { system: 'house', currencyId: USDT }, bucket: 'available', amount: '50' },
+      ]),
+    );
 
     const reply = await t.get('admin/dashboard', { token: operator });
     const d = reply.message;

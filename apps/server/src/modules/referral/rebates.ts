@@ -1,19 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { currencies, referralCursor } from '../../db/schema.js';
+import { currencies } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { D, type Dec, dec, roundDown, str } from '../../ledger/money.js';
 import { effectiveRatios } from './repo.js';
 
 /**
  * The referral rebate worker. Trading fees reach the `fees` system account through the trading
- * modules' own ledger writers (spot: the group-committed `LedgerBatch`); this worker follows those
- * postings in id order from a stored cursor and, for each fee an invited user paid, credits the
- * inviter's coin account with `fee × ratio` from the fees account — in its own transaction, so the
- * trading hot path never waits for it (docs/decisions.md, "Referral rebates").
+ * modules' own ledger writers (spot: the group-committed `LedgerBatch`). Each such posting enqueues
+ * itself in `referral_fee_outbox`, by a trigger, in the transaction of the fee; this worker takes the
+ * queued postings and, for each fee an invited user paid, credits the inviter's coin account with
+ * `fee × ratio` from the fees account, deleting the queue rows in the same transaction — its own, so
+ * the trading hot path never waits for it (docs/decisions.md, "Referral rebates").
  *
- * Idempotent: one `referral_rebates` row per (fee posting, payer) under a unique key; a posting read
- * twice (a rescan, two nodes, a crash between the rebate and the cursor) credits once.
+ * Gap-free: a fee is queued exactly when it commits, so a transaction that commits after fees with
+ * higher posting ids were rebated is still found (following posting ids from a cursor missed it on
+ * PostgreSQL). Idempotent: one `referral_rebates` row per (fee posting, payer) under a unique key; a
+ * posting queued twice credits once. Passes on several nodes take disjoint rows (SKIP LOCKED).
  *
  * Rounding: the exact rebates accrue per inviter and coin; what is credited is the running total
  * rounded down to the coin's decimals, less what was credited before — the sub-unit rest is the
@@ -31,16 +34,7 @@ import { effectiveRatios } from './repo.js';
  */
 export const SINGLE_PAYER_FEE_REASONS = ['contract_open', 'contract_close', 'contract_liquidation'];
 
-/**
- * Postings are numbered when inserted but, on PostgreSQL with concurrent writers, may commit out of
- * order: each pass also re-reads the fee postings of the last few seconds behind the cursor
- * (already-rebated ones are skipped by the unique key). With PGlite transactions are serial and the
- * rescan finds nothing new.
- */
-export const RESCAN_POSTINGS = 200;
-const RESCAN_SECONDS = 10;
 const BATCH = 500;
-const CURSOR = 'rebates';
 
 /** A fee an invited user paid, not yet rebated. */
 type Owed = {
@@ -54,28 +48,18 @@ type Owed = {
 
 export type PassResult = { read: number; rebates: number; credited: string[] };
 
-/** One pass: reads fee postings after the cursor (and the rescan window), posts their rebates. */
+/** One pass: takes up to BATCH queued fee postings, posts their rebates and removes them from the queue. */
 export async function rebatePass(db: Db): Promise<PassResult> {
   return db.transaction(async (tx) => {
-    await tx.insert(referralCursor).values({ name: CURSOR, lastPostingId: 0 }).onConflictDoNothing();
-    // The cursor row's lock makes passes on several nodes take turns.
-    const [cursor] = await queryRows<{ last_posting_id: string }>(
+    // Locked until this transaction ends; another node's pass skips them and takes the next ones.
+    const queued = await queryRows<{ posting_id: string }>(
       tx,
-      sql`SELECT last_posting_id FROM referral_cursor WHERE name = ${CURSOR} FOR UPDATE`,
+      sql`SELECT posting_id FROM referral_fee_outbox ORDER BY posting_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
     );
-    const last = Number(cursor?.last_posting_id ?? 0);
-    const window = sql`p.amount > 0 AND (p.id > ${last} OR (p.id > ${last - RESCAN_POSTINGS}
-                       AND p.created_at > now() - make_interval(secs => ${RESCAN_SECONDS})))`;
-    const [top] = await queryRows<{ highest: string | null; n: number }>(
-      tx,
-      sql`SELECT max(id) AS highest, count(*)::int AS n FROM (
-            SELECT p.id FROM ledger_postings p
-            JOIN ledger_accounts a ON a.id = p.account_id AND a.system_code = 'fees'
-            WHERE ${window} ORDER BY p.id LIMIT ${BATCH}) w`,
-    );
-    const highest = top?.highest === null || top?.highest === undefined ? last : Number(top.highest);
-    const result: PassResult = { read: top?.n ?? 0, rebates: 0, credited: [] };
-    if (!top?.n) return result;
+    const result: PassResult = { read: queued.length, rebates: 0, credited: [] };
+    if (!queued.length) return result;
+    const ids = queued.map((q) => Number(q.posting_id));
+    const batch = sql`p.id = ANY(${sql.param(ids)}::bigint[])`;
     // Every (fee posting, payer) with an inviter and no rebate yet, in posting order.
     const owed = await queryRows<Owed>(
       tx,
@@ -84,7 +68,7 @@ export async function rebatePass(db: Db): Promise<PassResult> {
             FROM ledger_postings p
             JOIN ledger_accounts a ON a.id = p.account_id AND a.system_code = 'fees'
             JOIN ledger_entries e ON e.id = p.entry_id
-            WHERE ${window} AND p.id <= ${highest}),
+            WHERE ${batch} AND p.amount > 0),
           spot_fee AS (
             SELECT fp.id, fp.entry_id, fp.currency_id, fp.reason, fp.payer_id AS user_id, fp.amount AS fee
             FROM fp WHERE fp.reason = 'spot_fee' AND fp.payer_id IS NOT NULL),
@@ -132,12 +116,7 @@ export async function rebatePass(db: Db): Promise<PassResult> {
         }
       }
     }
-    if (highest > last) {
-      await tx
-        .update(referralCursor)
-        .set({ lastPostingId: highest, updatedAt: new Date() })
-        .where(eq(referralCursor.name, CURSOR));
-    }
+    await tx.execute(sql`DELETE FROM referral_fee_outbox WHERE posting_id = ANY(${sql.param(ids)}::bigint[])`);
     return result;
   });
 }

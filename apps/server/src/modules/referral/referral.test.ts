@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, fund, USDT } from '../../../test/money.js';
 import { coinBalance, feesBalance, placeOrder } from '../../../test/spot.js';
 import { adminToken, createTestApp, outboxCode, type TestApp, uniqueEmail } from '../../../test/test-app.js';
-import { auditLog, referralCursor, referralRebates } from '../../db/schema.js';
+import { type Db, queryRows } from '../../db/client.js';
+import { auditLog, referralFeeOutbox, referralRebates } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
@@ -49,6 +50,24 @@ async function trade(seller: { id: number; token: string }, buyer: { id: number;
   const bid = await placeOrder(t, buyer.token, { type: '1', target_price: '40000.01', amount: '0.00011' });
   expect(bid.message).toMatchObject({ status: 'completed', fee: '0.0044009' });
 }
+
+// A contract's opening fee, its position closed at once (margin released) so no margin stays frozen.
+const contractFee = (userId: number, currencyId: number, fee: string, refId: number, db: Db = t.database.db) =>
+  db.transaction(async (tx) => {
+    const margin = new D(fee).times(1000).toFixed();
+    await postEntry(tx, { reason: 'contract_open', refType: 'contract', refId }, [
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: new D(fee).times(-1001).toFixed() },
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: margin },
+      { account: { system: 'fees', currencyId }, bucket: 'available', amount: fee },
+    ]);
+    await postEntry(tx, { reason: 'contract_cancel', refType: 'contract', refId }, [
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'frozen', amount: `-${margin}` },
+      { account: { userId, kind: 'contract', currencyId }, bucket: 'available', amount: margin },
+    ]);
+  });
+
+/** The sequence posting ids come from. */
+const sequence = sql`pg_get_serial_sequence('ledger_postings', 'id')`;
 
 describe('user/invite, my_share, my_poster', () => {
   it('gives the code and a link to the registration page that carries it', async () => {
@@ -123,10 +142,12 @@ describe('rebates', () => {
     const credited = records.list.map((r: { amount: string }) => new D(r.amount));
     expect(credited.reduce((a: D, b: D) => a.plus(b), new D(0)).toFixed()).toBe('0.001584');
 
-    // Running the worker again, or from the start, credits nothing more.
+    // Running the worker again, or with the same fees queued a second time, credits nothing more.
     expect((await t.app.rebates.runOnce()).rebates).toBe(0);
-    await t.database.db.update(referralCursor).set({ lastPostingId: 0 });
+    const rebated = await t.database.db.select({ id: referralRebates.sourcePostingId }).from(referralRebates);
+    await t.database.db.insert(referralFeeOutbox).values(rebated.map((r) => ({ postingId: Number(r.id) })));
     expect((await t.app.rebates.runOnce()).rebates).toBe(0);
+    expect(await t.database.db.select().from(referralFeeOutbox)).toEqual([]);
     expect(await coinBalance(t, inviter.id, USDT)).toEqual({ available: '0.001584', frozen: '0' });
 
     // Nobody else sees these records.
@@ -192,12 +213,97 @@ describe('rebates', () => {
       ]),
     );
     await t.app.rebates.runOnce();
+    // The position is gone again (its margin released), so no margin stays frozen without a position.
+    await t.database.db.transaction((tx) =>
+      postEntry(tx, { reason: 'contract_cancel', refType: 'contract', refId: 1 }, [
+        { account: { userId: trader.id, kind: 'contract', currencyId: USDT }, bucket: 'frozen', amount: '-50' },
+        { account: { userId: trader.id, kind: 'contract', currencyId: USDT }, bucket: 'available', amount: '50' },
+      ]),
+    );
     // 20 % of 0.025 = 0.005, into the inviter's coin account.
     expect(await coinBalance(t, inviter.id, USDT)).toEqual({ available: '0.005', frozen: '0' });
     const records = (await t.get('user/my_account_return', { token: inviter.token, lang: 'zh' })).message.list;
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ reason: 'contract_open', fee: '0.025', amount: '0.005' });
   });
+
+  it('rebates a fee whose transaction commits after later fees were rebated, exactly once', async () => {
+    const inviter = await register();
+    const late = await register(inviter.code);
+    const early = await register(inviter.code);
+    await fund(t, late.id, BTC, '1', 'contract');
+    await fund(t, early.id, USDT, '100', 'contract');
+    await t.app.rebates.runOnce();
+    // The last posting id handed out.
+    const position = async () =>
+      Number(
+        (await queryRows<{ v: string }>(t.database.db, sql`SELECT last_value::text AS v FROM ledger_postings_id_seq`))[0]!.v,
+      );
+    // A long transaction takes its posting ids now…
+    const reserved = await position();
+    await t.database.db.execute(sql`SELECT setval(${sequence}, ${reserved + 1000})`);
+    // …while others write fees with higher ids, commit, and are rebated.
+    await contractFee(early.id, USDT, '0.05', 9001);
+    expect((await t.app.rebates.runOnce()).rebates).toBe(1);
+    expect(await coinBalance(t, inviter.id, USDT)).toEqual({ available: '0.01', frozen: '0' });
+    // Then it commits: its fee posting's id is more than a thousand below the ones already rebated.
+    const highest = await position();
+    await t.database.db.execute(sql`SELECT setval(${sequence}, ${reserved})`);
+    await contractFee(late.id, BTC, '0.0005', 9002);
+    await t.database.db.execute(sql`SELECT setval(${sequence}, ${highest})`);
+    const pass = await t.app.rebates.runOnce();
+    expect(pass.rebates).toBe(1);
+    // 20 % of 0.0005 BTC.
+    expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+    // Exactly once: later passes find nothing, and the queue is empty.
+    expect((await t.app.rebates.runOnce()).rebates).toBe(0);
+    expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+    expect(await t.database.db.select().from(referralFeeOutbox)).toEqual([]);
+    const rows = await t.database.db.select().from(referralRebates).where(eq(referralRebates.inviterId, inviter.id));
+    expect(rows.map((r) => [r.sourceReason, new D(r.credited).toFixed()]).sort()).toEqual([
+      ['contract_open', '0.0001'],
+      ['contract_open', '0.01'],
+    ]);
+    expect(Math.min(...rows.map((r) => Number(r.sourcePostingId)))).toBeLessThan(reserved + 1000);
+  });
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'on PostgreSQL, rebates a fee whose transaction stays open while later fees commit and are rebated',
+    async () => {
+      const inviter = await register();
+      const slow = await register(inviter.code);
+      const busy = await register(inviter.code);
+      await fund(t, slow.id, BTC, '1', 'contract');
+      await fund(t, busy.id, USDT, '1000', 'contract');
+      await t.app.rebates.runOnce();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      // A transaction writes its fee (taking its posting ids) and stays open…
+      const pending = t.database.db.transaction(async (tx) => {
+        await contractFee(slow.id, BTC, '0.0005', 9101, tx);
+        entered();
+        await gate;
+      });
+      await inside;
+      // …while 60 later fees (300 postings) commit on other connections and are rebated.
+      for (let i = 0; i < 60; i++) await contractFee(busy.id, USDT, '0.05', 9200 + i);
+      expect((await t.app.rebates.runOnce()).rebates).toBe(60);
+      release();
+      await pending;
+      const pass = await t.app.rebates.runOnce();
+      expect(pass.rebates).toBe(1);
+      expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+      expect((await t.app.rebates.runOnce()).rebates).toBe(0);
+      expect(await coinBalance(t, inviter.id, BTC)).toEqual({ available: '0.0001', frozen: '0' });
+    },
+    60_000,
+  );
 
   it('lets operators set the default ratio, and refuses bad input', async () => {
     const admin = await adminToken(t);

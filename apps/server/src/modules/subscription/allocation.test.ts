@@ -60,14 +60,66 @@ describe('allocate', () => {
       // 100 × 1000 / 300 = 333.3333… → 333.3333 coins, cost 33.33333, refund 66.66667
       { id: 1, quantity: '333.3333', cost: '33.33333', refund: '66.66667' },
       { id: 2, quantity: '500', cost: '50', refund: '100' },
-      { id: 3, quantity: '166.6666', cost: '16.66666', refund: '33.33334' },
+      // 50 × 1000 / 300 = 166.6666… lost the most to the cut: it gets the left-over 0.0001.
+      { id: 3, quantity: '166.6667', cost: '16.66667', refund: '33.33333' },
     ]);
-    // Rounding left 0.0001 coin unallocated; it is never issued and its price is in the refunds.
-    expect(str(a.allocated)).toBe('999.9999');
-    expect(str(a.unallocated)).toBe('0.0001');
-    expect(str(a.proceeds)).toBe('99.99999');
-    expect(str(a.refunded)).toBe('200.00001');
+    // The whole supply is issued: the unit the cut left over went to the largest remainder.
+    expect(str(a.allocated)).toBe('1000');
+    expect(str(a.unallocated)).toBe('0');
+    expect(str(a.proceeds)).toBe('100');
+    expect(str(a.refunded)).toBe('200');
     expect(str(a.proceeds.plus(a.refunded))).toBe('300');
+  });
+
+  it('hands the left-over units to the largest remainders, ties to the earliest order', () => {
+    // 7 coins (0 decimals) among three equal orders: 2⅓ each, one coin left over after the cut; the
+    // remainders tie, so the lowest id gets it — whatever order the orders arrive in.
+    const orders = [
+      { id: 12, amount: '10' },
+      { id: 5, amount: '10' },
+      { id: 9, amount: '10' },
+    ];
+    const a = allocate({ price: '1', supply: '7', coinDecimals: 0, payDecimals: 6, orders });
+    expect(a.orders.map((o) => [o.id, str(o.quantity)])).toEqual([
+      [12, '2'],
+      [5, '3'],
+      [9, '2'],
+    ]);
+    // 10 coins among 1, 2 and 4 parts: exact 1.43, 2.86, 5.71 → 1, 2, 5 and 2 left over, to the
+    // remainders 0.86 and 0.71 (ids 2 and 3), not 0.43 (id 1).
+    const b = allocate({
+      price: '1',
+      supply: '10',
+      coinDecimals: 0,
+      payDecimals: 6,
+      orders: [
+        { id: 1, amount: '10' },
+        { id: 2, amount: '20' },
+        { id: 3, amount: '40' },
+      ],
+    });
+    expect(b.orders.map((o) => str(o.quantity))).toEqual(['1', '3', '6']);
+    expect(str(b.allocated)).toBe('10');
+  });
+
+  it('gives the extra unit only to an order that paid for it', () => {
+    // Barely oversubscribed in whole coins: 9 coins at 1, two orders of 4.6 each want 4.5 coins each,
+    // but neither paid for a fifth coin. 8 are issued, 1 is not, and nobody is charged above what it froze.
+    const a = allocate({
+      price: '1',
+      supply: '9',
+      coinDecimals: 0,
+      payDecimals: 6,
+      orders: [
+        { id: 1, amount: '4.6' },
+        { id: 2, amount: '4.6' },
+      ],
+    });
+    expect(view(a)).toEqual([
+      { id: 1, quantity: '4', cost: '4', refund: '0.6' },
+      { id: 2, quantity: '4', cost: '4', refund: '0.6' },
+    ]);
+    expect(str(a.unallocated)).toBe('1');
   });
 
   it('gives nothing (and refunds everything) to an order too small for one unit of the coin', () => {
@@ -81,11 +133,13 @@ describe('allocate', () => {
         { id: 2, amount: '0.5' },
       ],
     });
+    // Exact shares 0.857 and 0.143 of the single coin: it goes to the larger remainder, order 1 (which
+    // paid for it); order 2 could not have paid for a whole coin anyway.
     expect(view(a)).toEqual([
-      { id: 1, quantity: '0', cost: '0', refund: '3' },
+      { id: 1, quantity: '1', cost: '1', refund: '2' },
       { id: 2, quantity: '0', cost: '0', refund: '0.5' },
     ]);
-    expect(str(a.unallocated)).toBe('1');
+    expect(str(a.unallocated)).toBe('0');
   });
 
   it('exactly fills the offering when demand equals it', () => {
@@ -135,17 +189,65 @@ describe('allocate', () => {
             // Nobody pays less than the issue price for what they get.
             expect(o.cost.gte(o.quantity.times(price))).toBe(true);
           }
-          // Pro-rata: rounding costs each order less than one smallest unit of the coin.
+          // Each order gets at most what it paid for at the issue price.
+          for (const o of a.orders) expect(o.quantity.times(price).lte(o.amount)).toBe(true);
           if (a.oversubscribed) {
+            // Pro-rata: each order is within one smallest unit of its exact share.
             const unit = new D(10).pow(-coinDecimals);
             for (const o of a.orders) {
               const exact = o.amount.times(supplyUnits).dividedBy(a.demand);
-              expect(exact.minus(o.quantity).lt(unit)).toBe(true);
+              expect(o.quantity.minus(exact).abs().lt(unit)).toBe(true);
+            }
+            // Largest remainder: a unit stays unissued only when no order left at its cut-down share
+            // could pay for one more.
+            if (a.unallocated.gt(0)) {
+              for (const o of a.orders) {
+                const exact = o.amount.times(supplyUnits).dividedBy(a.demand);
+                if (o.quantity.lt(exact)) expect(o.quantity.plus(unit).times(price).gt(o.amount)).toBe(true);
+              }
             }
           }
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('issues exactly the supply when oversubscribed, each order within one unit of its share and within what it paid', () => {
+    // Demand at least twice the offering and every order worth at least two units: each order can then
+    // pay for its cut-down share plus one unit, so Σ quantity must be the supply exactly.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.array(fc.integer({ min: 2, max: 1_000_000 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 2, max: 50 }),
+        (coinDecimals, priceUnits, parts, supplyUnits, overFactor) => {
+          const unit = new D(10).pow(-coinDecimals);
+          const price = new D(priceUnits).dividedBy(1000);
+          const supply = new D(supplyUnits).times(unit);
+          // Scale the orders so that demand ≥ overFactor × supply × price and each ≥ 2 units' price.
+          const partsTotal = parts.reduce((x, y) => x + y, 0);
+          const scale = D.max(supply.times(price).times(overFactor).dividedBy(partsTotal), unit.times(price));
+          const orders = parts.map((p, i) => ({
+            id: i + 1,
+            amount: new D(p).times(scale).toDecimalPlaces(6, D.ROUND_UP).toFixed(),
+          }));
+          const a = allocate({ price: price.toFixed(), supply: supply.toFixed(), coinDecimals, payDecimals: 6, orders });
+          expect(a.oversubscribed).toBe(true);
+          expect(a.allocated.eq(supply)).toBe(true);
+          expect(a.unallocated.isZero()).toBe(true);
+          for (const o of a.orders) {
+            const exact = o.amount.times(supply).dividedBy(a.demand);
+            expect(o.quantity.minus(exact).abs().lt(unit)).toBe(true);
+            expect(o.quantity.times(price).lte(o.amount)).toBe(true);
+            expect(o.cost.lte(o.amount)).toBe(true);
+            expect(o.refund.gte(0)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

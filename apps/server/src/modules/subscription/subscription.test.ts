@@ -209,15 +209,17 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
       orders: 3,
       demand: '300',
       oversubscribed: true,
-      allocated: '999.9999',
-      unallocated: '0.0001',
-      proceeds: '99.99999',
-      refunded: '200.00001',
+      // The whole supply: the 0.0001 the cut left over went to the largest remainder (c's 166.6666…).
+      allocated: '1000',
+      unallocated: '0',
+      proceeds: '100',
+      refunded: '200',
     });
     // 100 × 1000 ÷ 300 = 333.3333 coins, costing 33.33333; the rest is back in available.
     expect(await balance(t, a.id, USDT)).toEqual({ available: '466.66667', frozen: '0' });
     expect(await balance(t, b.id, USDT)).toEqual({ available: '450', frozen: '0' });
-    expect(await balance(t, c.id, USDT)).toEqual({ available: '483.33334', frozen: '0' });
+    // 50 × 1000 ÷ 300 = 166.6666… → 166.6667 coins by largest remainder, costing 16.66667.
+    expect(await balance(t, c.id, USDT)).toEqual({ available: '483.33333', frozen: '0' });
     const passed = await t.get('lh/send/order_list?status=allocated', { token: a.token });
     expect(passed.message.list).toHaveLength(1);
     expect(passed.message.list[0]).toMatchObject({
@@ -270,7 +272,7 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
     expect(await releaseDueUnlocks(t.database.db, later)).toBe(0);
     expect(await balance(t, a.id, currencyId)).toEqual({ available: '333.3333', frozen: '0' });
     expect(await balance(t, b.id, currencyId)).toEqual({ available: '500', frozen: '0' });
-    expect(await balance(t, c.id, currencyId)).toEqual({ available: '166.6666', frozen: '0' });
+    expect(await balance(t, c.id, currencyId)).toEqual({ available: '166.6667', frozen: '0' });
     const moved = await t.post(
       'wallet/change',
       { currency_id: String(currencyId), number: '1', from_field: 'coin', to_field: 'trust' },

@@ -8,8 +8,10 @@ import { dueOrderIds, insertAccrual, lockOrder, type OrderRow, updateOrder } fro
 
 /**
  * The daily accrual. Interest for an order's day d (start_day ≤ d < start_day + days) is credited to
- * the user's coin account once d has begun (UTC), from the platform's `house` account; with the last
- * day the principal leaves the trust account for the coin account and the order is completed.
+ * the user's coin account once d has been held to its end, i.e. from 00:00 UTC of day d + 1, from the
+ * platform's `house` account; once the last day has ended (the full term held) the principal leaves the
+ * trust account for the coin account and the order is completed. Crediting a day as it begins paid for
+ * time not yet held: a 7-day order bought at 23:59:58 matured 6.00003 days later with 7 days' interest.
  *
  * Safe to run any number of times, on any number of nodes: each order is locked while its due days
  * are credited, `days_paid` says which days are done, and the key (order, day) of `wealth_accruals`
@@ -35,14 +37,15 @@ async function decimalsOf(tx: Db, currencyId: number): Promise<number> {
  */
 export async function accrueLockedOrder(tx: Db, order: OrderRow, now: Date): Promise<AccrualOutcome> {
   if (order.status !== 'hosting') return { credited: 0, matured: false, order };
-  const today = dayNumber(now.getTime());
+  // The last day that has ended: only days held in full earn interest.
+  const lastEnded = dayNumber(now.getTime()) - 1;
   const lastDay = order.startDay + order.days - 1;
   const decimals = await decimalsOf(tx, order.currencyId);
   const perDay = dailyInterest(order.amount, order.dailyRate, decimals);
   let daysPaid = order.daysPaid;
   let interestPaid = new D(order.interestPaid);
   let credited = 0;
-  for (let day = order.startDay + daysPaid; day <= Math.min(today, lastDay); day++) {
+  for (let day = order.startDay + daysPaid; day <= Math.min(lastEnded, lastDay); day++) {
     const fresh = await insertAccrual(tx, { orderId: order.id, day, userId: order.userId, amount: str(perDay), creditedAt: now });
     daysPaid++;
     // A day already recorded was credited in the transaction that recorded it: never twice.
@@ -90,7 +93,7 @@ export type AccrualRun = { orders: number; daysCredited: number; matured: number
  */
 export async function runAccrual(db: Db, now: Date, log?: (error: unknown, orderId: number) => void): Promise<AccrualRun> {
   const result: AccrualRun = { orders: 0, daysCredited: 0, matured: 0 };
-  for (const id of await dueOrderIds(db, dayNumber(now.getTime()))) {
+  for (const id of await dueOrderIds(db, dayNumber(now.getTime()) - 1)) {
     try {
       const outcome = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, id);

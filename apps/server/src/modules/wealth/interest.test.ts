@@ -7,6 +7,7 @@ import {
   dayStart,
   daysDue,
   fromPercent,
+  maturityDay,
   percent,
   redemptionDamages,
 } from './interest.js';
@@ -43,11 +44,16 @@ describe('financial product money', () => {
     expect(dayNumber(Date.parse('1970-01-02T00:00:00Z'))).toBe(1);
     expect(dayNumber(Date.parse('2026-03-01T23:59:59.999Z'))).toBe(dayNumber(Date.parse('2026-03-01T00:00:00Z')));
     expect(dayStart(dayNumber(Date.parse('2026-03-01T13:00:00Z'))).toISOString()).toBe('2026-03-01T00:00:00.000Z');
-    // An order bought on day 100 with 15 days: days 101..115.
+    // An order bought on day 100 with 15 days: days 101..115, each due once it has ended.
     expect(daysDue(101, 15, 100)).toBe(0);
-    expect(daysDue(101, 15, 101)).toBe(1);
-    expect(daysDue(101, 15, 112)).toBe(12);
+    expect(daysDue(101, 15, 101)).toBe(0);
+    expect(daysDue(101, 15, 102)).toBe(1);
+    expect(daysDue(101, 15, 113)).toBe(12);
+    expect(daysDue(101, 15, 115)).toBe(14);
+    expect(daysDue(101, 15, 116)).toBe(15);
     expect(daysDue(101, 15, 400)).toBe(15);
+    // Maturity: the end of day 115, i.e. the start of day 116.
+    expect(maturityDay(101, 15)).toBe(116);
   });
 
   it('converts rates between percent and fractions exactly', () => {

@@ -38,10 +38,16 @@ export function redemptionDamages(amount: Dec | string, penaltyRate: Dec | strin
   return damages.gt(principal) ? principal : damages;
 }
 
-/** The interest days of an order due by `today`: start_day … min(today, last day), as a count. */
+/**
+ * The interest days of an order due on `today`: the days start_day … min(today − 1, last day), as a
+ * count. A day is due once it has ended (held in full), so today itself never is.
+ */
 export function daysDue(startDay: number, days: number, today: number): number {
-  return Math.max(0, Math.min(days, today - startDay + 1));
+  return Math.max(0, Math.min(days, today - startDay));
 }
+
+/** The moment an order matures: the end of its last interest day (00:00 UTC of the day after it). */
+export const maturityDay = (startDay: number, days: number): number => startDay + days;
 
 /** Rate as a percentage for display ("0.004" → "0.4"). */
 export const percent = (fraction: Dec | string): string => new D(fraction).times(100).toFixed();

@@ -90,12 +90,15 @@ export async function insertAccrual(tx: Db, values: typeof wealthAccruals.$infer
   return rows.length > 0;
 }
 
-/** Ids of the orders with interest days due by `today` (and so, perhaps, their maturity), oldest first. */
-export async function dueOrderIds(db: Db, today: number): Promise<number[]> {
+/**
+ * Ids of the orders with an unpaid interest day that ended by `lastEnded` (the day before today), and so
+ * perhaps their maturity, oldest first.
+ */
+export async function dueOrderIds(db: Db, lastEnded: number): Promise<number[]> {
   const rows = await db
     .select({ id: wealthOrders.id })
     .from(wealthOrders)
-    .where(and(eq(wealthOrders.status, 'hosting'), lte(sql`${wealthOrders.startDay} + ${wealthOrders.daysPaid}`, today)))
+    .where(and(eq(wealthOrders.status, 'hosting'), lte(sql`${wealthOrders.startDay} + ${wealthOrders.daysPaid}`, lastEnded)))
     .orderBy(asc(wealthOrders.id));
   return rows.map((r) => r.id);
 }
@@ -143,7 +146,7 @@ export async function userTotals(db: Db, userId: number) {
     .groupBy(wealthOrders.currencyId);
 }
 
-/** Per coin: interest credited to one user for days from `fromDay` on (today's income: fromDay = today). */
+/** Per coin: interest credited to one user for days from `fromDay` on (today's income: fromDay = yesterday). */
 export async function userIncomeSince(db: Db, userId: number, fromDay: number) {
   return db
     .select({ currencyId: wealthOrders.currencyId, income: sql<string>`coalesce(${sum(wealthAccruals.amount)}, 0)::text` })

@@ -15,6 +15,7 @@ import {
   dayStart,
   daysDue,
   fromPercent,
+  maturityDay,
   percent,
   redemptionDamages,
 } from './interest.js';
@@ -180,9 +181,9 @@ export class WealthService {
       remaining_days: remaining,
       status: o.status,
       paid_at: o.paidAt.toISOString(),
-      /** First interest day and the maturity (the start of the last interest day, UTC). */
+      /** First interest day, and the maturity: the end of the last interest day (00:00 UTC after it). */
       start_at: dayStart(o.startDay).toISOString(),
-      end_at: dayStart(o.startDay + o.days - 1).toISOString(),
+      end_at: dayStart(maturityDay(o.startDay, o.days)).toISOString(),
       completed_at: o.completedAt ? o.completedAt.toISOString() : null,
       damages: o.damages === null ? null : str(o.damages),
       refund: o.refund === null ? null : str(o.refund),
@@ -272,7 +273,8 @@ export class WealthService {
     const today = dayNumber(this.options.now());
     const [totals, todays, valuation] = await Promise.all([
       userTotals(this.db, userId),
-      userIncomeSince(this.db, userId, today),
+      // Today's income is what was credited today: the interest of the day that ended at 00:00.
+      userIncomeSince(this.db, userId, today - 1),
       usdtPrices(this.db, this.options.prices()),
     ]);
     const products = await listProducts(this.db, false);
@@ -389,7 +391,7 @@ export class WealthService {
 
   /**
    * Runs the accrual at start (catching up any downtime) and then every few minutes: a day's interest
-   * is due from 00:00 UTC, and a short interval keeps that close without caring which node ran last.
+   * is due from 00:00 UTC of the next day (once the day has been held), and a short interval keeps that close without caring which node ran last.
    */
   start(intervalMs = 5 * 60_000, log?: (error: unknown) => void) {
     if (this.timer) return;
@@ -418,9 +420,13 @@ export type ProductInput = {
   sort?: number;
 };
 
-/** Rates are typed in percent per day with at most 4 decimals (0.0001 % steps), up to 100 %. */
+/**
+ * Rates are typed in percent per day with at most 4 decimals (0.0001 % steps), up to 100 %. `fallback`
+ * (a field left out of an edit) is in percent too, and is converted like a typed value: returned as it
+ * was, an edit that left the damages rate out stored 0.6 % as 60 % a day.
+ */
 function parseRate(raw: unknown, field: string, fallback?: string): Dec {
-  if ((raw === undefined || raw === '') && fallback !== undefined) return new D(fallback);
+  if ((raw === undefined || raw === '') && fallback !== undefined) return fromPercent(fallback);
   const value = parseAmountOrZero(raw, 4, field, new D(-1));
   if (value.lt(0)) throw new AppError('field_required', { fields: { [field]: 'field_required' } });
   if (value.gt(100)) throw new AppError('field_invalid', { fields: { [field]: 'field_invalid' } });
@@ -429,8 +435,8 @@ function parseRate(raw: unknown, field: string, fallback?: string): Dec {
 
 /**
  * A product's values from the console's form: a coin, 1..3650 days, minimum ≤ maximum (both in the
- * coin's decimals), a daily yield above zero, damages rate (defaults to the yield, as in the spec's
- * example), an optional cap not below what was already sold. Fields left out of an edit keep their value.
+ * coin's decimals), a daily yield above zero, a damages rate above zero (defaults to the yield, as in
+ * the spec's example), an optional cap not below what was already sold. Fields left out of an edit keep their value.
  */
 async function productValues(db: Db, input: ProductInput, before?: ProductRow) {
   const currencyId = before ? before.currencyId : input.currency_id;
@@ -449,6 +455,10 @@ async function productValues(db: Db, input: ProductInput, before?: ProductRow) {
   const dailyRate = parseRate(input.interest_rate, 'interest_rate', before?.dailyRate && percent(before.dailyRate));
   if (dailyRate.isZero()) throw new AppError('field_invalid', { fields: { interest_rate: 'field_invalid' } });
   const penaltyRate = parseRate(input.penalty_rate, 'penalty_rate', before ? percent(before.penaltyRate) : percent(dailyRate));
+  // Every product can be redeemed early: with no damages a user could take the daily yield and leave
+  // at any time for free, so a rate of 0 is refused (an old product saved with 0 must be given one).
+  if (penaltyRate.isZero())
+    throw new AppError('wealth_penalty_rate_zero', { fields: { penalty_rate: 'wealth_penalty_rate_zero' } });
   let totalCap: string | null = before?.totalCap ?? null;
   if (input.total_cap !== undefined) {
     totalCap =

@@ -128,9 +128,10 @@ describe('lh/deposit (buy)', () => {
       remaining_days: 15,
       status: 'hosting',
       paid_at: '2026-05-10T08:30:00.000Z',
-      // Interest starts the day after the purchase; the last interest day returns the principal.
+      // Interest starts the day after the purchase; the principal returns once the last interest day
+      // (25 May) has ended.
       start_at: '2026-05-11T00:00:00.000Z',
-      end_at: '2026-05-25T00:00:00.000Z',
+      end_at: '2026-05-26T00:00:00.000Z',
       completed_at: null,
       redeem_damages: '60',
       redeem_refund: '940',
@@ -210,8 +211,9 @@ describe('lh/deposit/order and early redemption', () => {
     const u = await investor('1000');
     const p = await product(USDT, 15);
     const order = (await buy(u.token, { config_id: String(p.id), amount: '1000' })).message;
-    // Twelve interest days later (the job has not run yet: redemption catches them up first).
-    clock.set('2026-06-13T15:00:00Z');
+    // Twelve interest days (2–13 June) have ended (the job has not run yet: redemption catches them up
+    // first); 14 June, begun but not held, is one of the three remaining.
+    clock.set('2026-06-14T15:00:00Z');
     const hosting = await t.get('lh/deposit/order?status=1', { token: u.token });
     expect(hosting.message.order_list[0]).toMatchObject({
       id: order.id,
@@ -241,7 +243,7 @@ describe('lh/deposit/order and early redemption', () => {
       remaining_days: 0,
       damages: '12',
       refund: '988',
-      completed_at: '2026-06-13T15:00:00.000Z',
+      completed_at: '2026-06-14T15:00:00.000Z',
     });
     expect(done.total_interest).toEqual([{ currency_id: USDT, amount: '48' }]);
     expect((await t.get('lh/deposit/order?status=4', { token: u.token })).error).toBe('field_invalid');
@@ -267,8 +269,13 @@ describe('lh/deposit/order and early redemption', () => {
     const list = await t.get('lh/deposit/order', { token: owner.token });
     expect(list.message.order_list[0]).toMatchObject({ remaining_days: 7, redeem_damages: '21', redeem_refund: '979' });
 
-    // At maturity (day 7 after the purchase) the catch-up completes the order: it is no longer redeemable.
+    // On the last interest day (8 July, begun, not yet held) the order still runs: one day remains.
     clock.set('2026-07-08T00:10:00Z');
+    const lastDay = await t.get('lh/deposit/order', { token: owner.token });
+    expect(lastDay.message.order_list[0]).toMatchObject({ status: 'hosting', remaining_days: 1, redeem_damages: '3' });
+
+    // At maturity (the end of 8 July, the seventh interest day) the catch-up completes the order: it is no longer redeemable.
+    clock.set('2026-07-09T00:10:00Z');
     const late = await t.post('lh/deposit/order/cancel', { id: String(order.id) }, { token: owner.token });
     expect(late.error).toBe('wealth_order_not_redeemable');
     expect(await balance(t, owner.id, USDT)).toEqual({ available: '1021', frozen: '0' });
@@ -286,7 +293,17 @@ describe('console: products and orders', () => {
       { save_max: '2000', interest_rate: '0.45', total_cap: '' },
       { token: operator },
     );
-    expect(edited.message).toMatchObject({ day: 20, save_min: '10', save_max: '2000', interest_rate: '0.45', total_cap: null });
+    // The damages rate left out of the edit keeps its value (0.6 % a day, not 60 %).
+    expect(edited.message).toMatchObject({
+      day: 20,
+      save_min: '10',
+      save_max: '2000',
+      interest_rate: '0.45',
+      penalty_rate: '0.6',
+      total_cap: null,
+    });
+    const ratesKept = await t.post(`admin/wealth/products/${created.id}`, { sort: '3' }, { token: operator });
+    expect(ratesKept.message).toMatchObject({ interest_rate: '0.45', penalty_rate: '0.6', sort: 3 });
 
     const bad = (fields: Record<string, string>) =>
       t.post('admin/wealth/products', { currency_id: String(USDT), ...fields }, { token: operator });
@@ -298,6 +315,24 @@ describe('console: products and orders', () => {
       'interest_rate',
     );
     expect((await bad({ day: '10', save_min: '-1', save_max: '50', interest_rate: '1' })).fields).toHaveProperty('save_min');
+    // Every product can be redeemed early, so its damages rate must be above 0: on creation and on edit,
+    // with a localized message, and nothing is saved.
+    const noDamages = await bad({ day: '10', save_min: '10', save_max: '50', interest_rate: '1', penalty_rate: '0' });
+    expect(noDamages).toMatchObject({ type: 'error', error: 'wealth_penalty_rate_zero' });
+    expect(noDamages.fields).toHaveProperty('penalty_rate');
+    const zh = await t.post(
+      'admin/wealth/products',
+      { currency_id: String(USDT), day: '10', save_min: '10', save_max: '50', interest_rate: '1', penalty_rate: '0.0000' },
+      { token: operator, lang: 'zh' },
+    );
+    expect(zh.message).toBe('该产品允许提前赎回，违约金比例必须大于0');
+    const zeroed = await t.post(`admin/wealth/products/${created.id}`, { penalty_rate: '0' }, { token: operator });
+    expect(zeroed.error).toBe('wealth_penalty_rate_zero');
+    expect(
+      (await t.get('admin/wealth/products', { token: operator })).message.find((p: { id: number }) => p.id === created.id),
+    ).toMatchObject({
+      penalty_rate: '0.6',
+    });
     expect((await bad({ day: '10', save_min: '1.1234567', save_max: '50', interest_rate: '1' })).error).toBe(
       'amount_too_precise',
     );
@@ -325,6 +360,7 @@ describe('console: products and orders', () => {
       .where(and(eq(auditLog.target, `wealth_product:${created.id}`)));
     expect(rows.map((r) => r.action)).toEqual([
       'wealth.product.create',
+      'wealth.product.edit',
       'wealth.product.edit',
       'wealth.product.pause',
       'wealth.product.resume',

@@ -29,6 +29,7 @@ import {
   wealthOrdersQuery,
   wealthProductsQuery,
 } from '../api/wealth';
+import { penaltyRateRule, percentRule } from '../product-rules';
 
 /** Financial products (lock/trust/hosting): define and pause products; read the users' orders. */
 export function WealthPage() {
@@ -43,13 +44,6 @@ export function WealthPage() {
     </Card>
   );
 }
-
-const percentRule = (label: string) => ({
-  validator: async (_: unknown, value: string | undefined) => {
-    await decimalRules.positive(label).validator(_, value);
-    if (Number(value) > 100) throw new Error(`The ${label} is a percentage per day: at most 100.`);
-  },
-});
 
 function ProductsTab() {
   const query = useQuery(wealthProductsQuery());
@@ -234,7 +228,8 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
           <Form.Item
             name="penalty_rate"
             label="Damages per remaining day (%)"
-            tooltip="Empty: the daily yield"
+            tooltip="Empty: the daily yield. Above 0: every product can be redeemed early."
+            rules={[penaltyRateRule]}
             style={{ flex: 1 }}
           >
             <Input inputMode="decimal" placeholder="same as the yield" data-testid="wealth-field-penalty" />
