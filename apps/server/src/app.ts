@@ -68,7 +68,7 @@ import { WealthService } from './modules/wealth/service.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createNotifier, type Notifier } from './notify/notifier.js';
 import { authPlugin } from './plugins/auth.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
 
@@ -121,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
+    // Router errors (a path segment past 100 characters, a bad percent-escape) answer in the envelope.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,6 +8,8 @@ export * from './console-roles.js';
 export * from './contracts.js';
 export * from './envelope.js';
 export * from './errors.js';
+// Field types every request schema shares: ids, texts, dates, amounts, flags
+export * from './fields.js';
 export * from './langs.js';
 export * from './market.js';
 // products (switches): contracts/options on or off
