@@ -67,6 +67,7 @@ import { wealthRoutes } from './modules/wealth/routes.js';
 import { WealthService } from './modules/wealth/service.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createNotifier, type Notifier } from './notify/notifier.js';
+import { createTwilioSms } from './notify/twilio-sms.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
@@ -150,7 +151,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.
   const clustered = clusterMode(config);
   const solo = !clustered;
-  app.decorate('notifier', createNotifier({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
+  app.decorate(
+    'notifier',
+    createNotifier({
+      db: database.db,
+      log: app.log,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      sms: config.sms ? createTwilioSms(config.sms) : undefined,
+      devOutbox: !config.production,
+    }),
+  );
   const market = new MarketService({
     database,
     feed: config.marketFeed,

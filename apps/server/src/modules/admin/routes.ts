@@ -45,7 +45,11 @@ export async function adminRoutes(root: FastifyInstance) {
     target: z.string().max(254).optional(),
     limit: intField(1, 200, 'validation_failed').default(50),
   });
-  /** The development outbox: where codes wait when no SMS or e-mail provider is configured. */
+  /**
+   * The development outbox: where codes wait when no SMS or e-mail provider is configured. It does not
+   * exist in production (NODE_ENV=production), where codes reach only their owner.
+   */
+  if (app.config.production) return;
   app.get(
     '/admin/outbox',
     {
