@@ -36,8 +36,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   if (error.code === 'real_name_required') {
     return reply.code(error.status).send({ type: '998', message, error: error.code });
   }
+  // A field's message keeps the refusal's values ("The minimum is 10"): the H5 shows it under the input as is.
   const fields = error.options.fields
-    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, code]) => [k, translate(lang, code)]))
+    ? Object.fromEntries(
+        Object.entries(error.options.fields).map(([k, code]) => [k, translate(lang, code, error.options.values)]),
+      )
     : undefined;
   return reply.code(error.status).send({ type: 'error', message, error: error.code, ...(fields ? { fields } : {}) });
 }
