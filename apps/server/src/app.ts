@@ -19,6 +19,7 @@ import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
+import { loggerOptions } from './lib/log-safe-error.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
@@ -118,7 +119,8 @@ const APPS_DIR = join(import.meta.dirname, '..', '..');
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Errors are logged without SQL text or values (lib/log-safe-error.ts).
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
