@@ -1,4 +1,4 @@
-import { intField } from '@app/shared';
+import { IDENTITY_REVIEW_ROLES, intField } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export async function identityRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
   // Console roles (docs/api.md): identity reviews are compliance's.
-  const operator = { preHandler: app.requireAdmin, config: { roles: ['compliance'] as const } };
+  const operator = { preHandler: app.requireAdmin, config: { roles: IDENTITY_REVIEW_ROLES } };
 
   app.post(
     '/user/real_name',
