@@ -118,6 +118,8 @@ const APPS_DIR = join(import.meta.dirname, '..', '..');
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Router errors are answered before any hook runs: they get the API's security headers here.
+  const routerErrorHeaders = securityHeaders(helmetOptions());
   const app = Fastify({
     // Errors are logged without SQL text or values (lib/log-safe-error.ts).
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
@@ -125,7 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     // Router errors (a path segment past 100 characters, a bad percent-escape) answer in the envelope.
-    frameworkErrors,
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(routerErrorHeaders);
+      return frameworkErrors(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -94,7 +94,13 @@ describe('shared field types on the routes', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${segment}`, headers: { authorization: admin } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ type: 'error', error: 'not_found' });
+      // Answered by the router, yet with the same security headers as every other reply.
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+    const badEscape = await t.app.inject({ method: 'GET', url: '/api/admin/users/%E0%A4%A', headers: { authorization: admin } });
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toMatchObject({ type: 'error', error: 'validation_failed' });
     const nul = await rawJson('POST', '/api/user/login', '', '{"user_string":"a\\u0000b","password":"x"}');
     expect(nul).toMatchObject({ status: 400, error: 'field_invalid', fields: { user_string: expect.any(String) } });
     // In a URL the bytes of a lone surrogate decode to replacement characters: a plain search, never a 500.

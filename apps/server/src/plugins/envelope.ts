@@ -128,7 +128,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   // rather than as a shapeless request.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    const field = uncleanField(request.params) ?? uncleanField(request.query) ?? uncleanField(request.body);
+    // A path that carries one names nothing (not_found); in a query or body it is a field error.
+    if (uncleanField(request.params)) throw new AppError('not_found');
+    const field = uncleanField(request.query) ?? uncleanField(request.body);
     if (field) throw new AppError('field_invalid', { fields: { [field]: 'field_invalid' } });
   });
 });
