@@ -1,4 +1,4 @@
-import { intId, SPOT_ORDER_STATUSES, SPOT_ORDER_TYPES } from '@app/shared';
+import { amountText, intId, SPOT_ORDER_STATUSES, SPOT_ORDER_TYPES } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,8 @@ const sideField = z.preprocess(
   },
   z.enum(['buy', 'sell'], { error: need }),
 );
-const decimalText = z.union([z.string(), z.number()]).optional();
+/** Decimal text, or a JSON number only when exact (a longer one would not be what was sent). */
+const decimalText = amountText('field_invalid').optional();
 
 const placeBody = z.object({
   legal_id: pairIdField,
