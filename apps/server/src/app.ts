@@ -21,6 +21,7 @@ import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
 import { showOnce } from './lib/show-once.js';
+import { loggerOptions } from './lib/log-safe-error.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
@@ -70,8 +71,9 @@ import { wealthRoutes } from './modules/wealth/routes.js';
 import { WealthService } from './modules/wealth/service.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { createNotifier, type Notifier } from './notify/notifier.js';
+import { createTwilioSms } from './notify/twilio-sms.js';
 import { authPlugin } from './plugins/auth.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
 
@@ -119,11 +121,19 @@ const APPS_DIR = join(import.meta.dirname, '..', '..');
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Router errors are answered before any hook runs: they get the API's security headers here.
+  const routerErrorHeaders = securityHeaders(helmetOptions());
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Errors are logged without SQL text or values (lib/log-safe-error.ts).
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
+    // Router errors (a path segment past 100 characters, a bad percent-escape) answer in the envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(routerErrorHeaders);
+      return frameworkErrors(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -155,7 +165,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.
   const clustered = clusterMode(config);
   const solo = !clustered;
-  app.decorate('notifier', createNotifier({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
+  app.decorate(
+    'notifier',
+    createNotifier({
+      db: database.db,
+      log: app.log,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      sms: config.sms ? createTwilioSms(config.sms) : undefined,
+      devOutbox: !config.production,
+    }),
+  );
   const market = new MarketService({
     database,
     feed: config.marketFeed,

@@ -25,7 +25,10 @@ export type Config = {
   marketFeed: FeedKind;
   /** Seed of the simulated feed's history (backfill, gap fill); its live seconds never follow it. */
   marketSeed: string;
-  /** NODE_ENV=production: the simulated feed is refused unless `allowDemoPrices` (market/demo-guard.ts). */
+  /**
+   * NODE_ENV=production: the simulated feed is refused unless `allowDemoPrices` (market/demo-guard.ts);
+   * no development outbox, and every message channel needs a provider.
+   */
   production: boolean;
   /** ALLOW_DEMO_PRICES=1: a production server may run on the simulated feed (a labelled demo). */
   allowDemoPrices: boolean;
@@ -48,6 +51,8 @@ export type Config = {
   marketIndex: IndexFeedOptions | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS through a Twilio-compatible Messages API (notify/twilio-sms.ts); undefined: none configured. */
+  sms: SmsSettings | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -88,6 +93,33 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+export type SmsSettings = { baseUrl: string; accountSid: string; authToken: string; from: string };
+
+const SMS_KEYS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+
+/** All three SMS settings or none: a half-configured provider must not quietly fall back to the outbox. */
+function smsSettings(env: NodeJS.ProcessEnv): SmsSettings | undefined {
+  const missing = SMS_KEYS.filter((k) => !env[k]);
+  if (missing.length === SMS_KEYS.length) return undefined;
+  if (missing.length) throw new Error(`SMS provider: set ${missing.join(', ')} (the other SMS settings are set)`);
+  return {
+    baseUrl: env.SMS_API_URL || 'https://api.twilio.com',
+    accountSid: env.SMS_ACCOUNT_SID!,
+    authToken: env.SMS_AUTH_TOKEN!,
+    from: env.SMS_FROM!,
+  };
+}
+
+/**
+ * In production verification codes must reach only their owner: the development outbox (readable by
+ * operators) does not exist there, so each channel needs its provider or the server does not start.
+ */
+function requireProviders(config: Pick<Config, 'production' | 'smtpUrl' | 'sms'>): void {
+  if (!config.production) return;
+  if (!config.smtpUrl) throw new Error('NODE_ENV=production needs an e-mail provider: set SMTP_URL');
+  if (!config.sms) throw new Error(`NODE_ENV=production needs an SMS provider: set ${SMS_KEYS.join(', ')}`);
+}
+
 /** A misspelt feed must not quietly fall back to another source of prices. */
 function feedKind(value: string | undefined): FeedKind {
   if (!value) return 'simulated';
@@ -98,7 +130,7 @@ function feedKind(value: string | undefined): FeedKind {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const marketFeed = feedKind(env.MARKET_FEED);
   const marketRestUrl = env.MARKET_REST_URL || 'https://api.binance.com';
-  return {
+  const config: Config = {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
@@ -120,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketIndex: marketFeed === 'index' ? indexFeedConfig(env, marketRestUrl) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
+    sms: smsSettings(env),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -149,4 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'h5x',
     forwardTimeoutMs: int(env.FORWARD_TIMEOUT_MS, 5_000),
   };
+  requireProviders(config);
+  return config;
 }

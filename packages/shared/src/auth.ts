@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId } from './fields.js';
 import { LANGS } from './langs.js';
 
 /**
@@ -109,7 +110,7 @@ export const registerBody = withAccount({
     z.string().max(16, 'invite_code_unknown').optional(),
   ),
   agree: agreementSchema,
-  area_code_id: z.coerce.number().int().positive().optional(),
+  area_code_id: intId('field_invalid').optional(),
 }).superRefine(passwordPair);
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -118,7 +119,7 @@ export const loginBody = z.object({
   user_string: trimmed('account_required').pipe(z.string().max(254, 'login_failed')),
   password: z.string({ message: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX, 'login_failed'),
   area_code: areaCodeSchema.optional(),
-  area_code_id: z.coerce.number().int().positive().optional(),
+  area_code_id: intId('field_invalid').optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -12,6 +12,12 @@ export const consoleRoleSchema = z.enum(CONSOLE_ROLES, { message: 'field_invalid
 /** Roles that must sign in with a TOTP second factor: they can move money or change everything. */
 export const TOTP_REQUIRED_ROLES: readonly ConsoleRole[] = ['super', 'finance'];
 
+/**
+ * Roles that review identities (KYC) and alone, with super, may see identity photos: the document
+ * images are the most sensitive data the platform holds.
+ */
+export const IDENTITY_REVIEW_ROLES: readonly ConsoleRole[] = ['compliance'];
+
 /** Every role: for routes any signed-in operator may use (their own profile, sign-out, 2FA setup). */
 export const ANY_CONSOLE_ROLE: readonly ConsoleRole[] = CONSOLE_ROLES;
 
@@ -29,7 +35,7 @@ export const CONSOLE_PAGE_ROLES: Record<string, readonly ConsoleRole[]> = {
   '/': ANY_CONSOLE_ROLE,
   '/deposits': ['finance'],
   '/withdrawals': ['finance'],
-  '/identity': ['compliance'],
+  '/identity': IDENTITY_REVIEW_ROLES,
   '/users': ['finance', 'compliance', 'support'],
   '/settings': [],
   '/audit': [],

@@ -1,3 +1,4 @@
+import { isExactNumber } from '@app/shared';
 import { Decimal } from 'decimal.js';
 
 /**
@@ -36,6 +37,9 @@ export function parseAmountText(
   raw: unknown,
   decimals: number,
 ): { ok: true; value: Dec } | { ok: false; code: 'amount_required' | 'amount_invalid' | 'amount_too_precise' } {
+  // A JSON number past 15 significant digits may not be what was typed (9007199254740993 arrives as
+  // ...992): such amounts must come as text.
+  if (typeof raw === 'number' && !isExactNumber(raw)) return { ok: false, code: 'amount_invalid' };
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (text === '') return { ok: false, code: 'amount_required' };
   if (!AMOUNT_TEXT.test(text)) return { ok: false, code: 'amount_invalid' };

@@ -1,3 +1,4 @@
+import { MAX_INT32 } from '@app/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -57,7 +58,9 @@ function auditWhere(f: AuditFilter): SQL | undefined {
   }
   if (f.admin) {
     parts.push(
-      /^\d+$/.test(f.admin) ? eq(auditLog.adminId, Number(f.admin)) : ilike(admins.email, contains(f.admin.toLowerCase())),
+      /^\d{1,10}$/.test(f.admin) && Number(f.admin) <= MAX_INT32
+        ? eq(auditLog.adminId, Number(f.admin))
+        : ilike(admins.email, contains(f.admin.toLowerCase())),
     );
   }
   if (f.target) parts.push(ilike(auditLog.target, contains(f.target)));

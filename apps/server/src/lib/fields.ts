@@ -1,3 +1,4 @@
+import { amountText, intId, isCleanText } from '@app/shared';
 import { z } from 'zod';
 
 /**
@@ -5,9 +6,9 @@ import { z } from 'zod';
  * refusal names the field in the request's language.
  */
 
-// hardening (issue 8): PostgreSQL text and jsonb cannot hold NUL; such text is refused as invalid
-// rather than failing the insert with a 500 (found by src/hardening/bad-input.test.ts).
-const noNul = (s: string) => !s.includes('\u0000');
+// PostgreSQL text and jsonb cannot hold NUL, and a lone surrogate is no character at all: such text is
+// refused as invalid rather than failing the insert with a 500 (src/hardening/bad-input.test.ts).
+const noNul = isCleanText;
 
 /** Text the user must fill in: trimmed, 1..max characters. */
 export const requiredText = (max: number) =>
@@ -24,22 +25,15 @@ export const optionalText = (max: number) =>
   );
 
 /** A row id in a path or body; anything that is not one is simply not found. */
-export const idField = z.coerce
-  .number({ message: 'not_found' })
-  .int('not_found')
-  .positive('not_found')
-  .max(2_147_483_647, 'not_found');
+export const idField = intId('not_found');
 
 export const idParams = z.object({ id: idField });
 
 /** A coin id (`currency`, `currency_id`). */
-export const currencyField = z.coerce
-  .number({ message: 'currency_unknown' })
-  .int('currency_unknown')
-  .positive('currency_unknown');
+export const currencyField = intId('currency_unknown');
 
 /** Amounts stay text until the coin's precision is known (lib/amounts.ts parses them). */
-export const amountField = z.union([z.string(), z.number()]).optional();
+export const amountField = amountText().optional();
 
 /** Review states of deposits and withdrawals. */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;

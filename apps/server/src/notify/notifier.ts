@@ -16,14 +16,26 @@ export interface SmsProvider {
   sendSms(to: string, body: string): Promise<void>;
 }
 
-type Deps = { db: Db; log: FastifyBaseLogger; smtpUrl?: string; mailFrom: string; sms?: SmsProvider };
+type Deps = {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl?: string;
+  mailFrom: string;
+  sms?: SmsProvider;
+  /**
+   * Keep undelivered messages in the development outbox (never in production: config.ts refuses to
+   * start there without a provider for each channel).
+   */
+  devOutbox: boolean;
+};
 
 /**
  * Delivers through a real provider when one is configured for the channel (SMTP for e-mail, an
- * SmsProvider for SMS). Otherwise the message goes to the development outbox, readable only through
- * the console's API and the server log, never through a user-facing reply.
+ * SmsProvider for SMS). Outside production a channel without a provider goes to the development
+ * outbox, readable only through the console's API. No log line ever carries a message's body, code or
+ * target: the codes guard password resets and withdrawals.
  */
-export function createNotifier({ db, log, smtpUrl, mailFrom, sms }: Deps): Notifier {
+export function createNotifier({ db, log, smtpUrl, mailFrom, sms, devOutbox }: Deps): Notifier {
   let mailer: Promise<{ sendMail: (m: object) => Promise<unknown> }> | undefined;
   const getMailer = (url: string) => {
     // Loaded on first use so a server without SMTP never pays for it at start.
@@ -46,7 +58,12 @@ export function createNotifier({ db, log, smtpUrl, mailFrom, sms }: Deps): Notif
       } else if (message.channel === 'sms' && sms) {
         await sms.sendSms(message.target, message.body);
         delivered = 'sms';
+      } else if (!devOutbox) {
+        // Unreachable with a checked configuration; refusing beats keeping a code where people read it.
+        throw new Error(`no ${message.channel} provider configured`);
       }
+      log.info({ notify: { channel: message.channel, delivered } }, 'message sent');
+      if (!devOutbox) return;
       const viaOutbox = delivered === 'outbox';
       await db.insert(outbox).values({
         channel: message.channel,
@@ -57,8 +74,6 @@ export function createNotifier({ db, log, smtpUrl, mailFrom, sms }: Deps): Notif
         code: viaOutbox ? (message.code ?? null) : null,
         delivered,
       });
-      if (viaOutbox)
-        log.info({ outbox: { channel: message.channel, target: message.target, code: message.code } }, 'outbox message');
     },
   };
 }

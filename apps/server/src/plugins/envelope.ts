@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@app/shared';
+import { type ErrorCode, isCleanText, isErrorCode } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -36,8 +36,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   if (error.code === 'real_name_required') {
     return reply.code(error.status).send({ type: '998', message, error: error.code });
   }
+  // A field's message keeps the refusal's values ("The minimum is 10"): the H5 shows it under the input as is.
   const fields = error.options.fields
-    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, code]) => [k, translate(lang, code)]))
+    ? Object.fromEntries(
+        Object.entries(error.options.fields).map(([k, code]) => [k, translate(lang, code, error.options.values)]),
+      )
     : undefined;
   return reply.code(error.status).send({ type: 'error', message, error: error.code, ...(fields ? { fields } : {}) });
 }
@@ -61,6 +64,35 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.statusCode === 429) return new AppError('rate_limited');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('validation_failed');
   return undefined;
+}
+
+/**
+ * The first field of a request (body, query or path) holding a NUL or a lone surrogate, in keys or
+ * values at any depth: PostgreSQL cannot store either and no form can type them, so the request is
+ * refused before any route sees it. Depth and breadth are bounded by the body limit.
+ */
+export function uncleanField(value: unknown, field = '_', depth = 0): string | undefined {
+  if (typeof value === 'string') return isCleanText(value) ? undefined : field;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const name = depth === 0 ? key : field;
+    if (!isCleanText(key)) return name;
+    const found = uncleanField(inner, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path segment
+ * longer than the router's bound (`maxParamLength`) names nothing that exists, and a malformed
+ * percent-escape is bad input. Both answer in the envelope instead of Fastify's own 414 and 400 bodies.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, new AppError('not_found'));
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(request, reply, new AppError('validation_failed'));
+  request.log.error({ code: error.code }, 'router error');
+  return sendError(request, reply, new AppError('internal_error'));
 }
 
 /**
@@ -96,5 +128,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   // rather than as a shapeless request.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
+    // A path that carries one names nothing (not_found); in a query or body it is a field error.
+    if (uncleanField(request.params)) throw new AppError('not_found');
+    const field = uncleanField(request.query) ?? uncleanField(request.body);
+    if (field) throw new AppError('field_invalid', { fields: { [field]: 'field_invalid' } });
   });
 });

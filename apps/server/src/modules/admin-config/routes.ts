@@ -1,3 +1,4 @@
+import { intField } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,12 +37,7 @@ const switchField = z.preprocess(
 );
 const chainName = z.string({ message: 'field_required' }).trim().min(1, 'field_required').max(20, 'chain_unknown');
 
-const whole = (min: number, max: number) =>
-  z.coerce
-    .number({ message: 'field_invalid' })
-    .int({ message: 'field_invalid' })
-    .min(min, { message: 'field_invalid' })
-    .max(max, { message: 'field_invalid' });
+const whole = (min: number, max: number) => intField(min, max, 'field_invalid');
 
 /**
  * Runtime configuration (issue 8, part 3): coins, pairs' rules, the withdrawal limit, the market maker

@@ -1,3 +1,4 @@
+import { dateField } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -125,8 +126,8 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
           action: optionalText(100),
           admin: optionalText(254),
           target: optionalText(200),
-          from: z.coerce.date({ message: 'field_invalid' }).optional(),
-          to: z.coerce.date({ message: 'field_invalid' }).optional(),
+          from: dateField().optional(),
+          to: dateField().optional(),
           q: optionalText(200),
           ...pageFields,
         }),

@@ -1,4 +1,4 @@
-import { ANY_CONSOLE_ROLE, adminLoginBody } from '@app/shared';
+import { ANY_CONSOLE_ROLE, adminLoginBody, intField } from '@app/shared';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,9 +67,13 @@ export async function adminRoutes(root: FastifyInstance) {
 
   const outboxQuery = z.object({
     target: z.string().max(254).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: intField(1, 200, 'validation_failed').default(50),
   });
-  /** The development outbox: where codes wait when no SMS or e-mail provider is configured. */
+  /**
+   * The development outbox: where codes wait when no SMS or e-mail provider is configured. It does not
+   * exist in production (NODE_ENV=production), where codes reach only their owner.
+   */
+  if (app.config.production) return;
   app.get(
     '/admin/outbox',
     {

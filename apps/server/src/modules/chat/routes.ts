@@ -1,3 +1,4 @@
+import { intField, MAX_INT32 } from '@app/shared';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,22 +25,12 @@ const tags = ['support chat'];
 const consoleTags = ['console: chat desk'];
 const optionalCount = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ message: 'field_invalid' })
-    .int('field_invalid')
-    .min(0, 'field_invalid')
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional(),
+  intField(0, MAX_INT32, 'field_invalid').optional(),
 );
 const historyQuery = z.object({
   after_id: optionalCount,
   before_id: optionalCount,
-  limit: z.coerce
-    .number({ message: 'field_invalid' })
-    .int('field_invalid')
-    .min(1, 'field_invalid')
-    .max(100, 'field_invalid')
-    .default(50),
+  limit: intField(1, 100, 'field_invalid').default(50),
 });
 const sendBody = z.object({
   client_id: z.string().max(64, 'field_invalid').optional(),
@@ -47,7 +38,7 @@ const sendBody = z.object({
   text: z.unknown().optional(),
   upload_id: z.string().max(200, 'not_found').optional(),
 });
-const readBody = z.object({ up_to: z.coerce.number({ message: 'field_invalid' }).int('field_invalid').min(0, 'field_invalid') });
+const readBody = z.object({ up_to: intField(0, MAX_INT32) });
 
 /**
  * The support chat over HTTP (history on open, unread badge, a send path for clients without the

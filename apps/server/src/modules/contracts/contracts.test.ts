@@ -229,6 +229,7 @@ describe('opening, marking and closing', () => {
     const short = await submit(u.token, { ...ETH_USDT, type: '2', share: '1' });
     const id = String(long1.message.id);
     expect((await t.post('lever/setstop', { id }, { token: u.token })).error).toBe('stop_price_required');
+    expect((await t.post('lever/setstop', { id, stop_loss_price: '0' }, { token: u.token })).error).toBe('price_invalid');
     expect((await t.post('lever/setstop', { id, target_profit_price: '2990' }, { token: u.token })).error).toBe(
       'stop_profit_wrong_side',
     );
@@ -351,6 +352,9 @@ describe('bad input changes nothing', () => {
       [{ type: '2', target_profit_price: '61000' }, 'stop_profit_wrong_side', 'target_profit_price'],
       [{ type: '2', stop_loss_price: '59000' }, 'stop_loss_wrong_side', 'stop_loss_price'],
       [{ stop_loss_price: '59000.001' }, 'price_invalid', 'stop_loss_price'],
+      // A stop price of 0 is refused, not read as "no stop" (only an empty field is none).
+      [{ stop_loss_price: '0' }, 'price_invalid', 'stop_loss_price'],
+      [{ target_profit_price: '0.00' }, 'price_invalid', 'target_profit_price'],
       [{ status: '0' }, 'price_required', 'target_price'],
       [{ status: '0', target_price: '60001' }, 'limit_price_wrong_side', 'target_price'],
       [{ type: '3' }, 'field_invalid', 'type'],

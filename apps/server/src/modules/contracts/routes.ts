@@ -1,3 +1,4 @@
+import { amountText, intId } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,14 +14,10 @@ const consoleTags = ['console: contracts'];
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 const need = (iss: { input?: unknown }) => (iss.input === undefined ? 'field_required' : 'field_invalid');
-const coinId = z.coerce
-  .number({ message: 'pair_unknown' })
-  .int('pair_unknown')
-  .positive('pair_unknown')
-  .max(2_147_483_647, 'pair_unknown');
+const coinId = intId('pair_unknown');
 const pairFields = { legal_id: z.preprocess(blank, coinId.optional()), currency_id: z.preprocess(blank, coinId.optional()) };
 /** Numbers stay text until the pair's rules check them (service.ts), so "1.5" lots is lots_invalid, not a cast. */
-const numberText = z.union([z.string(), z.number()]).optional();
+const numberText = amountText('field_invalid').optional();
 
 /** 1 or "long", 2 or "short". */
 const sideField = z.preprocess(

@@ -111,7 +111,8 @@ export function parseMultiple(raw: unknown, allowed: readonly number[]): number 
 /** A price on the pair's grid: positive, at most the pair's places, a multiple of its tick. */
 export function parsePairPrice(pair: Pair, raw: unknown, field: string, required: boolean): Dec | undefined {
   const value = text(raw);
-  if (value === '' || (!required && /^0+(\.0+)?$/.test(value))) {
+  // Only an empty field means "no stop": a price of 0 is refused (price_invalid below), never read as none.
+  if (value === '') {
     if (required) throw refuse('price_required', field);
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { normalizeSwift, SWIFT_PATTERN } from '@app/shared';
+import { flagField, normalizeSwift, SWIFT_PATTERN } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ const swiftField = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : normalizeSwift(v)) : v),
   z.string({ message: 'field_invalid' }).regex(SWIFT_PATTERN, 'field_invalid').optional(),
 );
-const enabledField = z.preprocess((v) => !(v === false || v === '0' || v === 'false' || v === 0), z.boolean());
+const enabledField = flagField().default(true);
 const bankDepositBody = z.object({
   enabled: enabledField,
   bank_name: optionalText(100),

@@ -1,4 +1,4 @@
-import { type ConsoleRole, LANGS } from '@app/shared';
+import { type ConsoleRole, intField, LANGS } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,12 +38,7 @@ const slugField = z
   .min(1, 'field_required')
   .max(60, 'field_invalid')
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'field_invalid');
-const sortField = z.coerce
-  .number({ message: 'field_invalid' })
-  .int('field_invalid')
-  .min(0, 'field_invalid')
-  .max(100_000)
-  .default(0);
+const sortField = intField(0, 100_000, 'field_invalid').default(0);
 const textsField = z.partialRecord(
   z.enum(LANGS, { message: 'lang_unknown' }),
   z.object({ title: z.string().optional(), body: z.string().optional() }),

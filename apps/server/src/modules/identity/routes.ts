@@ -1,3 +1,4 @@
+import { IDENTITY_REVIEW_ROLES, intField } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,10 +41,7 @@ const consoleQuery = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['pending', 'verified', 'rejected'], { message: 'field_invalid' }).optional(),
   ),
-  tier: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1, 'field_invalid').max(2, 'field_invalid').optional(),
-  ),
+  tier: z.preprocess((v) => (v === '' ? undefined : v), intField(1, 2).optional()),
   ...pageFields,
 });
 
@@ -51,7 +49,7 @@ export async function identityRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
   // Console roles (docs/api.md): identity reviews are compliance's.
-  const operator = { preHandler: app.requireAdmin, config: { roles: ['compliance'] as const } };
+  const operator = { preHandler: app.requireAdmin, config: { roles: IDENTITY_REVIEW_ROLES } };
 
   app.post(
     '/user/real_name',

@@ -1,4 +1,4 @@
-import { minuteOf, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
+import { intField, minuteOf, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,11 +32,7 @@ export const indexSamplesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => sampler.stop());
 });
 
-const secondField = z.coerce
-  .number({ message: 'validation_failed' })
-  .int('validation_failed')
-  .min(0, 'validation_failed')
-  .max(1e11, 'validation_failed');
+const secondField = intField(0, 1e11, 'validation_failed');
 
 /** Samples are public like every price: anyone can re-check a settlement against them. */
 export async function indexSampleRoutes(root: FastifyInstance) {

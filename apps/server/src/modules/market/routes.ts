@@ -1,4 +1,4 @@
-import { CANDLE_PERIODS } from '@app/shared';
+import { CANDLE_PERIODS, intField, intId, MAX_INT32 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,14 +7,8 @@ import { favoriteList, pairView, quotation, requirePair, setFavorite, timeshare 
 
 const tags = ['market'];
 const symbolField = z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown');
-const idField = (code: 'pair_unknown' | 'currency_unknown') =>
-  z.coerce.number({ message: code }).int(code).positive(code).max(2_147_483_647, code);
-const timeField = z.coerce
-  .number({ message: 'validation_failed' })
-  .int('validation_failed')
-  .min(0, 'validation_failed')
-  .max(1e14, 'validation_failed')
-  .optional();
+const idField = (code: 'pair_unknown' | 'currency_unknown') => intId(code);
+const timeField = intField(0, 1e14, 'validation_failed').optional();
 const pairBody = z.object({ pair_id: idField('pair_unknown') });
 
 export async function marketRoutes(root: FastifyInstance) {
@@ -56,11 +50,7 @@ export async function marketRoutes(root: FastifyInstance) {
           period: z.enum(CANDLE_PERIODS, { message: 'period_unknown' }),
           from: timeField,
           to: timeField,
-          limit: z.coerce
-            .number({ message: 'validation_failed' })
-            .int('validation_failed')
-            .min(1, 'validation_failed')
-            .optional(),
+          limit: intField(1, MAX_INT32, 'validation_failed').optional(),
         }),
       },
     },
@@ -121,12 +111,7 @@ export async function marketRoutes(root: FastifyInstance) {
         summary: "Recent trades on the exchange's own book",
         querystring: z.object({
           symbol: symbolField,
-          limit: z.coerce
-            .number({ message: 'validation_failed' })
-            .int('validation_failed')
-            .min(1, 'validation_failed')
-            .max(100, 'validation_failed')
-            .default(50),
+          limit: intField(1, 100, 'validation_failed').default(50),
         }),
       },
     },

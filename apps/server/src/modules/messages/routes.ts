@@ -1,3 +1,4 @@
+import { flagField, intId } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { ok } from '../../plugins/envelope.js';
 import { readMessages, userMessagesPage } from './service.js';
 
 const tags = ['messages'];
-const flag = z.preprocess((v) => v === true || v === '1' || v === 'true' || v === 1, z.boolean()).default(false);
+const flag = flagField().default(false);
 
 export async function messageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,12 +29,7 @@ export async function messageRoutes(root: FastifyInstance) {
         tags,
         summary: 'Mark one message (id) or all (all=1) read',
         body: z.object({
-          id: z.coerce
-            .number({ message: 'not_found' })
-            .int('not_found')
-            .positive('not_found')
-            .max(2_147_483_647, 'not_found')
-            .optional(),
+          id: intId('not_found').optional(),
           all: flag,
         }),
       },

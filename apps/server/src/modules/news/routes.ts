@@ -1,4 +1,4 @@
-import { type ErrorCode, LANGS, type Lang } from '@app/shared';
+import { type ErrorCode, flagField, LANGS, type Lang } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { newsDetail, newsList, noticeUnread, readNews } from './service.js';
 
 const tags = ['notices'];
 const consoleTags = ['console: announcements'];
-const flag = z.preprocess((v) => v === true || v === '1' || v === 'true' || v === 1, z.boolean()).default(false);
+const flag = flagField().default(false);
 
 export const TITLE_MAX = 200;
 export const BODY_MAX = 20_000;

@@ -1,3 +1,4 @@
+import { amountText, intField, intId, MAX_INT32 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,11 +33,7 @@ export const optionsPlugin = fp(async (app: FastifyInstance) => {
 
 const tags = ['options'];
 const consoleTags = ['console: options'];
-const secondsField = z.coerce
-  .number({ message: 'option_seconds_unknown' })
-  .int('option_seconds_unknown')
-  .positive('option_seconds_unknown')
-  .max(86_400, 'option_seconds_unknown');
+const secondsField = intField(1, 86_400, 'option_seconds_unknown');
 const directionField = z.preprocess(
   (v) => (typeof v === 'string' ? Number(v) : v),
   z.union([z.literal(1), z.literal(2)], { message: 'field_invalid' }),
@@ -52,7 +49,7 @@ const switchField = z.preprocess((v) => {
   if (v === false || v === 'false' || v === '0' || v === 0) return false;
   return v;
 }, z.boolean({ message: 'field_invalid' }).optional());
-const decimalText = z.union([z.string(), z.number()]);
+const decimalText = amountText('field_invalid');
 
 export async function optionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -97,12 +94,8 @@ export async function optionRoutes(root: FastifyInstance) {
           "order delivers at the end of the second `seconds` after it, at exactly that second's recorded sample. A second " +
           'without a sample voids the order and returns the stake (see docs/api-options.md).',
         body: z.object({
-          match_id: z.coerce
-            .number({ message: 'option_pair_closed' })
-            .int('option_pair_closed')
-            .positive('option_pair_closed')
-            .max(2_147_483_647, 'option_pair_closed'),
-          currency_id: z.coerce.number({ message: 'currency_unknown' }).int('currency_unknown').positive('currency_unknown'),
+          match_id: intId('option_pair_closed'),
+          currency_id: intId('currency_unknown'),
           type: directionField,
           seconds: secondsField,
           number: amountField,
@@ -148,7 +141,7 @@ export async function optionRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary: 'Add a delivery time (audited as options.seconds.create)',
         body: z.object({
-          seconds: z.coerce.number({ message: 'field_invalid' }).int('field_invalid'),
+          seconds: intField(-MAX_INT32, MAX_INT32),
           profit_ratio: decimalText,
           loss_ratio: decimalText,
           min_num: decimalText,
@@ -168,7 +161,7 @@ export async function optionRoutes(root: FastifyInstance) {
         summary: "Edit a delivery time's ratios, limits or availability (audited as options.seconds.update)",
         params: idParams,
         body: z.object({
-          seconds: z.coerce.number({ message: 'field_invalid' }).int('field_invalid').optional(),
+          seconds: intField(-MAX_INT32, MAX_INT32).optional(),
           profit_ratio: decimalText.optional(),
           loss_ratio: decimalText.optional(),
           min_num: decimalText.optional(),

@@ -1,4 +1,4 @@
-import { SPOT_ORDER_STATUSES, SPOT_ORDER_TYPES } from '@app/shared';
+import { amountText, intId, SPOT_ORDER_STATUSES, SPOT_ORDER_TYPES } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,11 +8,7 @@ import { offsetOf, pageFields } from '../../lib/paging.js';
 import { ok } from '../../plugins/envelope.js';
 
 const tags = ['spot'];
-const pairIdField = z.coerce
-  .number({ message: 'pair_unknown' })
-  .int('pair_unknown')
-  .positive('pair_unknown')
-  .max(2_147_483_647, 'pair_unknown');
+const pairIdField = intId('pair_unknown');
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 const need = (iss: { input?: unknown }) => (iss.input === undefined ? 'field_required' : 'field_invalid');
@@ -28,7 +24,8 @@ const sideField = z.preprocess(
   },
   z.enum(['buy', 'sell'], { error: need }),
 );
-const decimalText = z.union([z.string(), z.number()]).optional();
+/** Decimal text, or a JSON number only when exact (a longer one would not be what was sent). */
+const decimalText = amountText('field_invalid').optional();
 
 const placeBody = z.object({
   legal_id: pairIdField,

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@app/shared';
+import { intField as intRange, LANGS, type Lang } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,15 +29,7 @@ const timeField = z.preprocess((v) => {
   return Number.isNaN(d.getTime()) ? 'invalid' : d;
 }, z.date({ message: 'field_invalid' }).optional());
 const intField = (max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ message: 'field_invalid' })
-      .int('field_invalid')
-      .min(0, 'field_invalid')
-      .max(max, 'field_invalid')
-      .optional(),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), intRange(0, max, 'field_invalid').optional());
 /** The introduction per language: `{en: "...", zh: "..."}` (JSON), or form fields `introduction_en` … */
 const introductionField = z
   .object(Object.fromEntries(LANGS.map((l) => [l, z.string({ message: 'field_invalid' }).max(5000, 'field_invalid').optional()])))

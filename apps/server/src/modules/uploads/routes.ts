@@ -86,6 +86,7 @@ export async function uploadRoutes(root: FastifyInstance) {
       const { row, bytes } = await readUpload(app.db, app.config.dataDir, request.params.id, {
         userId: request.user?.id,
         adminId: request.admin?.id,
+        adminRole: request.admin?.role,
       });
       return reply
         .type(row.mime)

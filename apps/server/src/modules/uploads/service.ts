@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { IDENTITY_REVIEW_ROLES, roleAllows } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
@@ -16,6 +17,8 @@ export const UPLOAD_PURPOSES = [
   'chat',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** Identity-document photos: shown in the console only to the roles that review identities. */
+export const IDENTITY_PURPOSES: readonly string[] = ['id_front', 'id_back', 'id_hand'];
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Images one user may upload in a day: enough for every form many times over, not enough to fill a disk. */
 export const UPLOADS_PER_DAY = 60;
@@ -68,16 +71,23 @@ export async function storeUpload(
   return { id, url: uploadUrl(id) };
 }
 
-/** The bytes of an upload for its owner or any operator; anyone else learns nothing (not_found). */
+/**
+ * The bytes of an upload for its owner or an operator; anyone else learns nothing (not_found). An
+ * identity photo is shown only to operators whose role reviews identities (IDENTITY_REVIEW_ROLES).
+ */
 export async function readUpload(
   db: Db,
   dataDir: string,
   id: string,
-  viewer: { userId?: number; adminId?: number },
+  viewer: { userId?: number; adminId?: number; adminRole?: string },
 ): Promise<{ row: UploadRow; bytes: Buffer }> {
   if (!UPLOAD_ID_PATTERN.test(id)) throw new AppError('not_found');
   const row = await findUpload(db, id);
-  const allowed = row && (viewer.adminId !== undefined || (viewer.userId !== undefined && row.userId === viewer.userId));
+  const operatorMay = (purpose: string) =>
+    !IDENTITY_PURPOSES.includes(purpose) || roleAllows(viewer.adminRole ?? '', IDENTITY_REVIEW_ROLES);
+  const allowed =
+    row &&
+    ((viewer.adminId !== undefined && operatorMay(row.purpose)) || (viewer.userId !== undefined && row.userId === viewer.userId));
   if (!row || !allowed) throw new AppError('not_found');
   const bytes = await readFile(join(uploadDir(dataDir), id)).catch(() => undefined);
   if (!bytes) throw new AppError('not_found');

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConsoleRole } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG, multipart, PNG, upload, WEBP } from '../../../test/money.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminSessions, admins } from '../../db/schema.js';
+import { sha256 } from '../../lib/secrets.js';
 import { sniffImage, UPLOAD_MAX_BYTES } from './service.js';
 
 let t: TestApp;
@@ -153,5 +157,38 @@ describe('GET upload/:id', () => {
     expect((await fetchUpload('AAAAAAAAAAAAAAAAAAAAAA', owner.token)).statusCode).toBe(404);
     expect((await fetchUpload('..%2F..%2Fetc%2Fpasswd', owner.token)).statusCode).toBe(404);
     expect(existsSync(join(t.app.config.dataDir, 'uploads'))).toBe(true);
+  });
+});
+
+/** A console session of a new operator with `role`, written directly (sign-in has its own tests). */
+async function operatorSession(role: ConsoleRole): Promise<string> {
+  const [op] = await t.database.db
+    .insert(admins)
+    .values({ email: `${role}-${randomBytes(4).toString('hex')}@ops.test`, passwordHash: 'x', role })
+    .returning({ id: admins.id });
+  const token = randomBytes(32).toString('hex');
+  await t.database.db
+    .insert(adminSessions)
+    .values({ adminId: op!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000), scope: 'full' });
+  return token;
+}
+
+describe('identity photos in the console', () => {
+  it('are shown only to the roles that review identities; other images to every role that reads uploads', async () => {
+    const idFront = (await upload(t, owner.token, { purpose: 'id_front' })).message.id as string;
+    const idHand = (await upload(t, owner.token, { purpose: 'id_hand' })).message.id as string;
+    const proof = (await upload(t, owner.token, { purpose: 'deposit_proof' })).message.id as string;
+    const finance = await operatorSession('finance');
+    const compliance = await operatorSession('compliance');
+    for (const id of [idFront, idHand]) {
+      expect((await fetchUpload(id, finance)).statusCode).toBe(404);
+      expect((await fetchUpload(id, compliance)).statusCode).toBe(200);
+      expect((await fetchUpload(id, await adminToken(t))).statusCode).toBe(200);
+      expect((await fetchUpload(id, owner.token)).statusCode).toBe(200);
+    }
+    expect((await fetchUpload(proof, finance)).statusCode).toBe(200);
+    expect((await fetchUpload(proof, compliance)).statusCode).toBe(200);
+    // A role that reads no uploads at all learns nothing either.
+    expect((await fetchUpload(idFront, await operatorSession('support'))).statusCode).toBe(404);
   });
 });

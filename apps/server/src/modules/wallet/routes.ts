@@ -1,3 +1,4 @@
+import { amountText, intId } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,9 +15,9 @@ import { transfer, walletDetail, walletList } from './service.js';
 
 const tags = ['wallet'];
 const accountSchema = (field: string) => z.enum(ACCOUNT_KINDS, { message: 'account_unknown' }).describe(field);
-const currencyField = z.coerce.number({ message: 'currency_unknown' }).int('currency_unknown').positive('currency_unknown');
+const currencyField = intId('currency_unknown');
 /** Amounts stay text until the coin's precision is known (lib/amounts.ts). */
-const amountField = z.union([z.string(), z.number()]).optional();
+const amountField = amountText().optional();
 
 export async function walletRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

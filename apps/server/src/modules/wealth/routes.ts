@@ -1,3 +1,4 @@
+import { intField } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,15 +24,7 @@ const agreeField = z.preprocess(
 );
 
 const optionalNumber = (max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ message: 'field_invalid' })
-      .int('field_invalid')
-      .min(1, 'field_invalid')
-      .max(max, 'field_invalid')
-      .optional(),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(1, max, 'field_invalid').optional());
 
 const productBody = z.object({
   currency_id: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()),
@@ -43,10 +36,7 @@ const productBody = z.object({
   /** Empty removes the cap. */
   total_cap: z.union([z.string(), z.number(), z.null()]).optional(),
   status: z.enum(['active', 'paused'], { message: 'field_invalid' }).optional(),
-  sort: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ message: 'field_invalid' }).int('field_invalid').min(0, 'field_invalid').max(100_000).optional(),
-  ),
+  sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(0, 100_000).optional()),
 });
 
 export async function wealthRoutes(root: FastifyInstance) {
