@@ -130,6 +130,12 @@ export const ERROR_CODES = [
   'chain_in_use',
   'sizes_misfit',
   // end runtime configuration
+  // four eyes on money moves
+  'approval_own_request',
+  'approval_decided',
+  'approval_pending',
+  'tx_hash_invalid',
+  'tx_hash_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidTxHash, normalizeTxHash } from './tx-hash.js';
 
-const HEX = 'a'.repeat(32) + '0123456789ABCDEF0123456789abcdef';
+const HEX = `${'a'.repeat(32)}0123456789ABCDEF0123456789abcdef`;
 
 describe('withdrawal transaction hashes', () => {
   it('takes 64 hex digits without 0x on TRON and Bitcoin chains', () => {
