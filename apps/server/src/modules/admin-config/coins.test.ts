@@ -43,7 +43,8 @@ describe('coin enabled switch', () => {
     // A request made while the coin is on stays reviewable after it is switched off.
     const pending = await t.post(
       'wallet/out',
-      { currency: String(ETH), number: '1', address_id: String(entry!.id), pay_password: PAY_PASSWORD },
+      // 0.1 ETH: under the four-eyes threshold, so one operator pays it out below.
+      { currency: String(ETH), number: '0.1', address_id: String(entry!.id), pay_password: PAY_PASSWORD },
       { token: u.token },
     );
     expect(pending.type).toBe('ok');
@@ -70,7 +71,11 @@ describe('coin enabled switch', () => {
     expect(coin).toMatchObject({ enabled: false, total: '5' });
     expect(wallet.accounts[0].balances.find((b: { currency_id: number }) => b.currency_id === BTC).enabled).toBe(true);
     // The pending withdrawal is still completed by finance.
-    const paid = await t.post(`admin/withdrawals/${pending.message.id}/approve`, { tx_hash: '0xfeed' }, { token: operator });
+    const paid = await t.post(
+      `admin/withdrawals/${pending.message.id}/approve`,
+      { tx_hash: `0x${'fe'.repeat(32)}` },
+      { token: operator },
+    );
     expect(paid.message.status).toBe('approved');
 
     const audit = (await t.get('admin/audit?action=config.coin.enabled', { token: operator })).message.list[0];
