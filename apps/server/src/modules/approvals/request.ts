@@ -9,7 +9,8 @@ import { insertApproval } from './repo.js';
 /**
  * What waits for a second operator (docs/security.md "Four eyes on money"): a balance adjustment, a
  * deposit credited at another amount than the user asked, a change of the platform's deposit
- * addresses, a withdrawal paid out above the four-eyes threshold, and a change of that threshold.
+ * addresses (a new chain brings one too), a withdrawal paid out above the four-eyes threshold, and a
+ * change of that threshold.
  */
 export const APPROVAL_KINDS = [
   'user.adjust',
@@ -17,6 +18,7 @@ export const APPROVAL_KINDS = [
   'deposit_address.set',
   'withdrawal.approve',
   'withdrawal_four_eyes.set',
+  'config.chain.add',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -27,6 +29,7 @@ export const CHECKER_ROLES: Record<ApprovalKind, readonly ConsoleRole[]> = {
   'deposit_address.set': [],
   'withdrawal.approve': ['finance'],
   'withdrawal_four_eyes.set': [],
+  'config.chain.add': [],
 };
 
 /** The reply a maker gets: nothing has changed yet, the request waits under this id. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
+import { applyChainAdd } from '../admin-config/coins.js';
 import { type AdjustmentPayload, applyAdjustment } from '../admin-money/service.js';
 import {
   applyDepositAddresses,
@@ -28,6 +29,8 @@ const APPLY: Record<ApprovalKind, Applier> = {
     applyWithdrawalPayout(tx, request, payload, approval),
   'withdrawal_four_eyes.set': (tx, request, payload: { usdt: string }, approval) =>
     applyFourEyesChange(tx, request, payload, approval),
+  'config.chain.add': (tx, request, payload: { currency_id: number; name: string; address: string }, approval) =>
+    applyChainAdd(tx, request, payload, approval),
 };
 
 const checkerRoles = (kind: string) => CHECKER_ROLES[kind as ApprovalKind] ?? [];

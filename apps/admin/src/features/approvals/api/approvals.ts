@@ -26,6 +26,7 @@ export const KIND_LABELS: Record<string, string> = {
   'deposit_address.set': 'Deposit address change',
   'withdrawal.approve': 'Withdrawal payout above the threshold',
   'withdrawal_four_eyes.set': 'Four-eyes threshold change',
+  'config.chain.add': 'New chain with its deposit address',
 };
 
 export type ApprovalFilter = { status: string; page: number; limit: number };
