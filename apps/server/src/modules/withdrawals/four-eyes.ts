@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { audit } from '../../lib/audit.js';
-import { usdtPrices } from '../../lib/valuation.js';
+import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 import { getSetting, putSetting } from '../deposits/repo.js';
@@ -23,11 +23,12 @@ export async function fourEyesThreshold(db: Db): Promise<Dec> {
 }
 
 /**
- * Whether paying out `amount` of a coin needs a second operator: its USDT value is above the threshold,
- * or the coin has no price to value it with (an unknown value is never waved through).
+ * Whether paying out `amount` of a coin needs a second operator: its USDT value (the market's index
+ * price, else the operator-set fallback price, as the wallet values it) is above the threshold, or the
+ * coin has no price to value it with (an unknown value is never waved through).
  */
-export async function needsSecondOperator(db: Db, currencyId: number, amount: Dec): Promise<boolean> {
-  const { prices } = await usdtPrices(db);
+export async function needsSecondOperator(db: Db, currencyId: number, amount: Dec, live?: LivePrices): Promise<boolean> {
+  const { prices } = await usdtPrices(db, live);
   const price = prices.get(currencyId);
   if (!price || price.isZero()) return true;
   return amount.times(price).gt(await fourEyesThreshold(db));

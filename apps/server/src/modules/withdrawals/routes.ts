@@ -160,7 +160,7 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash);
+      const result = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash, app.market.livePrices);
       if ('ticket' in result) return ok(result.ticket);
       return ok({ id: result.withdrawal.id, status: result.withdrawal.status, tx_hash: result.withdrawal.txHash });
     },

@@ -12,6 +12,7 @@ import { type Currency, requireCurrency } from '../../lib/currencies.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { lockUser, payPasswordError, settlePayPassword, verifyPayPassword } from '../../lib/pay-password.js';
 import { isValidTxHash, normalizeTxHash } from '../../lib/tx-hash.js';
+import type { LivePrices } from '../../lib/valuation.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
@@ -274,10 +275,11 @@ export async function approveWithdrawal(
   request: FastifyRequest,
   id: number,
   txHash: string,
+  live?: LivePrices,
 ): Promise<{ withdrawal: WithdrawalRow } | { ticket: ApprovalTicket }> {
   const pending = await pendingWithdrawal(db, id);
   const hash = await checkTxHash(db, pending, txHash);
-  if (await needsSecondOperator(db, pending.currencyId, new D(pending.amount))) {
+  if (await needsSecondOperator(db, pending.currencyId, new D(pending.amount), live)) {
     const payload: WithdrawalPayoutPayload = {
       withdrawal_id: id,
       tx_hash: hash,
