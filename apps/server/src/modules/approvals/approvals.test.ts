@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, balance, fund, PAY_PASSWORD, readyUser, USDT, uploadId } from '../../../test/money.js';
 import { operatorToken } from '../../../test/operators.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
-import { auditLog, ledgerPostings, pendingApprovals, withdrawAddresses } from '../../db/schema.js';
+import { auditLog, ledgerPostings, pendingApprovals, withdrawAddresses, withdrawals } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
 let t: TestApp;
@@ -233,6 +233,13 @@ describe('withdrawal payouts', () => {
     const second = await pendingWithdrawal('10');
     const reused = await t.post(`admin/withdrawals/${second.id}/approve`, { tx_hash: hash('B') }, { token: maker });
     expect(reused).toMatchObject({ status: 400, error: 'tx_hash_used', fields: { tx_hash: expect.any(String) } });
+    // The database holds the line too, whatever path a write takes.
+    await expect(
+      t.database.db
+        .update(withdrawals)
+        .set({ txHash: hash('b') })
+        .where(eq(withdrawals.id, second.id)),
+    ).rejects.toThrow();
   });
 
   it('above the threshold waits for a second operator, who pays it out', async () => {
