@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
 import { operatorToken } from '../../../test/operators.js';
-import { adminToken, createTestApp, registerEmailUser, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
