@@ -287,13 +287,16 @@ async function choose(page: Page, select: Locator, label: string): Promise<void>
     .click();
 }
 
-/** Posts a manual adjustment on the user's page, through its confirmation dialog. */
+/**
+ * Files a manual adjustment on the user's page, through its confirmation dialog. It waits for a second
+ * operator (four eyes): returns the request's id for them to approve.
+ */
 export async function adjustBalance(
   page: Page,
   userEmail: string,
   adjustment: Adjustment,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
-): Promise<void> {
+): Promise<number> {
   await openUser(page, userEmail, { timeout });
   const card = page.getByTestId('adjust-card');
   await choose(page, card.getByTestId('adjust-currency'), adjustment.currency);
@@ -301,7 +304,8 @@ export async function adjustBalance(
   await card.getByTestId('adjust-amount').fill(adjustment.amount);
   await card.getByTestId('adjust-reason').fill(adjustment.reason);
   await card.getByTestId('adjust-submit').click();
-  await act(page, confirmButton(page), /Adjustment posted/, timeout);
+  const toast = await act(page, confirmButton(page), /The adjustment is waiting for a second operator \(request #\d+/, timeout);
+  return Number(/request #(\d+)/.exec(toast)?.[1]);
 }
 
 /**
@@ -346,7 +350,8 @@ export async function setDepositAddress(
   // Saving an unchanged table is a no-op the console only mentions; there is nothing to wait for.
   if ((await input.inputValue()) === address) return;
   await input.fill(address);
-  await act(page, page.getByTestId('deposit-addresses-save'), /Deposit addresses saved|No address changed/, timeout);
+  // The change waits for a second operator (four eyes); the caller has it approved.
+  await act(page, page.getByTestId('deposit-addresses-save'), /deposit-address change is waiting|No address changed/, timeout);
 }
 
 export type CoinRules = Partial<Record<'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price', string>>;

@@ -147,6 +147,44 @@ export async function adminSignIn(baseUrl: string): Promise<string> {
   return login.token as string;
 }
 
+/** Second operators by server, signed in once (their sessions are stored, so they survive a restart). */
+const checkers = new Map<string, Promise<string>>();
+
+/** A second super operator's console token: the checker of four-eyes requests (docs/security.md). */
+export function checkerSignIn(baseUrl: string, admin: string): Promise<string> {
+  let token = checkers.get(baseUrl);
+  if (!token) {
+    token = (async () => {
+      const email = `checker.${Date.now()}@e2e.test`;
+      const password = 'e2e-checker-password-1';
+      await apiOk(baseUrl, 'POST', 'admin/operators', { email, password, role: 'super' }, { token: admin });
+      const first = await apiOk(baseUrl, 'POST', 'admin/login', { email, password });
+      const setup = await apiOk(baseUrl, 'POST', 'admin/totp/setup', {}, { token: first.token });
+      const code = await nextTotpCode(baseUrl, setup.secret);
+      await apiOk(baseUrl, 'POST', 'admin/totp/enable', { code }, { token: first.token });
+      const login = await apiOk(baseUrl, 'POST', 'admin/login', {
+        email,
+        password,
+        totp: await nextTotpCode(baseUrl, setup.secret),
+      });
+      return login.token as string;
+    })();
+    checkers.set(baseUrl, token);
+  }
+  return token;
+}
+
+/**
+ * A console balance adjustment as the console makes it: the operator `admin` files it and a second
+ * operator approves it (four eyes). Returns the applied change.
+ */
+export async function adjustBalance(baseUrl: string, admin: string, userId: number, body: Record<string, unknown>) {
+  const ticket = await apiOk(baseUrl, 'POST', `admin/users/${userId}/adjust`, body, { token: admin });
+  const checker = await checkerSignIn(baseUrl, admin);
+  const decided = await apiOk(baseUrl, 'POST', `admin/approvals/${ticket.approval_id}/approve`, {}, { token: checker });
+  return decided.result;
+}
+
 /** The newest code the development outbox holds for `target` (read with the console token). */
 export async function latestCode(baseUrl: string, admin: string, target: string): Promise<string> {
   const deadline = Date.now() + 15_000;

@@ -22,8 +22,14 @@ export type Stack = {
   baseUrl: string;
   /** Calls the API as a client would: GET without a body, POST with a JSON one; `auth` is a session token. */
   api: <T = unknown>(path: string, body?: Record<string, string>, auth?: string) => Promise<Reply<T>>;
-  /** Calls the API as the operator: reads the development outbox, for example. */
+  /**
+   * Calls the API as the operator: reads the development outbox, for example. A change that waits for
+   * a second operator (four eyes: an adjustment, a deposit-address change…) is approved by a second
+   * super operator the stack signs in once, and the applied change's result is returned.
+   */
   admin: (path: string, init?: { method?: string; body?: Record<string, string> }) => Promise<unknown>;
+  /** Approves a four-eyes request (filed in the console, say) as the second operator; returns what it applied. */
+  secondOperator: (approvalId: number) => Promise<unknown>;
   /** The newest six-digit code sent to `target` (an e-mail address or a phone number). */
   latestCode: (target: string) => Promise<string>;
   /**
@@ -133,7 +139,37 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     });
     const reply = (await res.json()) as { type: string; message: unknown };
     if (reply.type !== 'ok') throw new Error(`admin ${path} failed: ${JSON.stringify(reply)}`);
-    return reply.message;
+    const ticket = reply.message as { status?: string; approval_id?: number };
+    if (ticket?.status !== 'pending_approval') return reply.message;
+    const decided = await post(`admin/approvals/${ticket.approval_id}/approve`, {}, await checkerToken());
+    if (decided.type !== 'ok') throw new Error(`second operator on ${path} failed: ${JSON.stringify(decided)}`);
+    return decided.message.result;
+  };
+
+  const post = async (path: string, body: Record<string, string>, token?: string) => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { type: string; message: { token?: string; secret?: string; result?: unknown } };
+  };
+
+  /** The second operator (a super, enrolled in TOTP on first use) who approves what the first one files. */
+  let checker = '';
+  const checkerToken = async () => {
+    if (checker) return checker;
+    const email = 'checker@e2e.test';
+    const password = 'e2e-checker-password-1';
+    await admin('admin/operators', { body: { email, password, role: 'super' } });
+    const first = await post('admin/login', { email, password });
+    const setup = await post('admin/totp/setup', {}, first.message.token);
+    const secret = setup.message.secret as string;
+    await post('admin/totp/enable', { code: await nextTotpCode(baseUrl, secret) }, first.message.token);
+    const login = await post('admin/login', { email, password, totp: await nextTotpCode(baseUrl, secret) });
+    if (login.type !== 'ok') throw new Error(`second operator sign-in failed: ${JSON.stringify(login)}`);
+    checker = login.message.token as string;
+    return checker;
   };
 
   const latestCode: Stack['latestCode'] = async (target) => {
@@ -188,5 +224,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   const api: Stack['api'] = (path, body, auth) => callApi(baseUrl, path, body, auth);
 
-  return { baseUrl, api, admin, latestCode, registerEmail, waitForPrice, stop };
+  const secondOperator: Stack['secondOperator'] = async (approvalId) => {
+    const decided = await post(`admin/approvals/${approvalId}/approve`, {}, await checkerToken());
+    if (decided.type !== 'ok') throw new Error(`second operator on request #${approvalId} failed: ${JSON.stringify(decided)}`);
+    return decided.message.result;
+  };
+
+  return { baseUrl, api, admin, secondOperator, latestCode, registerEmail, waitForPrice, stop };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adjustBalance,
   adminSignIn,
   apiCall,
   apiOk,
@@ -199,7 +200,7 @@ describe('a server killed under mixed load loses no acknowledged request', () =>
       return user;
     };
     const fund = async (user: User, account: string, currency_id: number, amount: string) =>
-      ok('POST', `admin/users/${user.id}/adjust`, { currency_id, account, amount, reason: 'crash test funding' });
+      adjustBalance(base(), admin, user.id, { currency_id, account, amount, reason: 'crash test funding' });
 
     const trader = async (i: number): Promise<Trader> => {
       const user = await verified(`crash.trader${i}`, `10.8.0.${i + 1}`);
@@ -440,7 +441,7 @@ describe('a server killed under mixed load loses no acknowledged request', () =>
 
     // A user registered after the restart buys at the best ask, from someone else's order.
     const taker = await registerUser(base(), admin, 'crash.taker', PASSWORD, '10.8.0.200');
-    await ok('POST', `admin/users/${taker.id}/adjust`, { currency_id: 3, account: 'coin', amount: '1000', reason: 'crash test' });
+    await adjustBalance(base(), admin, taker.id, { currency_id: 3, account: 'coin', amount: '1000', reason: 'crash test' });
     const [bestAsk, levelQty] = book.asks[0]!;
     const levelLots = toUnits(levelQty!, lotDecimals);
     const min = toUnits((await ok('GET', 'currency/deal?legal_id=3&currency_id=1')).min_amount, lotDecimals);

@@ -149,7 +149,10 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     await byId('register-agree').click();
     await byId('register-submit').click();
     await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
-    await adjustBalance(ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' });
+    // Filed in the console by one operator, approved by a second (four eyes).
+    await stack.secondOperator(
+      await adjustBalance(ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' }),
+    );
 
     await byId('home-publication').click();
     await byId('publication-page').waitFor();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  adjustBalance,
   adminSignIn,
   apiOk,
   ledgerVerify,
@@ -43,7 +44,7 @@ const adminToken = () => adminSignIn(server!.baseUrl);
 async function trader(admin: string, name: string, funds: Record<string, string>) {
   const user = await registerUser(server!.baseUrl, admin, name, 'restart-pass-1');
   for (const [currency_id, amount] of Object.entries(funds)) {
-    await ok('POST', `admin/users/${user.id}/adjust`, { currency_id, account: 'coin', amount, reason: 'restart test' }, admin);
+    await adjustBalance(server!.baseUrl, admin, user.id, { currency_id, account: 'coin', amount, reason: 'restart test' });
   }
   return user;
 }

@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 // operations (issue 8, part 3): runtime configuration
 import { adminConfigRoutes } from './modules/admin-config/routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bankCardRoutes } from './modules/bank-cards/routes.js';
 // help centre and support chat (issue 7)
@@ -346,6 +347,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(bankCardRoutes);
       await api.register(messageRoutes);
       await api.register(adminMoneyRoutes);
+      await api.register(approvalRoutes);
       await api.register(marketRoutes);
       await api.register(spotRoutes);
       // wealth: fixed-term financial products

@@ -35,6 +35,8 @@ export const CONSOLE_PAGE_ROLES: Record<string, readonly ConsoleRole[]> = {
   '/': ANY_CONSOLE_ROLE,
   '/deposits': ['finance'],
   '/withdrawals': ['finance'],
+  // four eyes on money moves: finance checks money moves, super everything
+  '/approvals': ['finance'],
   '/identity': IDENTITY_REVIEW_ROLES,
   '/users': ['finance', 'compliance', 'support'],
   '/settings': [],

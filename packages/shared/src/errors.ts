@@ -133,6 +133,12 @@ export const ERROR_CODES = [
   // end runtime configuration
   // the hash-chained index record (GET /api/index/*)
   'index_sample_not_found',
+  // four eyes on money moves
+  'approval_own_request',
+  'approval_decided',
+  'approval_pending',
+  'tx_hash_invalid',
+  'tx_hash_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,6 +10,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: '/', label: 'Home' },
   { key: '/deposits', label: 'Deposits' },
   { key: '/withdrawals', label: 'Withdrawals' },
+  { key: '/approvals', label: 'Pending approvals' },
   { key: '/identity', label: 'Identity checks' },
   { key: '/users', label: 'Users' },
   { key: '/settings', label: 'Settings' },

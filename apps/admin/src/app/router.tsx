@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { ApprovalsPage } from '../features/approvals/components/approvals-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { LoginPage } from '../features/auth/components/login-page';
 // help centre and support chat (issue 7): chat desk, feedback inbox, FAQ editor
@@ -52,6 +53,8 @@ export const router = createHashRouter([
           { index: true, element: <HomePage /> },
           { path: 'deposits', element: <DepositsPage /> },
           { path: 'withdrawals', element: <WithdrawalsPage /> },
+          // four eyes on money moves
+          { path: 'approvals', element: <ApprovalsPage /> },
           { path: 'identity', element: <IdentityPage /> },
           { path: 'users', element: <UsersPage /> },
           { path: 'users/:id', element: <UserPage /> },

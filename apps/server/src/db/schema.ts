@@ -413,7 +413,12 @@ export const withdrawals = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('withdrawals_user').on(t.userId, t.createdAt), index('withdrawals_status').on(t.status, t.id)],
+  (t) => [
+    index('withdrawals_user').on(t.userId, t.createdAt),
+    index('withdrawals_status').on(t.status, t.id),
+    // One on-chain transaction pays out one withdrawal: a hash recorded twice is a mistake or a fraud.
+    uniqueIndex('withdrawals_tx_hash').on(t.txHash),
+  ],
 );
 
 /** Identity verification submissions, basic (tier 1) and advanced (tier 2). */
@@ -1409,3 +1414,29 @@ export const contractPositions = pgTable(
   ],
 );
 // ── end perpetual contracts ──
+
+/**
+ * Maker–checker (modules/approvals): a money move or address change one operator asked for (the maker),
+ * waiting for a second operator (the checker) to approve or reject it. `subject` names the record the
+ * request is about (a deposit, a withdrawal, the deposit addresses) so at most one waits per record.
+ */
+export const pendingApprovals = pgTable(
+  'pending_approvals',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    subject: text('subject'),
+    payload: jsonb('payload').notNull(),
+    makerId: integer('maker_id').notNull(),
+    createdAt: createdAt(),
+    status: text('status').notNull().default('pending'),
+    checkerId: integer('checker_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    index('pending_approvals_status').on(t.status, t.id),
+    uniqueIndex('pending_approvals_subject').on(t.subject).where(sql`status = 'pending'`),
+  ],
+);

@@ -2,6 +2,7 @@ import { LANGS } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, ETH, fund, PAY_PASSWORD, readyUser, TRX, USDT } from '../../../test/money.js';
+import { operatorToken } from '../../../test/operators.js';
 import { adminToken, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { auditLog, chains, currencies, depositAddresses, deposits, withdrawAddresses } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
@@ -10,10 +11,22 @@ import { base58CheckEncode } from '../../lib/chain-address.js';
 
 let t: TestApp;
 let operator: string;
+/** A second super: a new chain brings a deposit address, which waits for their approval. */
+let checker: string;
 beforeAll(async () => {
   t = await createTestApp();
   operator = await adminToken(t);
-});
+  checker = (await operatorToken(t, 'super')).token;
+}, 60_000);
+
+/** Asks to add a chain as the operator and has the second super approve it; answers what was applied. */
+async function addChain(coin: number, body: Record<string, string>) {
+  const filed = await t.post(`admin/config/coins/${coin}/chains`, body, { token: operator });
+  expect(filed.message, JSON.stringify(filed)).toMatchObject({ status: 'pending_approval', kind: 'config.chain.add' });
+  const decided = await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker });
+  expect(decided.type, JSON.stringify(decided)).toBe('ok');
+  return { ...decided, message: decided.message.result };
+}
 afterAll(async () => {
   expect(await verifyLedger(t.database.db)).toEqual([]);
   await t.close();
@@ -43,7 +56,8 @@ describe('coin enabled switch', () => {
     // A request made while the coin is on stays reviewable after it is switched off.
     const pending = await t.post(
       'wallet/out',
-      { currency: String(ETH), number: '1', address_id: String(entry!.id), pay_password: PAY_PASSWORD },
+      // 0.1 ETH: under the four-eyes threshold, so one operator pays it out below.
+      { currency: String(ETH), number: '0.1', address_id: String(entry!.id), pay_password: PAY_PASSWORD },
       { token: u.token },
     );
     expect(pending.type).toBe('ok');
@@ -70,7 +84,11 @@ describe('coin enabled switch', () => {
     expect(coin).toMatchObject({ enabled: false, total: '5' });
     expect(wallet.accounts[0].balances.find((b: { currency_id: number }) => b.currency_id === BTC).enabled).toBe(true);
     // The pending withdrawal is still completed by finance.
-    const paid = await t.post(`admin/withdrawals/${pending.message.id}/approve`, { tx_hash: '0xfeed' }, { token: operator });
+    const paid = await t.post(
+      `admin/withdrawals/${pending.message.id}/approve`,
+      { tx_hash: `0x${'fe'.repeat(32)}` },
+      { token: operator },
+    );
     expect(paid.message.status).toBe('approved');
 
     const audit = (await t.get('admin/audit?action=config.coin.enabled', { token: operator })).message.list[0];
@@ -94,7 +112,15 @@ describe('chains', () => {
   it('adds a chain with its deposit address: at once in get_in_address and the withdrawal rules, audited', async () => {
     const u = await readyUser(t);
     const address = tronAddress(7);
-    const added = await t.post(`admin/config/coins/${ETH}/chains`, { name: 'trc20', address }, { token: operator });
+    const filed = await t.post(`admin/config/coins/${ETH}/chains`, { name: 'trc20', address }, { token: operator });
+    // Nothing is added until a second super approves.
+    expect((await coinOf(ETH)).chain_addresses).toHaveLength(1);
+    expect((await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: operator })).error).toBe(
+      'approval_own_request',
+    );
+    const added = {
+      message: (await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker })).message.result,
+    };
     expect(added.message).toMatchObject({ id: ETH, name: 'TRC20', address });
     const shown = (await t.post('wallet/get_in_address', { currency: String(ETH) }, { token: u.token })).message;
     expect(shown).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'TRC20', in_address: address })]));
@@ -178,9 +204,7 @@ describe('chains', () => {
     expect(refused.error).toBe('chain_last');
     expect((await coinOf(BTC)).enabled).toBe(false);
     const omni = base58CheckEncode(Buffer.concat([Buffer.from([0x00]), Buffer.alloc(20, 9)]));
-    expect((await t.post(`admin/config/coins/${BTC}/chains`, { name: 'OMNI', address: omni }, { token: operator })).type).toBe(
-      'ok',
-    );
+    expect((await addChain(BTC, { name: 'OMNI', address: omni })).type).toBe('ok');
     expect((await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '1' }, { token: operator })).type).toBe('ok');
     expect((await coinOf(BTC)).chain_addresses).toEqual([expect.objectContaining({ name: 'OMNI', address: omni })]);
   });

@@ -5,6 +5,8 @@ import { chains, currencies, depositAddresses, deposits } from '../../db/schema.
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { CHAIN_NAMES, isValidAddress } from '../../lib/chain-address.js';
+import type { ApprovalRef } from '../approvals/apply-types.js';
+import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 
 /**
  * Coins and chains at runtime (issue 8, part 3). Every read is fresh from the database (deposits,
@@ -56,28 +58,53 @@ export async function setCoinEnabled(db: Db, request: FastifyRequest, id: number
  * whose address format the server can check (`CHAIN_NAMES`), so every deposit address and every user's
  * withdrawal address on it is validated; the address must be well formed for that chain.
  */
-export async function addChain(db: Db, request: FastifyRequest, id: number, input: { name: string; address: string }) {
+export async function addChain(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+  input: { name: string; address: string },
+): Promise<ApprovalTicket> {
   const name = input.name.trim().toUpperCase();
   const address = input.address.trim();
+  const [coin] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
+  if (!coin) throw notFound('id');
   if (!(CHAIN_NAMES as readonly string[]).includes(name))
     throw new AppError('chain_unknown', { fields: { name: 'chain_unknown' } });
   if (!isValidAddress(name, address)) throw new AppError('address_invalid', { fields: { address: 'address_invalid' } });
-  return db.transaction(async (tx) => {
-    const coin = await lockCoin(tx, id);
-    const before = await chainsOf(tx, id);
-    if (before.some((c) => c.name === name)) throw new AppError('chain_exists', { fields: { name: 'chain_exists' } });
-    const [row] = await tx.insert(chains).values({ currencyId: id, name }).returning({ id: chains.id });
-    await tx.insert(depositAddresses).values({ chainId: row!.id, address });
-    await audit(
-      tx,
-      request,
-      'config.chain.add',
-      `currency:${coin.name}`,
-      { chains: chainNames(before) },
-      { chains: [...chainNames(before), name], chain: name, address },
-    );
-    return { id, chain_id: row!.id, name, address };
+  if ((await chainsOf(db, id)).some((c) => c.name === name))
+    throw new AppError('chain_exists', { fields: { name: 'chain_exists' } });
+  // A new chain brings a deposit address users send money to: like any address change, four eyes.
+  const subject = `chain:${coin.name}:${name}`;
+  return requestApproval(db, request, {
+    kind: 'config.chain.add',
+    target: `currency:${coin.name}`,
+    subject,
+    payload: { currency_id: id, name, address },
   });
+}
+
+/** Adds an approved chain with its deposit address inside the checker's transaction, audited. */
+export async function applyChainAdd(
+  tx: Db,
+  request: FastifyRequest,
+  payload: { currency_id: number; name: string; address: string },
+  approval: ApprovalRef,
+) {
+  const { currency_id: id, name, address } = payload;
+  const coin = await lockCoin(tx, id);
+  const before = await chainsOf(tx, id);
+  if (before.some((c) => c.name === name)) throw new AppError('chain_exists', { fields: { name: 'chain_exists' } });
+  const [row] = await tx.insert(chains).values({ currencyId: id, name }).returning({ id: chains.id });
+  await tx.insert(depositAddresses).values({ chainId: row!.id, address });
+  await audit(
+    tx,
+    request,
+    'config.chain.add',
+    `currency:${coin.name}`,
+    { chains: chainNames(before) },
+    { chains: [...chainNames(before), name], chain: name, address, approval_id: approval.id, maker_id: approval.makerId },
+  );
+  return { id, chain_id: row!.id, name, address };
 }
 
 /**

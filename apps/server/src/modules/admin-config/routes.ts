@@ -112,7 +112,7 @@ export async function adminConfigRoutes(root: FastifyInstance) {
       ...operator,
       schema: {
         tags,
-        summary: 'Add a chain (TRC20, ERC20 or OMNI) to a coin with the platform deposit address on it',
+        summary: 'Ask to add a chain (TRC20, ERC20 or OMNI) with the platform deposit address on it; a second super approves',
         params: idParams,
         body: z.object({
           name: chainName,

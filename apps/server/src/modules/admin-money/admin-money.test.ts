@@ -1,16 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { adminToken, createTestApp, registerEmailUser, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import { operatorToken } from '../../../test/operators.js';
+import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
 let t: TestApp;
 let operator: string;
+/** A finance operator: the second pair of eyes an adjustment waits for. */
+let checker: { token: string; email: string };
 beforeAll(async () => {
   t = await createTestApp();
   operator = await adminToken(t);
-});
+  checker = await operatorToken(t, 'finance');
+}, 60_000);
+
+/**
+ * An adjustment as the console makes it: the seeded operator asks, the finance operator approves.
+ * A refusal at either step comes back as it is; an applied one answers with the new balance.
+ */
+async function adjusted(userId: number | string, body: Record<string, string>) {
+  const asked = await t.post(`admin/users/${userId}/adjust`, body, { token: operator });
+  if (asked.type !== 'ok') return asked;
+  expect(asked.message.status).toBe('pending_approval');
+  const decided = await t.post(`admin/approvals/${asked.message.approval_id}/approve`, {}, { token: checker.token });
+  return decided.type === 'ok' ? { ...decided, message: decided.message.result } : decided;
+}
 afterAll(async () => {
   expect(await verifyLedger(t.database.db)).toEqual([]);
   await t.close();
@@ -68,11 +84,7 @@ describe('console users', () => {
 describe('console balance adjustment', () => {
   it('credits and debits against the adjustments account, with the reason audited', async () => {
     const u = await readyUser(t);
-    const credit = await t.post(
-      `admin/users/${u.id}/adjust`,
-      { currency_id: String(USDT), amount: '25', reason: 'Goodwill' },
-      { token: operator },
-    );
+    const credit = await adjusted(u.id, { currency_id: String(USDT), amount: '25', reason: 'Goodwill' });
     expect(credit.message).toMatchObject({
       account: 'coin',
       currency_id: USDT,
@@ -80,11 +92,7 @@ describe('console balance adjustment', () => {
       frozen: '0',
       entry_id: expect.any(Number),
     });
-    const debit = await t.post(
-      `admin/users/${u.id}/adjust`,
-      { currency_id: String(USDT), account: 'coin', amount: '-5.5', reason: 'Correction' },
-      { token: operator },
-    );
+    const debit = await adjusted(u.id, { currency_id: String(USDT), account: 'coin', amount: '-5.5', reason: 'Correction' });
     expect(debit.message.available).toBe('19.5');
     const [adjustments] = await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.systemCode, 'adjustments'));
     expect(Number(adjustments!.available)).toBeLessThan(0);
@@ -93,7 +101,7 @@ describe('console balance adjustment', () => {
     expect(log.message.list[0]).toMatchObject({ reason: 'adjustment', amount: '-5.5', balance_after: '19.5' });
     const audit = await t.get('admin/audit?action=user.adjust', { token: operator });
     expect(audit.message.list[0]).toMatchObject({
-      admin_email: TEST_ADMIN.email,
+      admin_email: checker.email,
       target: `user:${u.id}`,
       before: { available: '25' },
       after: { available: '19.5', amount: '-5.5', reason: 'Correction' },
@@ -107,11 +115,7 @@ describe('console balance adjustment', () => {
     const u = await readyUser(t);
     await fund(t, u.id, BTC, '0.5', 'option');
     const adjust = (fields: Record<string, string>) =>
-      t.post(
-        `admin/users/${u.id}/adjust`,
-        { currency_id: String(BTC), account: 'option', amount: '-0.6', reason: 'x', ...fields },
-        { token: operator },
-      );
+      adjusted(u.id, { currency_id: String(BTC), account: 'option', amount: '-0.6', reason: 'x', ...fields });
     expect((await adjust({})).error).toBe('insufficient_balance');
     expect((await adjust({ reason: '' })).error).toBe('field_required');
     expect((await adjust({ amount: '0' })).error).toBe('amount_invalid');
@@ -120,9 +124,7 @@ describe('console balance adjustment', () => {
     expect((await adjust({ amount: '0.000000001' })).error).toBe('amount_too_precise');
     expect((await adjust({ account: 'savings' })).error).toBe('account_unknown');
     expect((await adjust({ currency_id: '99' })).error).toBe('currency_unknown');
-    expect(
-      (await t.post('admin/users/999999/adjust', { currency_id: '1', amount: '1', reason: 'x' }, { token: operator })).error,
-    ).toBe('not_found');
+    expect((await adjusted(999999, { currency_id: '1', amount: '1', reason: 'x' })).error).toBe('not_found');
     expect(await balance(t, u.id, BTC, 'option')).toEqual({ available: '0.5', frozen: '0' });
     expect((await adjust({ amount: '-0.5' })).message.available).toBe('0');
   });
@@ -180,9 +182,9 @@ describe('console currency settings', () => {
 describe('console audit and ledger check', () => {
   it('lists the audit log newest first and proves the ledger sound', async () => {
     const u = await readyUser(t);
-    await t.post(`admin/users/${u.id}/adjust`, { currency_id: String(USDT), amount: '1', reason: 'a' }, { token: operator });
-    await t.post(`admin/users/${u.id}/adjust`, { currency_id: String(USDT), amount: '2', reason: 'b' }, { token: operator });
-    const audit = await t.get('admin/audit?limit=2', { token: operator });
+    await adjusted(u.id, { currency_id: String(USDT), amount: '1', reason: 'a' });
+    await adjusted(u.id, { currency_id: String(USDT), amount: '2', reason: 'b' });
+    const audit = await t.get('admin/audit?action=user.adjust&limit=2', { token: operator });
     expect(audit.message.list.map((a: { after: { reason: string } }) => a.after.reason)).toEqual(['b', 'a']);
     expect(audit.message.list[0].id).toBeGreaterThan(audit.message.list[1].id);
     expect((await t.get('admin/ledger/verify', { token: operator })).message).toEqual({ sound: true, faults: [] });

@@ -9,6 +9,9 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { USDT_ID } from '../../lib/valuation.js';
+import type { ApprovalRef } from '../approvals/apply-types.js';
+import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
+import { notifyUser } from '../messages/service.js';
 import {
   accountBalance,
   balancesOf,
@@ -117,40 +120,67 @@ export async function consoleUserLedger(db: Db, id: number, page: number, limit:
   };
 }
 
+export type AdjustmentPayload = { user_id: number; currency_id: number; account: AccountKind; amount: string; reason: string };
+
 /**
- * A manual correction of one of a user's available balances, balanced against the platform's
- * adjustments account, with the operator's reason on the entry and in the audit log. A debit larger
- * than the balance is refused (insufficient_balance) and changes nothing.
+ * A manual correction of one of a user's available balances is only asked for here: it waits for a
+ * second operator (modules/approvals), who applies it with applyAdjustment. Nothing changes yet.
  */
 export async function adjustBalance(
   db: Db,
   request: FastifyRequest,
   userId: number,
   input: { currencyId: number; account: AccountKind; amount: Dec; reason: string },
-) {
+): Promise<ApprovalTicket> {
   await requireUser(db, userId);
-  const { currencyId, account, amount, reason } = input;
-  return db.transaction(async (tx) => {
-    const before = await accountBalance(tx, userId, account, currencyId);
-    const entryId = await postEntry(tx, { reason: 'adjustment', refType: 'admin', refId: request.admin!.id, memo: reason }, [
-      { account: { userId, kind: account, currencyId }, bucket: 'available', amount },
-      { account: { system: 'adjustments', currencyId }, bucket: 'available', amount: amount.negated() },
-    ]);
-    const after = await accountBalance(tx, userId, account, currencyId);
-    const view = (b: { available: string; frozen: string }) => ({
-      account,
-      currency_id: currencyId,
-      available: str(b.available),
-      frozen: str(b.frozen),
-    });
-    await audit(tx, request, 'user.adjust', `user:${userId}`, view(before), {
-      ...view(after),
-      amount: str(amount),
-      reason,
-      entry_id: entryId,
-    });
-    return { entry_id: entryId, ...view(after) };
+  if (input.amount.isZero()) throw new AppError('field_invalid', { fields: { amount: 'field_invalid' } });
+  const payload: AdjustmentPayload = {
+    user_id: userId,
+    currency_id: input.currencyId,
+    account: input.account,
+    amount: str(input.amount),
+    reason: input.reason,
+  };
+  return requestApproval(db, request, { kind: 'user.adjust', target: `user:${userId}`, payload });
+}
+
+/**
+ * Applies an approved adjustment inside the checker's transaction: one entry against the platform's
+ * adjustments account with the reason on it, the user's message (in the language they read it in) and
+ * the audit row naming both operators. A debit larger than the balance is refused
+ * (insufficient_balance) and the whole approval rolls back.
+ */
+export async function applyAdjustment(tx: Db, request: FastifyRequest, payload: AdjustmentPayload, approval: ApprovalRef) {
+  const { user_id: userId, currency_id: currencyId, account, reason } = payload;
+  const amount = dec(payload.amount);
+  const coin = await requireCurrency(tx, currencyId, 'currency_id');
+  const before = await accountBalance(tx, userId, account, currencyId);
+  const entryId = await postEntry(tx, { reason: 'adjustment', refType: 'admin', refId: approval.makerId, memo: reason }, [
+    { account: { userId, kind: account, currencyId }, bucket: 'available', amount },
+    { account: { system: 'adjustments', currencyId }, bucket: 'available', amount: amount.negated() },
+  ]);
+  const after = await accountBalance(tx, userId, account, currencyId);
+  const view = (b: { available: string; frozen: string }) => ({
+    account,
+    currency_id: currencyId,
+    available: str(b.available),
+    frozen: str(b.frozen),
   });
+  await notifyUser(tx, userId, 'system', 'balance_adjusted', {
+    amount: amount.isPositive() ? `+${str(amount)}` : str(amount),
+    currency: coin.name,
+    reason,
+    available: str(after.available),
+  });
+  await audit(tx, request, 'user.adjust', `user:${userId}`, view(before), {
+    ...view(after),
+    amount: str(amount),
+    reason,
+    entry_id: entryId,
+    approval_id: approval.id,
+    maker_id: approval.makerId,
+  });
+  return { entry_id: entryId, ...view(after) };
 }
 
 export async function consoleCurrencySettings(db: Db) {

@@ -1,16 +1,28 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, balance, TRX, USDT, uploadId } from '../../../test/money.js';
+import { operatorToken } from '../../../test/operators.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { auditLog, ledgerAccounts, ledgerPostings, userMessages } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
 let t: TestApp;
 let operator: string;
+/** A second super: deposits credited at another amount and address changes wait for their approval. */
+let checker: string;
 beforeAll(async () => {
   t = await createTestApp();
   operator = await adminToken(t);
-});
+  checker = (await operatorToken(t, 'super')).token;
+}, 60_000);
+
+/** Has the second operator approve a request the first one filed; answers with what it applied. */
+async function secondEyes(filed: { type: string; message: { approval_id: number } }) {
+  expect(filed.message).toMatchObject({ status: 'pending_approval' });
+  const decided = await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker });
+  expect(decided.type, JSON.stringify(decided)).toBe('ok');
+  return decided.message.result;
+}
 afterAll(async () => {
   expect(await verifyLedger(t.database.db)).toEqual([]);
   await t.close();
@@ -48,8 +60,9 @@ describe('wallet/get_in_address and wallet/bank_info', () => {
     const { token } = await registerEmailUser(t);
     const trx = await t.get('admin/deposit-addresses', { token: operator });
     const erc = trx.message.find((c: { currency_id: number; chain: string }) => c.currency_id === TRX && c.chain === 'ERC20');
-    const cleared = await t.post('admin/deposit-addresses', { chain_id: String(erc.chain_id), address: '' }, { token: operator });
-    expect(cleared.type).toBe('ok');
+    await secondEyes(
+      await t.post('admin/deposit-addresses', { chain_id: String(erc.chain_id), address: '' }, { token: operator }),
+    );
     const reply = await t.post('wallet/get_in_address', { currency: String(TRX) }, { token });
     expect(reply.message.map((c: { name: string }) => c.name)).toEqual(['TRC20']);
     // A deposit on that chain is refused: there is nowhere to send it.
@@ -225,8 +238,10 @@ describe('console deposit review', () => {
     const feesBefore = await systemBalance('fees', USDT);
     const externalBefore = await systemBalance('external', USDT);
 
-    const approved = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: operator });
-    expect(approved.message).toEqual({ id: message.id, status: 'approved', credited: '99', fee: '1' });
+    // Credited at another amount than asked: nothing moves until a second operator approves.
+    const filed = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: operator });
+    expect(await balance(t, u.id, USDT)).toEqual({ available: '0', frozen: '0' });
+    expect(await secondEyes(filed)).toEqual({ id: message.id, status: 'approved', credited: '99' });
     expect(await balance(t, u.id, USDT)).toEqual({ available: '99', frozen: '0' });
     expect(await systemBalance('fees', USDT)).toBe(feesBefore + 1);
     expect(await systemBalance('external', USDT)).toBe(externalBefore - 100);
@@ -340,10 +355,11 @@ describe('console deposit addresses', () => {
     expect((await t.post('admin/deposit-addresses', {}, { token: operator })).error).toBe('field_required');
 
     const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-    const set = await t.post('admin/deposit-addresses', { addresses: [{ chain_id: btc.chain_id, address }] } as never, {
+    const filed = await t.post('admin/deposit-addresses', { addresses: [{ chain_id: btc.chain_id, address }] } as never, {
       token: operator,
       json: true,
     });
+    const set = { message: await secondEyes(filed) };
     expect(set.message.find((c: { chain_id: number }) => c.chain_id === btc.chain_id).address).toBe(address);
     const { token } = await registerEmailUser(t);
     expect((await t.post('wallet/get_in_address', { currency: String(BTC) }, { token })).message).toEqual([

@@ -140,13 +140,16 @@ export async function depositRoutes(root: FastifyInstance) {
       ...finance,
       schema: {
         tags: consoleTags,
-        summary: 'Approve: credit the coin account (credited defaults to the amount, fee to 0)',
+        summary:
+          'Approve: credit the coin account (credited defaults to the amount, fee to 0); another amount waits for a second operator',
         params: idParams,
         body: z.object({ credited: amountField, fee: amountField }),
       },
     },
     async (request) => {
-      const row = await approveDeposit(app.db, request, request.params.id, request.body);
+      const result = await approveDeposit(app.db, request, request.params.id, request.body);
+      if ('ticket' in result) return ok(result.ticket);
+      const row = result.deposit;
       return ok({ id: row.id, status: row.status, credited: str(row.credited!), fee: str(row.fee!) });
     },
   );
@@ -180,7 +183,8 @@ export async function depositRoutes(root: FastifyInstance) {
       ...operator,
       schema: {
         tags: consoleTags,
-        summary: 'Set deposit addresses: chain_id + address, or addresses:[{chain_id, address}]; empty address removes',
+        summary:
+          'Ask to set deposit addresses (chain_id + address, or addresses:[{chain_id, address}]; empty removes); a second operator approves',
         body: addressesBody,
       },
     },

@@ -9,6 +9,8 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
+import type { ApprovalRef } from '../approvals/apply-types.js';
+import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 import { notifyUser } from '../messages/service.js';
 import { requireOwnUpload, uploadUrl } from '../uploads/service.js';
 import {
@@ -162,17 +164,19 @@ async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingDep
   return row;
 }
 
+export type DepositCreditPayload = { deposit_id: number; amount: string; credited: string; fee: string };
+
 /**
- * Credits an approved deposit in one transaction: the guarded status change, one ledger entry (the
- * user's coin account + credited, the fees account + fee, the outside world − both), the user's
- * message and the audit row. A second approval finds nothing pending and changes nothing.
+ * Approves a deposit. Credited at the amount the user asked for, it is credited at once; credited at
+ * any other amount it waits for a second operator (modules/approvals), who applies it with
+ * applyDepositCredit. A second approval finds nothing pending and changes nothing.
  */
 export async function approveDeposit(
   db: Db,
   request: FastifyRequest,
   id: number,
   input: { credited?: unknown; fee?: unknown },
-): Promise<DepositRow> {
+): Promise<{ deposit: DepositRow } | { ticket: ApprovalTicket }> {
   const deposit = await pendingDeposit(db, id);
   const coin = await requireCurrency(db, deposit.currencyId);
   const credited: Dec =
@@ -180,40 +184,67 @@ export async function approveDeposit(
       ? new D(deposit.amount)
       : parseAmount(input.credited, coin.decimals, 'credited');
   const fee = parseAmountOrZero(input.fee, coin.decimals, 'fee');
-  return db.transaction(async (tx) => {
-    const row = await claim(tx, id, {
+  if (!credited.eq(deposit.amount)) {
+    const payload: DepositCreditPayload = { deposit_id: id, amount: str(deposit.amount), credited: str(credited), fee: str(fee) };
+    const subject = `deposit:${id}`;
+    return { ticket: await requestApproval(db, request, { kind: 'deposit.credit', target: subject, subject, payload }) };
+  }
+  return { deposit: await db.transaction((tx) => creditDeposit(tx, request, id, credited, fee)) };
+}
+
+/** Applies a deposit credit a second operator approved, inside their transaction. */
+export async function applyDepositCredit(tx: Db, request: FastifyRequest, payload: DepositCreditPayload, approval: ApprovalRef) {
+  const row = await creditDeposit(tx, request, payload.deposit_id, new D(payload.credited), new D(payload.fee), approval);
+  return { id: row.id, status: row.status, credited: str(payload.credited) };
+}
+
+/**
+ * Credits a deposit inside the caller's transaction: the guarded status change, one ledger entry (the
+ * user's coin account + credited, the fees account + fee, the outside world − both), the user's
+ * message and the audit row (naming the maker when a second operator approved it).
+ */
+async function creditDeposit(
+  tx: Db,
+  request: FastifyRequest,
+  id: number,
+  credited: Dec,
+  fee: Dec,
+  approval?: ApprovalRef,
+): Promise<DepositRow> {
+  const row = await claim(tx, id, {
+    status: 'approved',
+    credited: str(credited),
+    fee: str(fee),
+    reviewedBy: request.admin!.id,
+  });
+  const coin = await requireCurrency(tx, row.currencyId);
+  const user = { userId: row.userId, kind: 'coin' as const, currencyId: row.currencyId };
+  await postEntry(tx, { reason: 'deposit', refType: 'deposit', refId: row.id }, [
+    { account: user, bucket: 'available', amount: credited },
+    ...(fee.isZero()
+      ? []
+      : [{ account: { system: 'fees' as const, currencyId: row.currencyId }, bucket: 'available' as const, amount: fee }]),
+    { account: { system: 'external', currencyId: row.currencyId }, bucket: 'available', amount: credited.plus(fee).negated() },
+  ]);
+  await notifyUser(tx, row.userId, 'deposit', 'deposit_approved', {
+    amount: str(row.amount),
+    credited: str(credited),
+    currency: coin.name,
+  });
+  await audit(
+    tx,
+    request,
+    'deposit.approve',
+    `deposit:${id}`,
+    { status: 'pending' },
+    {
       status: 'approved',
       credited: str(credited),
       fee: str(fee),
-      reviewedBy: request.admin!.id,
-    });
-    const user = { userId: row.userId, kind: 'coin' as const, currencyId: row.currencyId };
-    await postEntry(tx, { reason: 'deposit', refType: 'deposit', refId: row.id }, [
-      { account: user, bucket: 'available', amount: credited },
-      ...(fee.isZero()
-        ? []
-        : [{ account: { system: 'fees' as const, currencyId: row.currencyId }, bucket: 'available' as const, amount: fee }]),
-      { account: { system: 'external', currencyId: row.currencyId }, bucket: 'available', amount: credited.plus(fee).negated() },
-    ]);
-    await notifyUser(tx, row.userId, 'deposit', 'deposit_approved', {
-      amount: str(row.amount),
-      credited: str(credited),
-      currency: coin.name,
-    });
-    await audit(
-      tx,
-      request,
-      'deposit.approve',
-      `deposit:${id}`,
-      { status: 'pending' },
-      {
-        status: 'approved',
-        credited: str(credited),
-        fee: str(fee),
-      },
-    );
-    return row;
-  });
+      ...(approval ? { approval_id: approval.id, maker_id: approval.makerId } : {}),
+    },
+  );
+  return row;
 }
 
 export async function rejectDeposit(db: Db, request: FastifyRequest, id: number, reason: string): Promise<DepositRow> {
@@ -239,9 +270,19 @@ export async function consoleDepositAddresses(db: Db) {
   }));
 }
 
-/** Sets (or, with an empty address, removes) the platform's deposit address of each chain given. */
-export async function setDepositAddresses(db: Db, request: FastifyRequest, list: { chain_id: number; address?: string }[]) {
-  const changes: { chainId: number; chain: string; address: string | null }[] = [];
+export type DepositAddressChange = { chain_id: number; chain: string; address: string | null };
+
+/**
+ * Asks to set (or, with an empty address, remove) the platform's deposit address of each chain given.
+ * Users send money to these addresses, so a change waits for a second operator (modules/approvals),
+ * who applies it with applyDepositAddresses. Each address is checked now and nothing changes yet.
+ */
+export async function setDepositAddresses(
+  db: Db,
+  request: FastifyRequest,
+  list: { chain_id: number; address?: string }[],
+): Promise<ApprovalTicket> {
+  const changes: DepositAddressChange[] = [];
   for (const [i, item] of list.entries()) {
     const chain = await findChain(db, item.chain_id);
     const field = list.length === 1 ? 'chain_id' : `addresses.${i}.chain_id`;
@@ -252,27 +293,40 @@ export async function setDepositAddresses(db: Db, request: FastifyRequest, list:
         fields: { [list.length === 1 ? 'address' : `addresses.${i}.address`]: 'address_invalid' },
       });
     }
-    changes.push({ chainId: chain.id, chain: chain.name, address });
+    changes.push({ chain_id: chain.id, chain: chain.name, address });
   }
-  const before = await consoleDepositAddresses(db);
-  await db.transaction(async (tx) => {
-    for (const change of changes) {
-      await setDepositAddress(tx, change.chainId, change.address);
-      const old = before.find((b) => b.chain_id === change.chainId)?.address ?? null;
-      await audit(
-        tx,
-        request,
-        'deposit_address.set',
-        `chain:${change.chainId}`,
-        { chain: change.chain, address: old },
-        {
-          chain: change.chain,
-          address: change.address,
-        },
-      );
-    }
+  const target = changes.map((c) => `chain:${c.chain_id}`).join(',');
+  // One waiting change of the deposit addresses at a time, so a checker never approves a stale pair.
+  return requestApproval(db, request, {
+    kind: 'deposit_address.set',
+    target,
+    subject: 'deposit_addresses',
+    payload: { changes },
   });
-  return consoleDepositAddresses(db);
+}
+
+/** Applies approved deposit-address changes inside the checker's transaction, one audit row per chain. */
+export async function applyDepositAddresses(
+  tx: Db,
+  request: FastifyRequest,
+  payload: { changes: DepositAddressChange[] },
+  approval: ApprovalRef,
+) {
+  const before = await consoleDepositAddresses(tx);
+  for (const change of payload.changes) {
+    if (!(await findChain(tx, change.chain_id))) throw new AppError('chain_unknown');
+    await setDepositAddress(tx, change.chain_id, change.address);
+    const old = before.find((b) => b.chain_id === change.chain_id)?.address ?? null;
+    await audit(
+      tx,
+      request,
+      'deposit_address.set',
+      `chain:${change.chain_id}`,
+      { chain: change.chain, address: old },
+      { chain: change.chain, address: change.address, approval_id: approval.id, maker_id: approval.makerId },
+    );
+  }
+  return consoleDepositAddresses(tx);
 }
 
 /** Sets the bank deposit instructions; null switches bank deposits off. */

@@ -81,6 +81,11 @@ export async function findWithdrawal(db: Db, id: number): Promise<WithdrawalRow 
 }
 
 /** Guarded review: only a pending withdrawal changes, so a second review gets nothing back. */
+export async function findWithdrawalByTxHash(db: Db, txHash: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.txHash, txHash)).limit(1);
+  return row;
+}
+
 export async function reviewPendingWithdrawal(
   tx: Db,
   id: number,

@@ -153,14 +153,16 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       ...operator,
       schema: {
         tags: consoleTags,
-        summary: 'Paid out: record the transaction hash; the frozen amount + fee leave the account',
+        summary:
+          'Paid out: record the tx hash (chain format, unique); above the four-eyes threshold it waits for a second operator',
         params: idParams,
         body: z.object({ tx_hash: requiredText(200) }),
       },
     },
     async (request) => {
-      const w = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash);
-      return ok({ id: w.id, status: w.status });
+      const result = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash, app.market.livePrices);
+      if ('ticket' in result) return ok(result.ticket);
+      return ok({ id: result.withdrawal.id, status: result.withdrawal.status, tx_hash: result.withdrawal.txHash });
     },
   );
 

@@ -9,11 +9,17 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { lockUser, payPasswordError, settlePayPassword, verifyPayPassword } from '../../lib/pay-password.js';
+import { isValidTxHash, normalizeTxHash } from '../../lib/tx-hash.js';
+import type { LivePrices } from '../../lib/valuation.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { ApprovalRef } from '../approvals/apply-types.js';
+import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 import { primaryTarget } from '../auth/service.js';
 import { checkCode, consumeCode } from '../codes/service.js';
 import { notifyUser } from '../messages/service.js';
+import { needsSecondOperator } from './four-eyes.js';
 import {
   chainNamesOf,
   coinAvailable,
@@ -21,6 +27,7 @@ import {
   findOwnAddress,
   findOwnBankCard,
   findWithdrawal,
+  findWithdrawalByTxHash,
   insertAddress,
   insertWithdrawal,
   listAddresses,
@@ -246,45 +253,104 @@ async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingWit
   return row;
 }
 
+/** The tx hash as stored, or the refusal: the chain's format, and no other withdrawal paid by it. */
+async function checkTxHash(db: Db, w: WithdrawalRow, raw: string): Promise<string> {
+  const given = raw.trim();
+  if (!isValidTxHash(w.chain, given)) throw new AppError('tx_hash_invalid', { fields: { tx_hash: 'tx_hash_invalid' } });
+  const hash = normalizeTxHash(w.chain, given);
+  const other = await findWithdrawalByTxHash(db, hash);
+  if (other && other.id !== w.id) throw new AppError('tx_hash_used', { fields: { tx_hash: 'tx_hash_used' } });
+  return hash;
+}
+
+export type WithdrawalPayoutPayload = { withdrawal_id: number; tx_hash: string; amount: string; currency_id: number };
+
 /**
- * Pays a withdrawal out: the frozen amount + fee leave the user's coin account, the amount to the
- * outside world and the fee to the platform's fees account; with the message and the audit row, in
- * one transaction.
+ * Records a withdrawal as paid out. The tx hash must have its chain's format and be new. Worth up to
+ * the four-eyes threshold (four-eyes.ts) it is settled at once; above it, it waits for a second
+ * operator (modules/approvals), who settles it with applyWithdrawalPayout.
  */
-export async function approveWithdrawal(db: Db, request: FastifyRequest, id: number, txHash: string): Promise<WithdrawalRow> {
+export async function approveWithdrawal(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+  txHash: string,
+  live?: LivePrices,
+): Promise<{ withdrawal: WithdrawalRow } | { ticket: ApprovalTicket }> {
   const pending = await pendingWithdrawal(db, id);
-  const coin = await requireCurrency(db, pending.currencyId);
-  return db.transaction(async (tx) => {
-    const w = await claim(tx, id, { status: 'approved', txHash, reviewedBy: request.admin!.id });
-    const amount = new D(w.amount);
-    const fee = new D(w.fee);
-    await postEntry(tx, { reason: 'withdraw_paid', refType: 'withdrawal', refId: w.id }, [
-      {
-        account: { userId: w.userId, kind: 'coin', currencyId: w.currencyId },
-        bucket: 'frozen',
-        amount: amount.plus(fee).negated(),
-      },
-      { account: { system: 'external', currencyId: w.currencyId }, bucket: 'available', amount },
-      ...(fee.isZero()
-        ? []
-        : [{ account: { system: 'fees' as const, currencyId: w.currencyId }, bucket: 'available' as const, amount: fee }]),
-    ]);
-    await notifyUser(tx, w.userId, 'withdrawal', 'withdraw_approved', {
-      amount: str(amount),
-      currency: coin.name,
-      address: w.address,
-      tx_hash: txHash,
-    });
-    await audit(
-      tx,
-      request,
-      'withdrawal.approve',
-      `withdrawal:${id}`,
-      { status: 'pending' },
-      { status: 'approved', tx_hash: txHash },
-    );
-    return w;
+  const hash = await checkTxHash(db, pending, txHash);
+  if (await needsSecondOperator(db, pending.currencyId, new D(pending.amount), live)) {
+    const payload: WithdrawalPayoutPayload = {
+      withdrawal_id: id,
+      tx_hash: hash,
+      amount: str(pending.amount),
+      currency_id: pending.currencyId,
+    };
+    const subject = `withdrawal:${id}`;
+    return { ticket: await requestApproval(db, request, { kind: 'withdrawal.approve', target: subject, subject, payload }) };
+  }
+  return { withdrawal: await db.transaction((tx) => payOut(tx, request, id, hash)) };
+}
+
+/** Settles a payout a second operator approved, inside their transaction. */
+export async function applyWithdrawalPayout(
+  tx: Db,
+  request: FastifyRequest,
+  payload: WithdrawalPayoutPayload,
+  approval: ApprovalRef,
+) {
+  const w = await payOut(tx, request, payload.withdrawal_id, payload.tx_hash, approval);
+  return { id: w.id, status: w.status, tx_hash: w.txHash };
+}
+
+/**
+ * Pays a withdrawal out inside the caller's transaction: the frozen amount + fee leave the user's coin
+ * account, the amount to the outside world and the fee to the platform's fees account; with the
+ * message and the audit row. A hash another payout took meanwhile hits the unique index: tx_hash_used.
+ */
+async function payOut(
+  tx: Db,
+  request: FastifyRequest,
+  id: number,
+  txHash: string,
+  approval?: ApprovalRef,
+): Promise<WithdrawalRow> {
+  let w: WithdrawalRow;
+  try {
+    w = await claim(tx, id, { status: 'approved', txHash, reviewedBy: request.admin!.id });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('tx_hash_used', { fields: { tx_hash: 'tx_hash_used' } });
+    throw error;
+  }
+  const coin = await requireCurrency(tx, w.currencyId);
+  const amount = new D(w.amount);
+  const fee = new D(w.fee);
+  await postEntry(tx, { reason: 'withdraw_paid', refType: 'withdrawal', refId: w.id }, [
+    {
+      account: { userId: w.userId, kind: 'coin', currencyId: w.currencyId },
+      bucket: 'frozen',
+      amount: amount.plus(fee).negated(),
+    },
+    { account: { system: 'external', currencyId: w.currencyId }, bucket: 'available', amount },
+    ...(fee.isZero()
+      ? []
+      : [{ account: { system: 'fees' as const, currencyId: w.currencyId }, bucket: 'available' as const, amount: fee }]),
+  ]);
+  await notifyUser(tx, w.userId, 'withdrawal', 'withdraw_approved', {
+    amount: str(amount),
+    currency: coin.name,
+    address: w.address,
+    tx_hash: txHash,
   });
+  await audit(
+    tx,
+    request,
+    'withdrawal.approve',
+    `withdrawal:${id}`,
+    { status: 'pending' },
+    { status: 'approved', tx_hash: txHash, ...(approval ? { approval_id: approval.id, maker_id: approval.makerId } : {}) },
+  );
+  return w;
 }
 
 /** Rejects a withdrawal: the frozen amount + fee go back to the user's available balance. */

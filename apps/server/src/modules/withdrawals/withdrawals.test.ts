@@ -303,7 +303,7 @@ describe('console withdrawal review', () => {
     );
     const txHash = 'a'.repeat(64);
     const approved = await t.post(`admin/withdrawals/${message.id}/approve`, { tx_hash: txHash }, { token: operator });
-    expect(approved.message).toEqual({ id: message.id, status: 'approved' });
+    expect(approved.message).toEqual({ id: message.id, status: 'approved', tx_hash: txHash });
     expect(await balance(t, u.id, USDT)).toEqual({ available: '59', frozen: '0' });
     expect(await systemBalance('fees', USDT)).toBe(feesBefore + 1);
     expect(await systemBalance('external', USDT)).toBe(externalBefore + 40);

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import { CHAIN_NAMES, type ConfigCoin, useAddChain, useRemoveChain, useSetCoinEnabled } from '../api/config';
 
 /**
@@ -103,7 +104,7 @@ export function CoinChains({ coin }: { coin: ConfigCoin }) {
       <Modal
         open={adding}
         title={`Add a chain to ${coin.name}`}
-        okText="Add"
+        okText="Ask to add"
         okButtonProps={{ 'data-testid': 'chain-add-ok' } as Record<string, string>}
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
@@ -112,8 +113,11 @@ export function CoinChains({ coin }: { coin: ConfigCoin }) {
           add.mutate(
             { id: coin.id, name: v.name, address: v.address.trim() },
             {
-              onSuccess: () => {
-                void message.success(`${v.name} added to ${coin.name}.`);
+              // A new chain brings a deposit address: it waits for a second super under Pending approvals.
+              onSuccess: (reply) => {
+                void (isApprovalTicket(reply)
+                  ? message.info(ticketText(reply, `Adding ${v.name} to ${coin.name}`))
+                  : message.success(`${v.name} added to ${coin.name}.`));
                 setAdding(false);
               },
             },

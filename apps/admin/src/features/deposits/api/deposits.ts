@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
+import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import type { UserRef } from '../../../lib/format';
 import type { Paged } from '../../../lib/paging';
 
@@ -67,7 +68,12 @@ export function useDepositDecision() {
   const approve = useMutation({
     mutationFn: ({ id, credited, fee }: ApproveDepositInput) =>
       apiPost<unknown>(`/admin/deposits/${id}/approve`, { credited: credited.trim(), fee: fee.trim() }),
-    onSuccess: (_, { id }) => done(`Deposit #${id} approved and credited.`),
+    onSuccess: (reply, { id }) =>
+      done(
+        isApprovalTicket(reply)
+          ? ticketText(reply, `Crediting deposit #${id} at another amount`)
+          : `Deposit #${id} approved and credited.`,
+      ),
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: RejectDepositInput) =>

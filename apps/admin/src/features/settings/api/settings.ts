@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import type { ApprovalTicket } from '../../../lib/approval-ticket';
 
 /** One chain of one coin and the platform's deposit address on it (empty: deposits on it are not offered). */
 export type DepositAddress = {
@@ -71,7 +72,8 @@ function useSave<I, R>(path: string, key: string, body: (input: I) => unknown = 
  * server writes one audit row per chain it is given, and an unchanged chain is not an action.
  */
 export const useSaveDepositAddresses = () =>
-  useSave<{ chain_id: number; address: string }[], DepositAddress[]>(
+  // Users send money to these: a change waits for a second operator (the reply is the request's ticket).
+  useSave<{ chain_id: number; address: string }[], ApprovalTicket>(
     '/admin/deposit-addresses',
     'deposit-addresses',
     (addresses) => ({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
+import { ticketText } from '../../../lib/approval-ticket';
 import { type DepositAddress, depositAddressesQuery, useSaveDepositAddresses } from '../api/settings';
 
 type Values = Record<string, string>;
@@ -51,7 +52,7 @@ export function DepositAddressesCard() {
       void message.info('No address changed.');
       return;
     }
-    save.mutate(changed, { onSuccess: () => void message.success('Deposit addresses saved.') });
+    save.mutate(changed, { onSuccess: (ticket) => void message.info(ticketText(ticket, 'The deposit-address change')) });
   };
 
   return (

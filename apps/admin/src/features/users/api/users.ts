@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
+import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import type { Paged } from '../../../lib/paging';
 
 /** The accounts every user has per coin (docs/api-money.md). */
@@ -147,8 +148,9 @@ export function useAdjustBalance(userId: number) {
     mutationFn: (input: AdjustInput) =>
       apiPost<unknown>(`/admin/users/${userId}/adjust`, { ...input, amount: input.amount.trim(), reason: input.reason.trim() }),
     // Balances and the ledger both change; the list's columns do not, so only this user is refetched.
-    onSuccess: () => {
-      void message.success('Adjustment posted.');
+    // Nothing moves yet: the adjustment waits for a second operator under Pending approvals.
+    onSuccess: (ticket) => {
+      void message.info(isApprovalTicket(ticket) ? ticketText(ticket, 'The adjustment') : 'Adjustment filed.');
       return client.invalidateQueries({ queryKey: ['admin', 'user', userId] });
     },
   });

@@ -32,17 +32,17 @@ export function AdjustBalanceForm({ userId, userLabel, coins }: Props) {
         <>
           <Typography.Paragraph>
             {credit
-              ? `${amount} ${coin} will be added to the available balance of ${userLabel}'s ${account} account.`
-              : `${amount} ${coin} will be taken from the available balance of ${userLabel}'s ${account} account. It fails if the available balance is smaller.`}
+              ? `Once a second operator approves, ${amount} ${coin} will be added to the available balance of ${userLabel}'s ${account} account.`
+              : `Once a second operator approves, ${amount} ${coin} will be taken from the available balance of ${userLabel}'s ${account} account. It fails if the available balance is smaller.`}
           </Typography.Paragraph>
           <Typography.Paragraph>{`Reason recorded: “${values.reason.trim()}”.`}</Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            One ledger entry is posted against the platform's adjustments account, and the change is written to the audit log
-            under your name.
+            Your request waits under Pending approvals. When approved, one ledger entry is posted against the platform's
+            adjustments account, the user gets a message, and both steps are written to the audit log.
           </Typography.Paragraph>
         </>
       ),
-      okText: credit ? 'Credit' : 'Debit',
+      okText: credit ? 'Ask to credit' : 'Ask to debit',
       danger: !credit,
       onOk: () => adjust.mutateAsync(input).then(() => form.resetFields(['amount', 'reason'])),
     });
@@ -55,7 +55,7 @@ export function AdjustBalanceForm({ userId, userLabel, coins }: Props) {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        title="For corrections only: every adjustment is a ledger entry against the adjustments account, and is audited."
+        title="For corrections only: every adjustment waits for a second operator, is a ledger entry against the adjustments account, is messaged to the user and is audited."
       />
       <Form<Values>
         form={form}

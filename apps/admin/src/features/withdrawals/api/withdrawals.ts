@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
+import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import type { UserRef } from '../../../lib/format';
 import type { Paged } from '../../../lib/paging';
 
@@ -51,7 +52,8 @@ export function useWithdrawalDecision() {
   const approve = useMutation({
     mutationFn: ({ id, txHash }: { id: number; txHash: string }) =>
       apiPost<unknown>(`/admin/withdrawals/${id}/approve`, { tx_hash: txHash.trim() }),
-    onSuccess: (_, { id }) => done(`Withdrawal #${id} marked as paid.`),
+    onSuccess: (reply, { id }) =>
+      done(isApprovalTicket(reply) ? ticketText(reply, `The payout of withdrawal #${id}`) : `Withdrawal #${id} marked as paid.`),
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>

@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { Paged } from '../../../lib/paging';
+
+/** A maker's request as `GET /api/admin/approvals` lists it. */
+export type Approval = {
+  id: number;
+  kind: string;
+  target: string;
+  payload: Record<string, unknown>;
+  maker: { id: number; email: string | null };
+  created_at: string;
+  status: string;
+  checker_id: number | null;
+  decided_at: string | null;
+  note: string | null;
+  /** Not the reader's own request, and their role may check this kind. */
+  can_decide: boolean;
+};
+
+/** How each kind reads in the console. */
+export const KIND_LABELS: Record<string, string> = {
+  'user.adjust': 'Balance adjustment',
+  'deposit.credit': 'Deposit credited at another amount',
+  'deposit_address.set': 'Deposit address change',
+  'withdrawal.approve': 'Withdrawal payout above the threshold',
+  'withdrawal_four_eyes.set': 'Four-eyes threshold change',
+  'config.chain.add': 'New chain with its deposit address',
+};
+
+export type ApprovalFilter = { status: string; page: number; limit: number };
+
+export const approvalsQuery = (filter: ApprovalFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'approvals', filter] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Approval>>(
+        '/admin/approvals',
+        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    // Another operator may have decided a row a moment ago.
+    staleTime: 0,
+  });
+
+/**
+ * Approve or reject one request. An approval applies the change, so every list it touches (deposits,
+ * withdrawals, users, settings) is refreshed too.
+ */
+export function useApprovalDecision() {
+  const client = useQueryClient();
+  const decide = useMutation({
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
+      apiPost<unknown>(`/admin/approvals/${id}/${decision}`, note.trim() ? { note: note.trim() } : {}),
+    onSuccess: (_, { id, decision }) => {
+      void message.success(decision === 'approve' ? `Request #${id} approved and applied.` : `Request #${id} rejected.`);
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  return decide;
+}
+
+/** The USDT value above which a payout needs a second operator. */
+export const fourEyesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'approvals', 'four-eyes'] as const,
+    queryFn: ({ signal }) => apiGet<{ usdt: string; default_usdt: string }>('/admin/withdrawal-four-eyes', {}, signal),
+  });

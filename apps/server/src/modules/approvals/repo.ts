@@ -1,0 +1,49 @@
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { admins, pendingApprovals } from '../../db/schema.js';
+
+export type ApprovalRow = typeof pendingApprovals.$inferSelect;
+
+export async function insertApproval(tx: Db, values: typeof pendingApprovals.$inferInsert): Promise<ApprovalRow> {
+  const [row] = await tx.insert(pendingApprovals).values(values).returning();
+  return row!;
+}
+
+export async function findApproval(db: Db, id: number): Promise<ApprovalRow | undefined> {
+  const [row] = await db.select().from(pendingApprovals).where(eq(pendingApprovals.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Decides a waiting request in one guarded statement: only while it is pending and only by someone
+ * other than its maker. Of two checkers at once, the second finds it decided (the row lock makes it
+ * wait for the first, then re-reads the status) and gets nothing back.
+ */
+export async function decidePending(
+  tx: Db,
+  id: number,
+  checkerId: number,
+  status: 'approved' | 'rejected',
+  note: string | null,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await tx
+    .update(pendingApprovals)
+    .set({ status, checkerId, decidedAt: new Date(), note })
+    .where(and(eq(pendingApprovals.id, id), eq(pendingApprovals.status, 'pending'), ne(pendingApprovals.makerId, checkerId)))
+    .returning();
+  return row;
+}
+
+export async function listApprovals(db: Db, status: string | undefined, limit: number, offset: number) {
+  const where: SQL | undefined = status ? eq(pendingApprovals.status, status) : undefined;
+  const [{ total }] = (await db.select({ total: count() }).from(pendingApprovals).where(where)) as [{ total: number }];
+  const rows = await db
+    .select({ approval: pendingApprovals, makerEmail: admins.email })
+    .from(pendingApprovals)
+    .leftJoin(admins, eq(admins.id, pendingApprovals.makerId))
+    .where(where)
+    .orderBy(desc(pendingApprovals.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: Number(total), rows };
+}
