@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { adminSessions, admins, areaCodes, chains, currencies } from './schema.js';
 import { seed } from './seed.js';
@@ -46,18 +46,44 @@ describe('seed', () => {
     expect((await t.database.db.select().from(chains)).length).toBe(before);
   });
 
-  it('creates a first operator with a random password printed once when none is configured', async () => {
+  it('creates a first operator whose random password is shown once on the terminal, never in the log', async () => {
     const db = t.database.db;
     await db.delete(adminSessions);
     await db.delete(admins);
     const lines: string[] = [];
-    await seed(db, { log: (line) => lines.push(line) });
-    expect(lines).toHaveLength(1);
-    const password = lines[0]?.match(/admin@localhost \/ (\S+)/)?.[1];
+    const shown: string[] = [];
+    await seed(db, { log: (line) => lines.push(line), showSecret: (text) => shown.push(text) });
+    expect(shown).toHaveLength(1);
+    const password = shown[0]?.match(/admin@localhost \/ (\S+)/)?.[1];
     expect(password).toBeTruthy();
+    // The log says an operator was made, without the password.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('admin@localhost');
+    expect(lines.join('\n')).not.toContain(password);
     const login = await t.post('admin/login', { email: 'admin@localhost', password: password! });
     expect(login.type).toBe('ok');
-    await seed(db, { log: (line) => lines.push(line) });
+    await seed(db, { log: (line) => lines.push(line), showSecret: (text) => shown.push(text) });
+    expect(shown).toHaveLength(1);
     expect(lines).toHaveLength(1);
+  });
+
+  it('shows the first password on stderr by default (plain text, not through the JSON logger)', async () => {
+    const db = t.database.db;
+    await db.delete(adminSessions);
+    await db.delete(admins);
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const lines: string[] = [];
+    try {
+      await seed(db, { log: (line) => lines.push(line) });
+    } finally {
+      spy.mockRestore();
+    }
+    const password = written.join('').match(/admin@localhost \/ (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    expect(lines.join('\n')).not.toContain(password);
   });
 });

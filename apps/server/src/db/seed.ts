@@ -182,6 +182,11 @@ export type SeedOptions = {
   adminEmail?: string;
   adminPassword?: string;
   log?: (line: string) => void;
+  /**
+   * Where the generated first operator's password is shown, once: the terminal (stderr, plain text),
+   * never the JSON log, which is kept and shipped elsewhere.
+   */
+  showSecret?: (text: string) => void;
   // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor, sealed with this key.
   adminTotpSecret?: string;
   secretKey?: Buffer;
@@ -275,7 +280,11 @@ async function seedFirstAdmin(db: Db, options: SeedOptions, log: (line: string) 
     .insert(admins)
     .values({ email: 'admin@localhost', passwordHash: await hashPassword(password), role: 'super' })
     .onConflictDoNothing();
-  log(`First console operator created: admin@localhost / ${password} (shown once; sign in at /admin/)`);
+  log('First console operator created: admin@localhost (its password is shown once on the terminal, not in this log)');
+  const show = options.showSecret ?? ((text: string) => process.stderr.write(text));
+  show(
+    `\nFirst console operator: admin@localhost / ${password}\nShown this once: sign in at /admin/, enrol the authenticator and change the password.\n\n`,
+  );
 }
 
 // operations (issue 8)

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { adminSessions, outbox } from '../../db/schema.js';
 import { ok } from '../../plugins/envelope.js';
 import { operatorDeps } from '../operators/routes.js';
-import { signIn, totpEnabled } from '../operators/service.js';
+import { signIn, signOut, totpEnabled } from '../operators/service.js';
 
 const tags = ['admin'];
 
@@ -19,15 +19,14 @@ export async function adminRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Operator sign-in', body: adminLoginBody },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    // operations (issue 8): password, then the authenticator code (modules/operators).
-    async (request) =>
-      ok(await signIn(operatorDeps(app), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
+    // Password and authenticator code together, per-account lockout, audited (modules/operators).
+    async (request) => ok(await signIn(operatorDeps(app), request, request.body)),
   );
 
   // Any signed-in operator, also during 2FA enrolment (console roles: docs/api.md).
   const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
-  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out' }, ...anyOperator }, async (request) => {
-    await app.db.update(adminSessions).set({ revokedAt: new Date() }).where(eq(adminSessions.id, request.admin!.sessionId));
+  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out (audited)' }, ...anyOperator }, async (request) => {
+    await signOut(app.db, request);
     return ok(true);
   });
 

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { AppError } from './app-error.js';
+
+/**
+ * Per-account lockout for sign-in, whatever address the attempts come from (the per-IP limits alone
+ * let 60 addresses try 60 passwords). Failures are counted per account key; from the `freeFailures`-th
+ * on, each failure locks the account for `baseSeconds`, doubling with every further failure up to
+ * `maxSeconds`. While locked every attempt is refused without looking at the password, right or wrong,
+ * so a locked account cannot be probed. A success clears the count. Failures are forgotten
+ * `forgetSeconds` after the first one.
+ *
+ * Unknown accounts are counted and locked exactly like known ones: the lockout tells nobody whether an
+ * account exists.
+ */
+export type LockoutPolicy = { freeFailures: number; baseSeconds: number; maxSeconds: number; forgetSeconds: number };
+
+export const SIGN_IN_LOCKOUT: LockoutPolicy = { freeFailures: 5, baseSeconds: 60, maxSeconds: 3_600, forgetSeconds: 86_400 };
+
+export class SignInLockout {
+  private readonly failures: RateLimiterAbstract;
+  private readonly locks: RateLimiterAbstract;
+
+  constructor(
+    readonly policy: LockoutPolicy = SIGN_IN_LOCKOUT,
+    /** With Redis the counts are shared by every node; a node that loses Redis falls back to its memory. */
+    redis?: { client: Redis; prefix: string },
+  ) {
+    const failures = { keyPrefix: 'signin-fail', points: 1_000_000, duration: policy.forgetSeconds };
+    const locks = { keyPrefix: 'signin-lock', points: 1, duration: policy.maxSeconds };
+    if (redis) {
+      this.failures = new RateLimiterRedis({
+        ...failures,
+        keyPrefix: `${redis.prefix}:${failures.keyPrefix}`,
+        storeClient: redis.client,
+        insuranceLimiter: new RateLimiterMemory(failures),
+      });
+      this.locks = new RateLimiterRedis({
+        ...locks,
+        keyPrefix: `${redis.prefix}:${locks.keyPrefix}`,
+        storeClient: redis.client,
+        insuranceLimiter: new RateLimiterMemory(locks),
+      });
+    } else {
+      this.failures = new RateLimiterMemory(failures);
+      this.locks = new RateLimiterMemory(locks);
+    }
+  }
+
+  /** Milliseconds the account stays locked, 0 when it is not. */
+  async lockedFor(key: string): Promise<number> {
+    const lock = await this.locks.get(key);
+    return lock && lock.consumedPoints > 1 ? lock.msBeforeNext : 0;
+  }
+
+  /** Refuses (`account_locked`, with the minutes left) while the account is locked. */
+  async assertOpen(key: string): Promise<void> {
+    const ms = await this.lockedFor(key);
+    if (ms > 0) throw lockedError(ms);
+  }
+
+  /** Counts a failure; returns the lock it set in seconds (0: none yet). */
+  async fail(key: string): Promise<number> {
+    const { consumedPoints } = await this.failures.penalty(key, 1);
+    const over = consumedPoints - this.policy.freeFailures;
+    if (over < 0) return 0;
+    const seconds = Math.min(this.policy.baseSeconds * 2 ** Math.min(over, 30), this.policy.maxSeconds);
+    await this.locks.block(key, seconds);
+    return seconds;
+  }
+
+  /** A right password (and code): the count starts again. Also how a reset unlocks an account. */
+  async clear(key: string): Promise<void> {
+    await Promise.all([this.failures.delete(key), this.locks.delete(key)]);
+  }
+}
+
+export const lockedError = (ms: number) =>
+  new AppError('account_locked', { status: 429, values: { minutes: Math.max(1, Math.ceil(ms / 60_000)) } });
+
+/** Account keys: operators by e-mail, users by the account string they type (e-mail or phone number). */
+export const operatorKey = (email: string) => `operator:${email.trim().toLowerCase()}`;
+export const userKey = (userString: string) => `user:${userString.trim().toLowerCase()}`;
+
+// Keyed by the app's database handle: the same in every plugin scope of one app (sign-in, password
+// change and reset must see one count), distinct between apps.
+const lockouts = new WeakMap<object, SignInLockout>();
+/** The app's lockout, made on first use: in Redis when the app runs as a cluster (like the per-IP limits). */
+export function signInLockout(app: FastifyInstance): SignInLockout {
+  let lockout = lockouts.get(app.db);
+  if (!lockout) {
+    const redis = app.cluster ? { client: app.cluster.bus.pub, prefix: app.config.redisPrefix } : undefined;
+    lockout = new SignInLockout(SIGN_IN_LOCKOUT, redis);
+    lockouts.set(app.db, lockout);
+  }
+  return lockout;
+}
