@@ -2,7 +2,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, USDT } from '../../../test/money.js';
 import { placeOrder, trader } from '../../../test/spot.js';
-import { adminToken, createTestApp, operatorSignIn, registerEmailUser, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import {
+  adminToken,
+  createTestApp,
+  operatorSignIn,
+  registerEmailUser,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { auditLog, spotTrades } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { applyStoredConfig } from './service.js';
