@@ -186,11 +186,15 @@ export const operatorPasswordChangeBody = z.object({
 export const adminLoginBody = z.object({
   email: trimmed('email_required').pipe(z.string().max(254, 'login_failed')),
   password: z.string({ message: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX, 'login_failed'),
-  // The authenticator code, checked together with the password: a malformed or missing code fails like
-  // a wrong one (login_failed), so no reply tells a right password before the second factor.
+  // The authenticator code, checked together with the password: a missing, wrong or replayed code fails
+  // like a wrong password (login_failed). A code that is not six digits is refused here, before either
+  // is looked at, so that refusal says nothing about the password either.
   totp: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/\s/g, '') || undefined : v),
-    z.string({ message: 'login_failed' }).max(16, 'login_failed').optional(),
+    z
+      .string()
+      .regex(/^\d{6}$/, 'totp_invalid')
+      .optional(),
   ),
 });
 
