@@ -5,11 +5,13 @@ import { AppError } from './app-error.js';
 
 /**
  * Per-account lockout for sign-in, whatever address the attempts come from (the per-IP limits alone
- * let 60 addresses try 60 passwords). Failures are counted per account key; from the `freeFailures`-th
- * on, each failure locks the account for `baseSeconds`, doubling with every further failure up to
- * `maxSeconds`. While locked every attempt is refused without looking at the password, right or wrong,
- * so a locked account cannot be probed. A success clears the count. Failures are forgotten
- * `forgetSeconds` after the first one.
+ * let 60 addresses try 60 passwords). Every attempt is counted per account key *before* the password
+ * is looked at (`begin`, atomic in the store), so attempts sent at once cannot all slip past the
+ * count. The first `freeFailures` attempts are checked; the `freeFailures`-th failure locks the account
+ * for `baseSeconds`. Past that, one attempt is checked per lock period (an atomic gate): when it fails,
+ * the lock doubles (counting every attempt made, refused ones included) up to `maxSeconds`. A locked
+ * account refuses without looking at the password, right or wrong, so it cannot be probed. A success
+ * clears the count. Attempts are forgotten `forgetSeconds` after the first one.
  *
  * Unknown accounts are counted and locked exactly like known ones: the lockout tells nobody whether an
  * account exists.
@@ -19,7 +21,7 @@ export type LockoutPolicy = { freeFailures: number; baseSeconds: number; maxSeco
 export const SIGN_IN_LOCKOUT: LockoutPolicy = { freeFailures: 5, baseSeconds: 60, maxSeconds: 3_600, forgetSeconds: 86_400 };
 
 export class SignInLockout {
-  private readonly failures: RateLimiterAbstract;
+  private readonly attempts: RateLimiterAbstract;
   private readonly locks: RateLimiterAbstract;
 
   constructor(
@@ -27,14 +29,14 @@ export class SignInLockout {
     /** With Redis the counts are shared by every node; a node that loses Redis falls back to its memory. */
     redis?: { client: Redis; prefix: string },
   ) {
-    const failures = { keyPrefix: 'signin-fail', points: 1_000_000, duration: policy.forgetSeconds };
+    const attempts = { keyPrefix: 'signin-attempt', points: 1_000_000, duration: policy.forgetSeconds };
     const locks = { keyPrefix: 'signin-lock', points: 1, duration: policy.maxSeconds };
     if (redis) {
-      this.failures = new RateLimiterRedis({
-        ...failures,
-        keyPrefix: `${redis.prefix}:${failures.keyPrefix}`,
+      this.attempts = new RateLimiterRedis({
+        ...attempts,
+        keyPrefix: `${redis.prefix}:${attempts.keyPrefix}`,
         storeClient: redis.client,
-        insuranceLimiter: new RateLimiterMemory(failures),
+        insuranceLimiter: new RateLimiterMemory(attempts),
       });
       this.locks = new RateLimiterRedis({
         ...locks,
@@ -43,9 +45,15 @@ export class SignInLockout {
         insuranceLimiter: new RateLimiterMemory(locks),
       });
     } else {
-      this.failures = new RateLimiterMemory(failures);
+      this.attempts = new RateLimiterMemory(attempts);
       this.locks = new RateLimiterMemory(locks);
     }
+  }
+
+  /** The lock after the n-th attempt failed: base, doubling per attempt past the free ones, capped. */
+  lockSeconds(n: number): number {
+    const over = Math.max(0, n - this.policy.freeFailures);
+    return Math.min(this.policy.baseSeconds * 2 ** Math.min(over, 30), this.policy.maxSeconds);
   }
 
   /** Milliseconds the account stays locked, 0 when it is not. */
@@ -54,25 +62,38 @@ export class SignInLockout {
     return lock && lock.consumedPoints > 1 ? lock.msBeforeNext : 0;
   }
 
-  /** Refuses (`account_locked`, with the minutes left) while the account is locked. */
-  async assertOpen(key: string): Promise<void> {
-    const ms = await this.lockedFor(key);
-    if (ms > 0) throw lockedError(ms);
+  /**
+   * Counts an attempt before anything is checked; returns its number, or refuses (`account_locked`, with
+   * the minutes left) while the account is locked. Past the free attempts only one caller per lock
+   * period gets through, however many arrive at once.
+   */
+  async begin(key: string): Promise<number> {
+    const { consumedPoints: n } = await this.attempts.penalty(key, 1);
+    if (n <= this.policy.freeFailures) {
+      const ms = await this.lockedFor(key);
+      if (ms > 0) throw lockedError(ms);
+      return n;
+    }
+    try {
+      await this.locks.consume(key, 1, { customDuration: this.lockSeconds(n) });
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      throw lockedError((rejection as { msBeforeNext: number }).msBeforeNext);
+    }
+    return n;
   }
 
-  /** Counts a failure; returns the lock it set in seconds (0: none yet). */
-  async fail(key: string): Promise<number> {
-    const { consumedPoints } = await this.failures.penalty(key, 1);
-    const over = consumedPoints - this.policy.freeFailures;
-    if (over < 0) return 0;
-    const seconds = Math.min(this.policy.baseSeconds * 2 ** Math.min(over, 30), this.policy.maxSeconds);
+  /** The n-th attempt failed: from the free allowance on, the account is locked. Returns the lock in seconds. */
+  async fail(key: string, n: number): Promise<number> {
+    if (n < this.policy.freeFailures) return 0;
+    const seconds = this.lockSeconds(n);
     await this.locks.block(key, seconds);
     return seconds;
   }
 
   /** A right password (and code): the count starts again. Also how a reset unlocks an account. */
   async clear(key: string): Promise<void> {
-    await Promise.all([this.failures.delete(key), this.locks.delete(key)]);
+    await Promise.all([this.attempts.delete(key), this.locks.delete(key)]);
   }
 }
 

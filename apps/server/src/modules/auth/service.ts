@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, newInviteCode, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.js';
-import { lockedError, type SignInLockout, userKey } from '../../lib/sign-in-lockout.js';
+import { type SignInLockout, userKey } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
 import { recordLogin } from '../account-security/service.js';
 import { checkCode, consumeCode, contactTarget } from '../codes/service.js';
@@ -142,8 +142,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, client: Clien
 export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<LoginReply> {
   const { db, lockout } = deps;
   const account = userKey(body.user_string);
-  const lockedMs = await lockout.lockedFor(account);
-  if (lockedMs > 0) throw lockedError(lockedMs);
+  const attempt = await lockout.begin(account);
   const isEmail = body.user_string.includes('@');
   const user = isEmail
     ? await findUserByEmail(db, body.user_string.toLowerCase())
@@ -151,7 +150,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDecoy(body.password);
   // operations (issue 8): attempts on a known account go into the user's login history.
   if (!user || !valid) {
-    await lockout.fail(account);
+    await lockout.fail(account, attempt);
     if (user) await recordLogin(db, user.id, client, 'wrong_password');
     throw new AppError('login_failed');
   }

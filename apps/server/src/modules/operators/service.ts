@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.js';
-import { lockedError, operatorKey, type SignInLockout } from '../../lib/sign-in-lockout.js';
+import { operatorKey, type SignInLockout } from '../../lib/sign-in-lockout.js';
 import { base32Encode, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from '../../lib/totp.js';
 
 /** Console sessions are shorter than users': an operator signs in for a working day. */
@@ -99,19 +99,21 @@ export async function signIn(
   const email = body.email.toLowerCase();
   const account = operatorKey(email);
   const [admin] = await db.select().from(admins).where(eq(admins.email, email)).limit(1);
-  const lockedMs = await lockout.lockedFor(account);
-  if (lockedMs > 0) {
-    await auditSignInFailure(db, request, email, admin?.id ?? null, 'locked');
-    throw lockedError(lockedMs);
+  let attempt: number;
+  try {
+    attempt = await lockout.begin(account);
+  } catch (error) {
+    if (error instanceof AppError) await auditSignInFailure(db, request, email, admin?.id ?? null, 'locked');
+    throw error;
   }
   const valid = admin ? await verifyPassword(admin.passwordHash, body.password) : await verifyDecoy(body.password);
-  const [factor] = admin ? await db.select().from(operatorTotp).where(eq(operatorTotp.adminId, admin.id)).limit(1) : [];
+  const [factor] = admin && valid ? await db.select().from(operatorTotp).where(eq(operatorTotp.adminId, admin.id)).limit(1) : [];
   const enrolled = Boolean(factor?.enabledAt);
   // The code is only looked at behind a right password, so a guess never spends the operator's step.
   const codeOk =
     admin && valid && enrolled ? Boolean(body.totp) && (await claimCode(deps, admin.id, body.totp ?? '', false)) : true;
   if (!admin || !valid || !codeOk) {
-    await lockout.fail(account);
+    await lockout.fail(account, attempt);
     const reason: SignInFailure = !admin ? 'unknown_operator' : !valid ? 'wrong_password' : 'wrong_code';
     await auditSignInFailure(db, request, email, admin?.id ?? null, reason);
     throw new AppError('login_failed');
@@ -185,12 +187,13 @@ export async function changeOwnPassword(
   const { db, lockout } = deps;
   const me = request.admin!;
   const account = operatorKey(me.email);
-  await lockout.assertOpen(account);
+  const attempt = await lockout.begin(account);
   const row = await requireOperator(db, me.id);
   if (!(await verifyPassword(row.passwordHash, body.old_password))) {
-    await lockout.fail(account);
+    await lockout.fail(account, attempt);
     throw new AppError('old_password_wrong', { fields: { old_password: 'old_password_wrong' } });
   }
+  await lockout.clear(account);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     await tx.update(admins).set({ passwordHash }).where(eq(admins.id, me.id));
