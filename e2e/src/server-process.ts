@@ -221,3 +221,18 @@ export async function registerUser(baseUrl: string, admin: string, name: string,
   );
   return { id: reg.user.id as number, token: reg.token as string, email, ...(ip ? { ip } : {}) };
 }
+
+/**
+ * Enrols a new operator's second factor through the API, as the console's Security page does (every
+ * role needs one): signs in to an enrolment-only session, sets up a secret and confirms it with a code.
+ * Returns the base32 secret for later sign-ins.
+ */
+export async function enrolOperator(baseUrl: string, email: string, password: string): Promise<string> {
+  const login = await apiOk(baseUrl, 'POST', 'admin/login', { email, password });
+  const token = login.token as string;
+  const setup = await apiOk(baseUrl, 'POST', 'admin/totp/setup', {}, { token });
+  const secret = setup.secret as string;
+  await apiOk(baseUrl, 'POST', 'admin/totp/enable', { code: await nextTotpCode(baseUrl, secret) }, { token });
+  await apiOk(baseUrl, 'POST', 'admin/logout', {}, { token });
+  return secret;
+}

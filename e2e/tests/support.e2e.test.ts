@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { enrolOperator } from '../src/server-process.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -19,6 +20,7 @@ let userContext: BrowserContext;
 let agentContext: BrowserContext;
 let user: Page;
 let agent: Page;
+let agentTotp: string;
 const pageErrors: string[] = [];
 
 const stamp = Date.now();
@@ -38,8 +40,9 @@ describe('H5 help centre and online support chat', () => {
   beforeAll(async () => {
     stack = await startStack();
     await stack.registerEmail(userEmail, password);
-    // The agent: an operator with the support role (no second factor for this role).
+    // The agent: an operator with the support role, with a second factor like every role.
     await stack.admin('admin/operators', { body: { email: agentEmail, password: agentPassword, role: 'support' } });
+    agentTotp = await enrolOperator(stack.baseUrl, agentEmail, agentPassword);
 
     browser = await launchBrowser();
     userContext = await phoneContext(browser);
@@ -118,7 +121,7 @@ describe('H5 help centre and online support chat', () => {
     expect(await byId('chat-receipt').allTextContents()).toEqual(['Delivered', 'Delivered']);
 
     // The agent signs in (support role) and finds the conversation in the queue, unread.
-    await consoleSignIn(agent, stack.baseUrl, agentEmail, agentPassword);
+    await consoleSignIn(agent, stack.baseUrl, agentEmail, agentPassword, agentTotp);
     await openConsolePage(agent, '/chat');
     const row = agent.getByTestId('desk-conversation').filter({ hasText: userEmail });
     await row.waitFor({ timeout: 15_000 });

@@ -20,7 +20,7 @@ export type TestApp = {
   get: (path: string, opts?: RequestOpts) => Promise<Envelope>;
   close: () => Promise<void>;
 };
-export type RequestOpts = { token?: string; lang?: string; ip?: string; json?: boolean };
+export type RequestOpts = { token?: string; lang?: string; ip?: string; json?: boolean; headers?: Record<string, string> };
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field in the tests
 export type Envelope = { status: number; type: string; message: any; error?: string; fields?: Record<string, string> };
 
@@ -49,7 +49,7 @@ export async function createTestApp(
   await app.ready();
 
   const send = async (method: 'GET' | 'POST', path: string, body: Record<string, string> | undefined, opts: RequestOpts = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = opts.token;
     if (opts.lang) headers.lang = opts.lang;
     let payload: string | undefined;
@@ -108,6 +108,24 @@ export async function totpCode(t: TestApp, secret = TEST_ADMIN_TOTP_SECRET): Pro
 /** Signs the test operator in (password and authenticator code). */
 export async function adminLogin(t: TestApp): Promise<Envelope> {
   return t.post('admin/login', { ...TEST_ADMIN, totp: await totpCode(t) });
+}
+
+/**
+ * Signs an operator in with a full session: every role needs a second factor, so one not yet enrolled
+ * enrols first (as the console makes them) and signs in again with a code. Returns the token and secret.
+ */
+export async function operatorSignIn(t: TestApp, email: string, password: string): Promise<{ token: string; secret?: string }> {
+  let login = await t.post('admin/login', { email, password });
+  if (login.type !== 'ok') throw new Error(`operator sign-in failed: ${JSON.stringify(login)}`);
+  if (!login.message.totp_enrolment_required) return { token: login.message.token as string };
+  const enrolToken = login.message.token as string;
+  const setup = await t.post('admin/totp/setup', {}, { token: enrolToken });
+  const secret = setup.message.secret as string;
+  const enabled = await t.post('admin/totp/enable', { code: await totpCode(t, secret) }, { token: enrolToken });
+  if (enabled.type !== 'ok') throw new Error(`enrolment failed: ${JSON.stringify(enabled)}`);
+  login = await t.post('admin/login', { email, password, totp: await totpCode(t, secret) });
+  if (login.type !== 'ok') throw new Error(`operator sign-in failed: ${JSON.stringify(login)}`);
+  return { token: login.message.token as string, secret };
 }
 
 const adminTokens = new WeakMap<TestApp, string>();

@@ -10,6 +10,8 @@ import { LANGS } from './langs.js';
 /** Password length bounds: the spec's minimum of 6; the maximum keeps hashing cost bounded. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
+/** Operators' passwords are longer than users': a console account reaches every user. */
+export const OPERATOR_PASSWORD_MIN = 10;
 export const PAY_PASSWORD_PATTERN = /^\d{6}$/;
 /** National number without the country code: digits only, as typed on a phone keypad. */
 export const PHONE_PATTERN = /^\d{5,15}$/;
@@ -170,10 +172,24 @@ export const setLangBody = z.object({ lang: z.enum(LANGS, { message: 'lang_unkno
 export const bindContactBody = withAccount({ code: codeSchema });
 export type BindContactBody = z.infer<typeof bindContactBody>;
 
+/** An operator's new password: at least OPERATOR_PASSWORD_MIN characters, with a message saying so. */
+export const operatorPasswordSchema = z
+  .string({ message: 'password_required' })
+  .min(1, 'password_required')
+  .min(OPERATOR_PASSWORD_MIN, 'operator_password_too_short')
+  .max(PASSWORD_MAX, 'password_too_long');
+
+export const operatorPasswordChangeBody = z.object({
+  old_password: z.string({ message: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX, 'old_password_wrong'),
+  password: operatorPasswordSchema,
+});
+
 export const adminLoginBody = z.object({
   email: trimmed('email_required').pipe(z.string().max(254, 'login_failed')),
   password: z.string({ message: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX, 'login_failed'),
-  // operations (issue 8): the authenticator code, for operators with two-factor sign-in.
+  // The authenticator code, checked together with the password: a missing, wrong or replayed code fails
+  // like a wrong password (login_failed). A code that is not six digits is refused here, before either
+  // is looked at, so that refusal says nothing about the password either.
   totp: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/\s/g, '') || undefined : v),
     z

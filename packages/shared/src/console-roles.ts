@@ -9,8 +9,11 @@ export const CONSOLE_ROLES = ['super', 'finance', 'compliance', 'support', 'cont
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 export const consoleRoleSchema = z.enum(CONSOLE_ROLES, { message: 'field_invalid' });
 
-/** Roles that must sign in with a TOTP second factor: they can move money or change everything. */
-export const TOTP_REQUIRED_ROLES: readonly ConsoleRole[] = ['super', 'finance'];
+/**
+ * Roles that must sign in with a TOTP second factor: every role (each sees users' personal data or
+ * moves money). Without one, an operator's session can do nothing but enrol.
+ */
+export const TOTP_REQUIRED_ROLES: readonly ConsoleRole[] = CONSOLE_ROLES;
 
 /**
  * Roles that review identities (KYC) and alone, with super, may see identity photos: the document

@@ -103,6 +103,10 @@ export const ERROR_CODES = [
   'operator_exists',
   'proof_not_available',
   // end operations
+  // sign-in hardening: per-account lockout, operators' password rule
+  'account_locked',
+  'operator_password_too_short',
+  // end sign-in hardening
   // help centre and support chat (issue 7, part 3)
   'text_too_long',
   'too_many_images',

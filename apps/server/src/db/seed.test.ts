@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { adminSessions, admins, areaCodes, chains, currencies } from './schema.js';
 import { seed } from './seed.js';
@@ -62,5 +62,25 @@ describe('seed', () => {
     expect(login.type).toBe('ok');
     await seed(db, options);
     expect(shown).toHaveLength(1);
+  });
+
+  it('shows the first password on stderr by default (plain text, not through the JSON logger)', async () => {
+    const db = t.database.db;
+    await db.delete(adminSessions);
+    await db.delete(admins);
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const lines: string[] = [];
+    try {
+      await seed(db, { log: (line) => lines.push(line) });
+    } finally {
+      spy.mockRestore();
+    }
+    const password = written.join('').match(/admin@localhost \/ (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    expect(lines.join('\n')).not.toContain(password);
   });
 });

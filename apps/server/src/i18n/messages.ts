@@ -43,6 +43,8 @@ export const MESSAGE_TEMPLATES = [
   'subscription_allocated',
   'subscription_launched',
   'balance_adjusted',
+  // sign-in hardening: a sign-in from a device the account has not used before
+  'new_device_sign_in',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 export const isMessageTemplate = (v: unknown): v is MessageTemplate =>
@@ -1218,6 +1220,26 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     hk: '該操作員帳號已停用',
     th: 'บัญชีผู้ดูแลนี้ถูกปิดใช้งาน',
   },
+  // sign-in hardening
+  account_locked: {
+    en: 'Too many failed sign-ins: this account is locked. Try again in {minutes} minutes',
+    jp: 'サインインの失敗が多すぎるため、このアカウントはロックされています。{minutes}分後に再試行してください',
+    kr: '로그인 실패가 너무 많아 이 계정이 잠겼습니다. {minutes}분 후에 다시 시도하세요',
+    esp: 'Demasiados inicios de sesión fallidos: esta cuenta está bloqueada. Inténtelo de nuevo en {minutes} minutos',
+    zh: '登录失败次数过多，该账号已被锁定，请{minutes}分钟后再试',
+    hk: '登入失敗次數過多，該帳號已被鎖定，請{minutes}分鐘後再試',
+    th: 'ลงชื่อเข้าใช้ไม่สำเร็จหลายครั้งเกินไป บัญชีนี้ถูกล็อก กรุณาลองใหม่ในอีก {minutes} นาที',
+  },
+  operator_password_too_short: {
+    en: 'The password must be at least 10 characters',
+    jp: 'パスワードは10文字以上にしてください',
+    kr: '비밀번호는 10자 이상이어야 합니다',
+    esp: 'La contraseña debe tener al menos 10 caracteres',
+    zh: '密码至少10位',
+    hk: '密碼至少10位',
+    th: 'รหัสผ่านต้องมีอย่างน้อย 10 ตัวอักษร',
+  },
+  // end sign-in hardening
   operator_exists: {
     en: 'An operator with this e-mail already exists',
     jp: 'このメールアドレスのオペレーターは既に存在します',
@@ -1414,6 +1436,26 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'เครดิต {quantity} {coin} เข้าบัญชีเหรียญของคุณแล้ว ล็อกไว้ {days} วัน จากนั้นโอนได้',
   },
   // end new-coin subscription
+  // sign-in hardening
+  new_device_sign_in_title: {
+    en: 'Sign-in from a new device',
+    jp: '新しいデバイスからのサインイン',
+    kr: '새 기기에서 로그인',
+    esp: 'Inicio de sesión desde un dispositivo nuevo',
+    zh: '新设备登录提醒',
+    hk: '新裝置登入提醒',
+    th: 'มีการลงชื่อเข้าใช้จากอุปกรณ์ใหม่',
+  },
+  new_device_sign_in_body: {
+    en: 'Your account was signed in from a new device ({device}, IP {ip}) at {time} UTC. If this was not you, change your password at once and sign out the other devices.',
+    jp: '{time}（UTC）に新しいデバイス（{device}、IP {ip}）からアカウントにサインインがありました。心当たりがない場合は、すぐにパスワードを変更し、他のデバイスからサインアウトしてください。',
+    kr: '{time}(UTC)에 새 기기({device}, IP {ip})에서 계정에 로그인했습니다. 본인이 아니라면 즉시 비밀번호를 변경하고 다른 기기에서 로그아웃하세요.',
+    esp: 'Se inició sesión en su cuenta desde un dispositivo nuevo ({device}, IP {ip}) el {time} UTC. Si no fue usted, cambie su contraseña de inmediato y cierre la sesión en los demás dispositivos.',
+    zh: '您的账号于 {time}（UTC）在新设备（{device}，IP {ip}）上登录。如非本人操作，请立即修改密码并退出其他设备。',
+    hk: '您的帳號於 {time}（UTC）在新裝置（{device}，IP {ip}）上登入。如非本人操作，請立即修改密碼並登出其他裝置。',
+    th: 'บัญชีของคุณถูกลงชื่อเข้าใช้จากอุปกรณ์ใหม่ ({device}, IP {ip}) เมื่อ {time} UTC หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันทีและออกจากระบบอุปกรณ์อื่น',
+  },
+  // end sign-in hardening
   // runtime configuration (issue 8, part 3)
   coin_disabled: {
     en: 'Deposits and withdrawals of this coin are suspended',

@@ -9,7 +9,8 @@ const plain = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.
 
 /**
  * Records an operator's action (who, what, target, from where, before/after) inside the caller's
- * transaction, so the audit row exists exactly when the change does (DESIGN.md 1.6).
+ * transaction, so the audit row exists exactly when the change does (DESIGN.md 1.6). `actor`: the
+ * operator when the request has no session yet (a sign-in names who signed in; a failed one nobody).
  */
 export async function audit(
   tx: Db,
@@ -18,9 +19,10 @@ export async function audit(
   target: string,
   before: unknown,
   after: unknown,
+  actor: number | null = request.admin?.id ?? null,
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    adminId: request.admin?.id ?? null,
+    adminId: actor,
     action,
     target,
     ip: request.ip,

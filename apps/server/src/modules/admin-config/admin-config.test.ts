@@ -2,7 +2,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, USDT } from '../../../test/money.js';
 import { placeOrder, trader } from '../../../test/spot.js';
-import { adminToken, createTestApp, registerEmailUser, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import {
+  adminToken,
+  createTestApp,
+  operatorSignIn,
+  registerEmailUser,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { auditLog, spotTrades } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { applyStoredConfig } from './service.js';
@@ -17,7 +24,7 @@ beforeAll(async () => {
   expect(
     (await t.post('admin/operators', { email, password: 'operator-password-1', role: 'support' }, { token: operator })).type,
   ).toBe('ok');
-  support = (await t.post('admin/login', { email, password: 'operator-password-1' })).message.token;
+  support = (await operatorSignIn(t, email, 'operator-password-1')).token;
 });
 afterAll(async () => {
   expect(await verifyLedger(t.database.db)).toEqual([]);

@@ -8,8 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { ok } from '../../plugins/envelope.js';
 import { operatorDeps } from '../operators/routes.js';
-import { signIn, totpEnabled } from '../operators/service.js';
-import { auditSignIn } from './sign-in-audit.js';
+import { signIn, signOut, totpEnabled } from '../operators/service.js';
 
 const tags = ['admin'];
 
@@ -22,36 +21,14 @@ export async function adminRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Operator sign-in', body: adminLoginBody },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    // operations (issue 8): password, then the authenticator code (modules/operators). Every sign-in and
-    // every refused attempt is in the audit log.
-    async (request) => {
-      const { email } = request.body;
-      let session: Awaited<ReturnType<typeof signIn>>;
-      try {
-        session = await signIn(operatorDeps(app), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      } catch (error) {
-        if (error instanceof AppError) {
-          // The refusal is the reply; a failure to record it is logged, not sent instead.
-          await auditSignIn(app.db, request, { email, refused: error.code }).catch((failure) =>
-            request.log.error({ err: failure }, 'refused console sign-in not audited'),
-          );
-        }
-        throw error;
-      }
-      const scope = session.totp_enrolment_required ? 'enrol' : 'full';
-      await auditSignIn(app.db, request, { email, adminId: session.admin.id, scope });
-      return ok(session);
-    },
+    // Password and authenticator code together, per-account lockout, audited (modules/operators).
+    async (request) => ok(await signIn(operatorDeps(app), request, request.body)),
   );
 
   // Any signed-in operator, also during 2FA enrolment (console roles: docs/api.md).
   const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
-  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out' }, ...anyOperator }, async (request) => {
-    const { id, sessionId } = request.admin!;
-    await app.db.transaction(async (tx) => {
-      await tx.update(adminSessions).set({ revokedAt: new Date() }).where(eq(adminSessions.id, sessionId));
-      await audit(tx, request, 'operator.sign_out', `admin:${id}`, null, { session_id: sessionId });
-    });
+  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out (audited)' }, ...anyOperator }, async (request) => {
+    await signOut(app.db, request);
     return ok(true);
   });
 

@@ -264,8 +264,9 @@ describe('login and tokens', () => {
 
   it('limits login attempts per IP', async () => {
     const replies = [];
+    // A different account each time: one account alone is locked sooner (below).
     for (let i = 0; i < 12; i++)
-      replies.push(await t.post('user/login', { user_string: 'x@example.test', password: 'nope' }, { ip: '10.9.9.9' }));
+      replies.push(await t.post('user/login', { user_string: `x${i}@example.test`, password: 'nope' }, { ip: '10.9.9.9' }));
     expect(replies.slice(0, 10).every((r) => r.error === 'login_failed')).toBe(true);
     expect(replies[11]).toMatchObject({ status: 429, error: 'rate_limited' });
   });
@@ -285,6 +286,51 @@ describe('login and tokens', () => {
     expect((await t.post('user/logout', {}, { token: revoked.token })).type).toBe('ok');
     const after = await t.get('user/center', { token: revoked.token, lang: 'th' });
     expect(after).toMatchObject({ status: 401, type: '999', message: 'กรุณาเข้าสู่ระบบก่อน' });
+  });
+
+  it('locks an account after 5 wrong passwords from as many addresses; the right one is then refused', async () => {
+    const { email, password } = await registerEmailUser(t);
+    // Each request comes from its own address (nextIp): the per-IP limit never bites.
+    for (let i = 0; i < 5; i++)
+      expect((await t.post('user/login', { user_string: email, password: `wrong-${i}` })).error).toBe('login_failed');
+    const locked = await t.post('user/login', { user_string: email, password }, { lang: 'en' });
+    expect(locked).toMatchObject({ status: 429, error: 'account_locked' });
+    expect(locked.message).toBe('Too many failed sign-ins: this account is locked. Try again in 1 minutes');
+    // Unknown accounts lock alike, so the lockout does not tell who is registered.
+    const ghost = uniqueEmail();
+    const replies = [];
+    for (let i = 0; i < 6; i++) replies.push((await t.post('user/login', { user_string: ghost, password: 'x' })).error);
+    expect(replies).toEqual([...Array(5).fill('login_failed'), 'account_locked']);
+  });
+
+  it('lets a right password clear the count before the lock', async () => {
+    const { email, password } = await registerEmailUser(t);
+    for (let i = 0; i < 4; i++) await t.post('user/login', { user_string: email, password: 'wrong' });
+    expect((await t.post('user/login', { user_string: email, password })).type).toBe('ok');
+    for (let i = 0; i < 4; i++) await t.post('user/login', { user_string: email, password: 'wrong' });
+    expect((await t.post('user/login', { user_string: email, password })).type).toBe('ok');
+  });
+
+  it('leaves the user a message on a sign-in from a new device, once per device', async () => {
+    const { email, password, token } = await registerEmailUser(t);
+    const messages = async () =>
+      (await t.get('user/messages', { token, lang: 'en' })).message.list as { title: string; body: string }[];
+    const before = (await messages()).length;
+    // The browser the account registered in is known.
+    expect((await t.post('user/login', { user_string: email, password })).type).toBe('ok');
+    expect(await messages()).toHaveLength(before);
+    const phone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' };
+    expect((await t.post('user/login', { user_string: email, password }, { headers: phone, ip: '198.51.100.7' })).type).toBe(
+      'ok',
+    );
+    const after = await messages();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.title).toBe('Sign-in from a new device');
+    expect(after[0]!.body).toContain('iPhone');
+    expect(after[0]!.body).toContain('198.51.100.7');
+    // The same device again: no second message.
+    expect((await t.post('user/login', { user_string: email, password }, { headers: phone })).type).toBe('ok');
+    expect(await messages()).toHaveLength(before + 1);
   });
 
   it('accepts "Bearer <token>" as well as the bare token', async () => {

@@ -47,6 +47,21 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
+/**
+ * Whether the user ever had a session (live or ended, registration's included) from this user agent
+ * (as stored: at most 300 characters): a sign-in from any other is from a new device.
+ */
+export async function hasSessionWithAgent(db: Db, userId: number, userAgent: string | undefined): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), userAgent === undefined ? isNull(sessions.userAgent) : eq(sessions.userAgent, userAgent)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db
     .update(sessions)

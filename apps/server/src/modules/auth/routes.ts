@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/messages.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestLang } from '../../lib/lang.js';
+import { signInLockout } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
 import { ok } from '../../plugins/envelope.js';
 import { checkCode, contactTarget, issueCode } from '../codes/service.js';
@@ -52,7 +53,7 @@ function parseContact(channel: Channel, value: string) {
 
 export async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, tokenTtlHours: app.config.tokenTtlHours };
+  const deps = { db: app.db, tokenTtlHours: app.config.tokenTtlHours, lockout: signInLockout(app) };
 
   /** Sends a code for one of the scenes; the channel is fixed by the route (SMS or e-mail). */
   const sendCode = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof sendCodeBody> }>) => {

@@ -13,14 +13,17 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, newInviteCode, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.js';
+import { type SignInLockout, userKey } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
 import { recordLogin } from '../account-security/service.js';
 import { checkCode, consumeCode, contactTarget } from '../codes/service.js';
+import { notifyUser } from '../messages/service.js';
 import {
   areaCodeExists,
   findUserByEmail,
   findUserByInviteCode,
   findUsersByPhone,
+  hasSessionWithAgent,
   insertSession,
   insertUser,
   revokeSession,
@@ -29,7 +32,7 @@ import {
   updateUser,
 } from './repo.js';
 
-export type AuthDeps = { db: Db; tokenTtlHours: number };
+export type AuthDeps = { db: Db; tokenTtlHours: number; lockout: SignInLockout };
 export type ClientInfo = { ip: string; userAgent?: string };
 
 export const channelOf = (type: AccountType): Channel => (type === 'mobile' ? 'sms' : 'email');
@@ -131,9 +134,16 @@ export async function register(deps: AuthDeps, body: RegisterBody, client: Clien
   }
 }
 
-/** Same reply for an unknown account and a wrong password, and about the same time taken. */
+/**
+ * Same reply for an unknown account and a wrong password, and about the same time taken. Wrong
+ * passwords count on the account's lockout whatever the address (unknown accounts alike); a locked
+ * account is refused before the password is looked at. A sign-in from a device the account has never
+ * had a session on (its user agent) leaves the user a message.
+ */
 export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<LoginReply> {
-  const { db } = deps;
+  const { db, lockout } = deps;
+  const account = userKey(body.user_string);
+  const attempt = await lockout.begin(account);
   const isEmail = body.user_string.includes('@');
   const user = isEmail
     ? await findUserByEmail(db, body.user_string.toLowerCase())
@@ -141,14 +151,24 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDecoy(body.password);
   // operations (issue 8): attempts on a known account go into the user's login history.
   if (!user || !valid) {
+    await lockout.fail(account, attempt);
     if (user) await recordLogin(db, user.id, client, 'wrong_password');
     throw new AppError('login_failed');
   }
+  await lockout.clear(account);
   // A frozen account signs in to a restricted state (account-security/freeze-guard.ts): it may see and
   // close what it holds, but not add risk or withdraw. The reply's `frozen_reason` says so; the history
   // marks the sign-in as made while frozen.
+  const userAgent = client.userAgent?.slice(0, 300);
   return db.transaction(async (tx) => {
     await recordLogin(tx, user.id, client, user.frozenReason ? 'frozen' : 'ok');
+    if (!(await hasSessionWithAgent(tx, user.id, userAgent))) {
+      await notifyUser(tx, user.id, 'system', 'new_device_sign_in', {
+        device: userAgent ?? '?',
+        ip: client.ip,
+        time: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      });
+    }
     return startSession(deps, tx, user, client);
   });
 }

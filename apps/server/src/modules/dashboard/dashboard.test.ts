@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js';
 import { placeOrder, trader } from '../../../test/spot.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, createTestApp, operatorSignIn, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { contractPositions, deposits, optionOrders, withdrawAddresses } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { verifyLedger } from '../../ledger/verify.js';
@@ -165,8 +165,8 @@ describe('GET admin/dashboard', () => {
       { token: operator },
     );
     expect(support.type).toBe('ok');
-    const login = await t.post('admin/login', { email: 'dash-support@example.test', password: 'operator-password-1' });
-    expect((await t.get('admin/dashboard', { token: login.message.token })).error).toBe('forbidden');
+    const { token } = await operatorSignIn(t, 'dash-support@example.test', 'operator-password-1');
+    expect((await t.get('admin/dashboard', { token })).error).toBe('forbidden');
     const u = await registerEmailUser(t);
     expect((await t.get('admin/dashboard', { token: u.token })).type).toBe('999');
     expect((await t.get('admin/dashboard')).type).toBe('999');

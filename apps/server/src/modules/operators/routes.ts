@@ -1,16 +1,25 @@
-import { ANY_CONSOLE_ROLE, consoleRoleSchema, emailSchema, PASSWORD_MAX, PASSWORD_MIN } from '@app/shared';
+import {
+  ANY_CONSOLE_ROLE,
+  consoleRoleSchema,
+  emailSchema,
+  operatorPasswordChangeBody,
+  operatorPasswordSchema,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/fields.js';
+import { signInLockout } from '../../lib/sign-in-lockout.js';
 import { consoleSecretKey } from '../../lib/totp.js';
 import { ok } from '../../plugins/envelope.js';
 import {
+  changeOwnPassword,
   confirmEnrolment,
   createOperator,
   listOperators,
   liveSessions,
   type OperatorDeps,
+  resetPassword,
   resetTotp,
   revokeSession,
   startEnrolment,
@@ -27,7 +36,7 @@ export function operatorDeps(app: FastifyInstance): OperatorDeps {
     key = consoleSecretKey(app.config.consoleSecretKey, app.config.dataDir);
     keys.set(app, key);
   }
-  return { db: app.db, key };
+  return { db: app.db, key, lockout: signInLockout(app) };
 }
 
 const codeBody = z.object({
@@ -76,6 +85,20 @@ export async function operatorRoutes(root: FastifyInstance) {
     async (request) => ok(await confirmEnrolment(operatorDeps(app), request, request.body.code)),
   );
 
+  app.post(
+    '/admin/me/password',
+    {
+      ...anyOperator,
+      config: { ...anyOperator.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Change your own password (current one first; your other sessions end)',
+        body: operatorPasswordChangeBody,
+      },
+    },
+    async (request) => ok(await changeOwnPassword(operatorDeps(app), request, request.body)),
+  );
+
   app.get(
     '/admin/me/sessions',
     { ...anyOperator, schema: { tags, summary: "The operator's own live sessions" } },
@@ -105,11 +128,7 @@ export async function operatorRoutes(root: FastifyInstance) {
         summary: 'Create an operator with a role',
         body: z.object({
           email: emailSchema,
-          password: z
-            .string({ message: 'password_required' })
-            .min(1, 'password_required')
-            .min(PASSWORD_MIN + 4, 'password_too_short')
-            .max(PASSWORD_MAX, 'password_too_long'),
+          password: operatorPasswordSchema,
           role: consoleRoleSchema,
         }),
       },
@@ -129,6 +148,20 @@ export async function operatorRoutes(root: FastifyInstance) {
       },
     },
     async (request) => ok(await updateOperator(app.db, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/operators/:id/password',
+    {
+      ...superOnly,
+      schema: {
+        tags,
+        summary: "Set another operator's password: their second factor is removed (they enrol again) and their sessions end",
+        params: idParams,
+        body: z.object({ password: operatorPasswordSchema }),
+      },
+    },
+    async (request) => ok(await resetPassword(operatorDeps(app), request, request.params.id, request.body.password)),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
-import { adminToken, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { adminToken, createTestApp, operatorSignIn, type TestApp } from '../../../test/test-app.js';
 import { auditLog, pairs, spotOrders } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
 import { D } from '../../ledger/money.js';
@@ -146,7 +146,7 @@ describe("a pair's tick and lot size at runtime", () => {
   it('is super only', async () => {
     const email = 'sizes-support@example.test';
     await t.post('admin/operators', { email, password: 'operator-password-1', role: 'support' }, { token: operator });
-    const support = (await t.post('admin/login', { email, password: 'operator-password-1' })).message.token;
+    const support = (await operatorSignIn(t, email, 'operator-password-1')).token;
     expect((await t.post('admin/config/pairs/1/sizes', { tick_size: '1' }, { token: support })).error).toBe('forbidden');
     expect((await t.post('admin/config/pairs/1/sizes', { tick_size: '1' }, { token: buyer.token })).type).toBe('999');
   });

@@ -4,7 +4,10 @@ import { apiPost } from '../../../lib/api';
 import { type AdminIdentity, useAuthStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
 
-/** `totp`: the authenticator code, for operators with two-factor sign-in (optional for the others). */
+/**
+ * `totp`: the authenticator code, checked together with the password (one message for any fault). Only an
+ * operator who has not enrolled yet signs in without it, to a session that can do nothing but enrol.
+ */
 export type AdminLoginInput = { email: string; password: string; totp?: string };
 export type AdminLoginReply = { token: string; expires_at: string; admin: AdminIdentity; totp_enrolment_required?: boolean };
 

@@ -54,7 +54,7 @@ export function LoginPage() {
           <Form.Item
             label="Authenticator code"
             name="totp"
-            extra="Six digits from your authenticator app, if you have set up two-factor sign-in."
+            extra="Six digits from your authenticator app. Leave it empty only at your first sign-in, before you have set one up."
             rules={[{ pattern: /^\s*\d{3}\s?\d{3}\s*$/, message: 'Enter the 6-digit code.' }]}
           >
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-testid="login-totp" />

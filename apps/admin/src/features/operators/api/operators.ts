@@ -80,3 +80,15 @@ export const useStartEnrolment = () => useMutation({ mutationFn: () => apiPost<E
 
 export const useConfirmEnrolment = () =>
   useOperatorMutation((code: string) => apiPost<{ totp_enabled: boolean }>('/admin/totp/enable', { code }));
+
+/** The signed-in operator's own password: the current one, then the new one (10+); their other sessions end. */
+export const useChangeOwnPassword = () =>
+  useOperatorMutation((input: { old_password: string; password: string }) =>
+    apiPost<{ other_sessions_ended: number }>('/admin/me/password', input),
+  );
+
+/** A super sets another operator's password: their second factor is removed and their sessions end. */
+export const useResetPassword = () =>
+  useOperatorMutation(({ id, password }: { id: number; password: string }) =>
+    apiPost<Operator & { sessions_ended: number }>(`/admin/operators/${id}/password`, { password }),
+  );

@@ -1,9 +1,11 @@
-import { CONSOLE_ROLES, type ConsoleRole, TOTP_REQUIRED_ROLES } from '@app/shared';
+import { CONSOLE_ROLES, type ConsoleRole, OPERATOR_PASSWORD_MIN } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
+import { useAuthStore } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format';
 import { type Operator, operatorsQuery, useCreateOperator, useResetTotp, useUpdateOperator } from '../api/operators';
+import { ResetPasswordButton } from './reset-password-button';
 import { SessionsTable } from './sessions-table';
 
 /** What each role may do, as the super admin chooses one. */
@@ -40,8 +42,15 @@ function CreateOperatorCard() {
         <Form.Item name="email" rules={[{ required: true, type: 'email', message: 'Enter an e-mail address.' }]}>
           <Input placeholder="E-mail" style={{ width: 240 }} data-testid="operator-email" />
         </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, min: 10, message: 'At least 10 characters.' }]}>
-          <Input.Password placeholder="Initial password (10+)" style={{ width: 220 }} data-testid="operator-password" />
+        <Form.Item
+          name="password"
+          rules={[{ required: true, min: OPERATOR_PASSWORD_MIN, message: `At least ${OPERATOR_PASSWORD_MIN} characters.` }]}
+        >
+          <Input.Password
+            placeholder={`Initial password (${OPERATOR_PASSWORD_MIN}+)`}
+            style={{ width: 220 }}
+            data-testid="operator-password"
+          />
         </Form.Item>
         <Form.Item name="role">
           <Select options={roleOptions} style={{ width: 360 }} data-testid="operator-role" />
@@ -51,7 +60,7 @@ function CreateOperatorCard() {
         </Button>
       </Form>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        {TOTP_REQUIRED_ROLES.join(' and ')} operators must set up an authenticator app at their first sign-in.
+        Every operator sets up an authenticator app at their first sign-in; until then the console does nothing else.
       </Typography.Paragraph>
     </Card>
   );
@@ -63,6 +72,8 @@ export function OperatorsPage() {
   const update = useUpdateOperator();
   const reset = useResetTotp();
   const { confirm, contextHolder } = useConfirm();
+  // A super changes their own password on the Security page (with the current one), not here.
+  const me = useAuthStore((s) => s.auth?.admin?.id);
 
   const columns: TableColumnsType<Operator> = [
     { title: 'E-mail', dataIndex: 'email' },
@@ -104,9 +115,10 @@ export function OperatorsPage() {
     {
       title: '',
       key: 'actions',
-      width: 240,
+      width: 360,
       render: (_, r) => (
         <Space>
+          {r.id === me ? null : <ResetPasswordButton operator={r} />}
           <Button
             size="small"
             danger={!r.disabled}
@@ -166,7 +178,7 @@ export function OperatorsPage() {
           dataSource={query.data ?? []}
           loading={query.isPending}
           pagination={false}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1120 }}
           data-testid="operators-table"
         />
       </Card>

@@ -3,11 +3,12 @@ import { Alert, Button, Card, Descriptions, Form, Input, message, Space, Spin, T
 import { QRCodeSVG } from 'qrcode.react';
 import { useAuthStore } from '../../../lib/auth-store';
 import { meQuery, useConfirmEnrolment, useStartEnrolment } from '../api/operators';
+import { ChangePasswordCard } from './change-password-card';
 import { SessionsTable } from './sessions-table';
 
 /**
  * The signed-in operator's own security: two-factor enrolment (QR code of the otpauth URI, then a
- * code to confirm) and their console sessions. An enrolment-only session lands here after sign-in.
+ * code to confirm), their password and their console sessions. An enrolment-only session lands here after sign-in.
  */
 export function SecurityPage() {
   const me = useQuery(meQuery());
@@ -84,6 +85,7 @@ export function SecurityPage() {
           </Button>
         )}
       </Card>
+      {auth?.enrol ? null : <ChangePasswordCard />}
       {auth?.enrol ? null : (
         <Card title="My sessions">
           <SessionsTable all={false} />
