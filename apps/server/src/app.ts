@@ -20,8 +20,8 @@ import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
-import { showOnce } from './lib/show-once.js';
 import { loggerOptions } from './lib/log-safe-error.js';
+import { showOnce } from './lib/show-once.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';

@@ -8,10 +8,10 @@ export * from './console-roles.js';
 export * from './contracts.js';
 export * from './envelope.js';
 export * from './errors.js';
-// the hash-chained index record (docs/index-record.md)
-export * from './index-record.js';
 // Field types every request schema shares: ids, texts, dates, amounts, flags
 export * from './fields.js';
+// the hash-chained index record (docs/index-record.md)
+export * from './index-record.js';
 export * from './langs.js';
 export * from './market.js';
 // products (switches): contracts/options on or off

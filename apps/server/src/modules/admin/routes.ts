@@ -4,8 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSessions, outbox } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
-import { audit } from '../../lib/audit.js';
 import { ok } from '../../plugins/envelope.js';
 import { operatorDeps } from '../operators/routes.js';
 import { signIn, signOut, totpEnabled } from '../operators/service.js';
