@@ -35,9 +35,12 @@ async function startServer(env: Record<string, string>) {
   return { code, stderr, files };
 }
 
+/** A production start needs message providers (config.ts); these are never reached here. */
+const PROVIDERS = { SMTP_URL: 'smtp://127.0.0.1:1', SMS_ACCOUNT_SID: 'AC0', SMS_AUTH_TOKEN: 'x', SMS_FROM: '+10000000000' };
+
 describe('production start on the simulated feed', () => {
   it('is refused with NODE_ENV=production unless ALLOW_DEMO_PRICES=1', () => {
-    const refusal = (env: Record<string, string>) => demoPricesRefusal(loadConfig(env));
+    const refusal = (env: Record<string, string>) => demoPricesRefusal(loadConfig({ ...PROVIDERS, ...env }));
     expect(refusal({ NODE_ENV: 'production' })).toMatch(/Refusing to start.*MARKET_FEED=simulated.*ALLOW_DEMO_PRICES=1/s);
     expect(refusal({ NODE_ENV: 'production', MARKET_FEED: 'simulated' })).toBeDefined();
     // Only "1" allows it: anything else is not a decision to run on made-up prices.
@@ -50,7 +53,7 @@ describe('production start on the simulated feed', () => {
   });
 
   it('makes the server exit non-zero before it opens anything, saying why on stderr', async () => {
-    const { code, stderr, files } = await startServer({ NODE_ENV: 'production' });
+    const { code, stderr, files } = await startServer({ ...PROVIDERS, NODE_ENV: 'production' });
     expect(code).toBe(1);
     expect(stderr).toContain('Refusing to start: NODE_ENV=production with MARKET_FEED=simulated');
     expect(stderr).toContain('ALLOW_DEMO_PRICES=1');
