@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
 
@@ -19,9 +19,9 @@ import type { Database } from './client.js';
  * Online backup and restore of the embedded database (PGlite in DATA_DIR).
  *
  * The running server owns the data directory: no second process may open it. So a backup taken while
- * it runs is asked of the server itself, over a Unix socket in DATA_DIR (`backup.sock`, mode 0600: only
- * the server's own system user reaches it, nothing listens on the network and no user route leads
- * here). The server dumps the directory through its database thread between two transactions
+ * it runs is asked of the server itself, over a Unix socket beside DATA_DIR (`<DATA_DIR>.backup.sock`,
+ * mode 0600: only the server's own system user reaches it, nothing listens on the network and no user
+ * route leads here). Beside, not inside: PGlite's copy of the directory fails on a socket in it. The server dumps the directory through its database thread between two transactions
  * (PgliteThread.dump). When no server answers on the socket, the command opens the directory itself.
  *
  * The dump is the whole DATA_DIR (PGlite's `dumpDataDir`, a gzipped tar): the database files and the
@@ -29,14 +29,15 @@ import type { Database } from './client.js';
  * complete one to start a server on.
  */
 
-export const BACKUP_SOCKET = 'backup.sock';
+/** Where the server running on `dataDir` answers backup requests. */
+export const backupSocketPath = (dataDir: string) => `${resolve(dataDir)}.backup.sock`;
 
 export type BackupSummary = { bytes: number; ms: number; sha256: string; via: 'server' | 'directory' };
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Answers backup requests on DATA_DIR/backup.sock while the server runs. The socket's only request is
+ * Answers backup requests on `<DATA_DIR>.backup.sock` while the server runs. The socket's only request is
  * "dump": a header line (`{"bytes":N}` or `{"error":"…"}`), then the N bytes of the gzipped tar.
  */
 export async function serveBackups(
@@ -46,7 +47,7 @@ export async function serveBackups(
 ): Promise<{ close: () => Promise<void> }> {
   const dump = database.dumpDataDir;
   if (!dump) throw new Error('online backups are for the embedded database');
-  const path = join(dataDir, BACKUP_SOCKET);
+  const path = backupSocketPath(dataDir);
   // A socket left by a server that stopped without closing: this server owns the directory now.
   if (existsSync(path)) unlinkSync(path);
   const server: Server = createServer((socket) => {
@@ -84,7 +85,7 @@ export async function serveBackups(
 
 /** Asks the server running on `dataDir` for a dump; undefined when none answers on its socket. */
 export function requestDump(dataDir: string): Promise<Uint8Array | undefined> {
-  const path = join(dataDir, BACKUP_SOCKET);
+  const path = backupSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
     const socket = connect(path);
@@ -122,7 +123,7 @@ async function dumpStopped(dataDir: string): Promise<Uint8Array> {
   // (without its socket), and a second opener would damage it.
   if (existsSync(join(dataDir, 'postmaster.pid'))) {
     throw new Error(
-      `${dataDir} is in use (postmaster.pid present, no server on ${BACKUP_SOCKET}): stop the server, or, if none runs, ` +
+      `${dataDir} is in use (postmaster.pid present, no server on ${backupSocketPath(dataDir)}): stop the server, or, if none runs, ` +
         'start and stop it once (it stopped uncleanly)',
     );
   }
@@ -168,7 +169,5 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ by
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  // The dumped server's socket (if the tar kept an entry for it) is no socket here.
-  rmSync(join(dataDir, BACKUP_SOCKET), { force: true });
   return { bytes: bytes.byteLength, ms: Date.now() - started, sha256: sha256(bytes) };
 }

@@ -64,7 +64,10 @@ async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
       // A checkpoint first: the data files then hold every committed page, and the restored copy has
       // little write-ahead log to replay when it opens.
       await db.exec('CHECKPOINT');
-      const blob = (await db.dumpDataDir('gzip')) as Blob;
+      // The file system's errors are plain objects with an errno (a socket in the directory, say).
+      const blob = (await db.dumpDataDir('gzip').catch((error: { errno?: number; message?: string }) => {
+        throw new Error(`the data directory could not be copied: ${error?.message ?? `errno ${error?.errno}`}`);
+      })) as Blob;
       return new Uint8Array(await blob.arrayBuffer());
     }
     case 'close':
