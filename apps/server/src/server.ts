@@ -50,6 +50,16 @@ try {
   process.exit(1);
 }
 
+// The embedded database: `npm run backup` asks this process for a consistent copy over a Unix socket in
+// DATA_DIR (db/backup.ts); only the server's system user reaches it.
+const { serveBackups } = await import('./db/backup.js');
+const backups = database.dumpDataDir
+  ? await serveBackups(config.dataDir, database, app.log).catch((error) => {
+      app.log.warn({ err: error }, 'the backup socket could not be opened: `npm run backup` needs the server stopped');
+      return undefined;
+    })
+  : undefined;
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
@@ -59,6 +69,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await backups?.close();
       await app.close();
       process.exit(0);
     } catch (error) {

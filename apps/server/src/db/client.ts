@@ -25,6 +25,11 @@ export type Database = {
    * before it: the COMMIT then goes out right behind that statement (PostgreSQL: the same round trip).
    */
   quickTransaction: <T>(callback: (tx: Db, commitWithNext: () => void) => Promise<T>) => Promise<T>;
+  /**
+   * The embedded database only: a consistent copy of its data directory as a gzipped tar, taken
+   * between transactions while the server runs (db/backup.ts).
+   */
+  dumpDataDir?: () => Promise<Uint8Array>;
   /** Applies SQL migrations from the drizzle folder. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -39,6 +44,8 @@ export type OpenOptions =
       loadDataDir?: Blob;
       /** Run PGlite on a worker thread (the server process; needs `dataDir`, and the built worker). */
       thread?: boolean;
+      /** The built worker script (tests running the TypeScript sources point at dist/). */
+      workerUrl?: URL;
     }
   | {
       kind: 'postgres';
@@ -77,7 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   if (options.thread && options.dataDir) {
-    const thread = await PgliteThread.open(options.dataDir);
+    const thread = await PgliteThread.open(options.dataDir, options.workerUrl);
     return pgliteDatabase(thread as unknown as PGlite, thread);
   }
   const client = options.loadDataDir
@@ -106,6 +113,14 @@ function pgliteDatabase(client: PGlite, thread?: PgliteThread): Database {
     // and the next transaction's statements may follow at once. In process there is no round trip to save.
     quickTransaction: (callback) =>
       db.transaction((tx) => callback(tx as unknown as Db, thread ? () => thread.commitWithNext() : () => {})),
+    dumpDataDir: thread
+      ? () => thread.dump()
+      : async () => {
+          await client.exec('CHECKPOINT');
+          // Inside PGlite's transaction lock: no transaction of the server's is half-way through.
+          const blob = (await client.transaction(() => client.dumpDataDir('gzip'))) as Blob;
+          return new Uint8Array(await blob.arrayBuffer());
+        },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

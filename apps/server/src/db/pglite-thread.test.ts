@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { PgliteThread } from './pglite-thread.js';
@@ -163,6 +164,39 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
     });
     const rows = await db.query<{ note: string }>('SELECT note FROM t WHERE id IN (30, 31) ORDER BY id');
     expect(rows.rows.map((r) => r.note)).toEqual(['thirty', 'thirty-one']);
+  });
+
+  it('dumps the data directory between transactions: a running one is in the copy whole, after its COMMIT', async () => {
+    await db.exec('CREATE TABLE d (id int PRIMARY KEY)');
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const running = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO d VALUES (1)');
+      await gate;
+      await tx.query('INSERT INTO d VALUES (2)');
+    });
+    let dumped = false;
+    const dump = db.dump().then((bytes) => {
+      dumped = true;
+      return bytes;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The copy waits for the transaction: it is not taken half-way through it.
+    expect(dumped).toBe(false);
+    finish();
+    await running;
+    const bytes = await dump;
+    // A gzipped tar, which PGlite opens again with both rows.
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    const copy = await PGlite.create({ loadDataDir: new Blob([bytes]) });
+    try {
+      expect((await copy.query<{ id: number }>('SELECT id FROM d ORDER BY id')).rows.map((r) => r.id)).toEqual([1, 2]);
+    } finally {
+      await copy.close();
+    }
+    await db.exec('DROP TABLE d');
   });
 
   it('keeps what was committed across a reopen of the data directory', async () => {

@@ -22,6 +22,7 @@ type Ends = { begin?: boolean; commit?: boolean };
 type RequestBody =
   | ({ op: 'query'; sql: string; params?: unknown[]; rowMode?: 'object' | 'array'; blob?: Uint8Array } & Ends)
   | ({ op: 'exec'; sql: string } & Ends)
+  | { op: 'dump' }
   | { op: 'close' };
 export type ThreadRequest = RequestBody & { id: number };
 
@@ -192,6 +193,15 @@ export class PgliteThread {
       if (running.begun && !running.ended) await this.direct('COMMIT');
       return result;
     });
+  }
+
+  /**
+   * A copy of the whole data directory as a gzipped tar (PGlite's `dumpDataDir`), taken between two
+   * transactions: it waits for the running one to end, and the next waits for the copy. The copy is
+   * what a clean shutdown at that instant would leave behind.
+   */
+  dump(): Promise<Uint8Array> {
+    return this.exclusive(() => this.send<Uint8Array>({ op: 'dump' }));
   }
 
   async close(): Promise<void> {

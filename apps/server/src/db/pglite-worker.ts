@@ -32,8 +32,8 @@ function describe(error: unknown): ThreadReply['error'] {
 async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
   // A transaction's first statement: if BEGIN fails, the statement is not run (and the caller, seeing
   // the error, sends ROLLBACK, which is harmless without a transaction).
-  if (request.op !== 'close' && request.begin) await db.exec('BEGIN');
-  if (request.op === 'close' || !request.commit) return run(db, request);
+  if ((request.op === 'query' || request.op === 'exec') && request.begin) await db.exec('BEGIN');
+  if ((request.op !== 'query' && request.op !== 'exec') || !request.commit) return run(db, request);
   // The transaction's last statement: COMMIT behind it, or ROLLBACK if it failed (the caller sends
   // nothing more of this transaction, and what it sends next belongs to another).
   let result: unknown;
@@ -60,6 +60,16 @@ async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
     }
     case 'exec':
       return (await db.exec(request.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    case 'dump': {
+      // A checkpoint first: the data files then hold every committed page, and the restored copy has
+      // little write-ahead log to replay when it opens.
+      await db.exec('CHECKPOINT');
+      // The file system's errors are plain objects with an errno (a socket in the directory, say).
+      const blob = (await db.dumpDataDir('gzip').catch((error: { errno?: number; message?: string }) => {
+        throw new Error(`the data directory could not be copied: ${error?.message ?? `errno ${error?.errno}`}`);
+      })) as Blob;
+      return new Uint8Array(await blob.arrayBuffer());
+    }
     case 'close':
       await db.close();
       return null;
@@ -72,7 +82,9 @@ port.on('message', (request: ThreadRequest) => {
     try {
       const db = await opening;
       const result = await handle(db, request);
-      port.postMessage({ id: request.id, result } satisfies ThreadReply);
+      // A dump's bytes move to the main thread rather than being copied.
+      const transfer = result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [];
+      port.postMessage({ id: request.id, result } satisfies ThreadReply, transfer);
     } catch (error) {
       port.postMessage({ id: request.id, error: describe(error) } satisfies ThreadReply);
     }
