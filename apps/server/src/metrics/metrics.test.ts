@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, BTC, fund, readyUser, USDT } from '../../test/money.js';
@@ -154,6 +155,24 @@ describe('GET /metrics', () => {
     expect(value(samples, 'exchange_ledger_check_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(value(samples, 'exchange_ledger_check_sound')).toBe(1);
     expect(value(samples, 'exchange_ledger_check_faults')).toBe(0);
+  });
+
+  it("reports this process's PostgreSQL pool by connection state (PostgreSQL mode only)", async () => {
+    const pool = t.database.pool;
+    if (!pool) {
+      // The embedded database has no pool.
+      const samples = await scrape();
+      expect(samples.some((s) => s.name === 'exchange_db_pool_connections')).toBe(false);
+      expect(value(samples, 'exchange_db_pool_max')).toBe(0);
+      return;
+    }
+    expect(value(await scrape(), 'exchange_db_pool_max')).toBe(pool.max);
+    // A transaction held open during the scrape shows as a connection idle in transaction.
+    const idleInTransaction = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      return value(await scrape(), 'exchange_db_pool_connections', { state: 'idle in transaction' });
+    });
+    expect(idleInTransaction).toBeGreaterThanOrEqual(1);
   });
 
   it('shows an option order overdue for settlement, and no lag once it is settled', async () => {
