@@ -185,25 +185,35 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  // The last whole-ledger check this node ran (the console's "Check the ledger").
+  // The last whole-ledger check this node ran (the console's "Check the ledger"). Registered with the first
+  // check: before it there is no result, and a 0 would read as "faults".
   const ledgerTime = new Gauge({
     name: 'exchange_ledger_check_timestamp_seconds',
-    help: 'Unix time of the last whole-ledger check on this node (0: none since the start)',
-    registers,
+    help: 'Unix time of the last whole-ledger check on this node',
+    registers: [],
   });
   const ledgerSound = new Gauge({
     name: 'exchange_ledger_check_sound',
     help: '1 if the last whole-ledger check found the ledger sound, 0 if it found faults',
-    registers,
+    registers: [],
   });
-  const ledgerFaults = new Gauge({ name: 'exchange_ledger_check_faults', help: 'Faults the last ledger check found', registers });
+  const ledgerFaults = new Gauge({
+    name: 'exchange_ledger_check_faults',
+    help: 'Faults the last ledger check found',
+    registers: [],
+  });
   const ledgerSeconds = new Gauge({
     name: 'exchange_ledger_check_duration_seconds',
     help: 'How long the last whole-ledger check took',
-    registers,
+    registers: [],
   });
+  let ledgerChecked = false;
   app.decorate('metrics', {
     ledgerChecked: ({ sound, faults, seconds }) => {
+      if (!ledgerChecked) {
+        for (const gauge of [ledgerTime, ledgerSound, ledgerFaults, ledgerSeconds]) registry.registerMetric(gauge);
+        ledgerChecked = true;
+      }
       ledgerTime.set(Date.now() / 1000);
       ledgerSound.set(sound ? 1 : 0);
       ledgerFaults.set(faults);
@@ -232,12 +242,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     help: 'Fee postings waiting in referral_fee_outbox',
     registers,
   });
-  const poolMax = new Gauge({ name: 'exchange_db_pool_max', help: "Size of this node's PostgreSQL pool", registers });
+  // PostgreSQL mode only: the embedded database has no pool.
+  const poolRegisters = app.database.pool ? registers : [];
+  const poolMax = new Gauge({
+    name: 'exchange_db_pool_max',
+    help: "Size of this node's PostgreSQL pool",
+    registers: poolRegisters,
+  });
   const poolConnections = new Gauge({
     name: 'exchange_db_pool_connections',
     help: "This node's PostgreSQL connections by state (pg_stat_activity; the scrape's own query not counted)",
     labelNames: ['state'],
-    registers,
+    registers: poolRegisters,
   });
   const databaseRead = new Gauge({
     name: 'exchange_metrics_database_read',
