@@ -25,6 +25,8 @@ import { showOnce } from './lib/show-once.js';
 // operations (issue 8)
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
+// operations: Prometheus metrics at /metrics (METRICS_TOKEN)
+import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { freezeGuardPlugin } from './modules/account-security/freeze-guard.js';
 import { accountSecurityRoutes } from './modules/account-security/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -293,6 +295,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(socketPlugin);
+  // Prometheus metrics: before the routes, so every route's latency is observed.
+  await app.register(metricsPlugin);
   // products (switches): decorated before any product's routes use app.requireProduct()
   await app.register(productSwitchesPlugin);
   // account freeze: refuses the declared risk-adding and money-out routes to a frozen account

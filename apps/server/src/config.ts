@@ -86,6 +86,11 @@ export type Config = {
   redisPrefix: string;
   /** A forwarded order, cancel or contract command waits this long for the owning node (ms). */
   forwardTimeoutMs: number;
+  /**
+   * Bearer token guarding `GET /metrics` (METRICS_TOKEN, at least 16 characters). Unset: there is no
+   * metrics route and nothing is measured.
+   */
+  metricsToken: string | undefined;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -125,6 +130,13 @@ function feedKind(value: string | undefined): FeedKind {
   if (!value) return 'simulated';
   if ((FEED_KINDS as readonly string[]).includes(value)) return value as FeedKind;
   throw new Error(`MARKET_FEED must be one of ${FEED_KINDS.join(', ')} (got "${value}")`);
+}
+
+/** A guessable scrape token would expose the exchange's figures: a short one stops the start. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long');
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeId: env.NODE_ID || undefined,
     redisPrefix: env.REDIS_PREFIX || 'h5x',
     forwardTimeoutMs: int(env.FORWARD_TIMEOUT_MS, 5_000),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
   requireProviders(config);
   return config;

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -33,6 +34,11 @@ export type Database = {
   /** Applies SQL migrations from the drizzle folder. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * PostgreSQL: the pool's size and the `application_name` its connections carry, so the metrics can
+   * count this process's connections by state in `pg_stat_activity`.
+   */
+  pool?: { max: number; applicationName: string };
 };
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, '..', '..', 'drizzle');
@@ -61,13 +67,16 @@ export type OpenOptions =
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const max = options.max ?? 10;
+    // One name per process (at most 63 characters): its connections are told apart from other nodes'.
+    const applicationName = `h5x:${hostname()}:${process.pid}`.slice(0, 63);
     const sql = postgres(options.url, {
-      max: options.max ?? 10,
+      max,
       onnotice: () => {},
       // random_page_cost 1.1 (PostgreSQL's default of 4 models spinning disks): on SSDs, as PostgreSQL is
       // run today, an index lookup costs little more than a sequential read. With 4, the plan of a hot
       // prepared statement made while a table is small scans the whole table, and keeps doing so as it grows.
-      connection: { statement_timeout: 30_000, random_page_cost: 1.1 },
+      connection: { statement_timeout: 30_000, random_page_cost: 1.1, application_name: applicationName },
       backoff: reconnectDelaySeconds,
     });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
@@ -80,6 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
       },
       close: () => sql.end({ timeout: 5 }),
+      pool: { max, applicationName },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

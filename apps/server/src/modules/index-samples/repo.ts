@@ -22,7 +22,8 @@ export async function insertSamples(db: Db, samples: readonly ChainedSample[]): 
   if (!samples.length) return;
   // Decimal arrays go in as text[] and are cast in SQL: postgres-js (PostgreSQL mode) cannot send a JS
   // array as numeric[] (its numeric serializer takes strings only); text[] works on both drivers. The
-  // constituents go as one JSON text per sample (a jsonb[] parameter is not portable either).
+  // constituents go as one JSON text per sample (a jsonb[] parameter is not portable either). Booleans too:
+  // postgres-js sends a JS boolean array as one boolean ("cannot cast type boolean to boolean[]").
   await db.execute(sql`
     WITH added AS (
       INSERT INTO index_samples (pair_id, second, price, price_time, source, constituents, carried, prev_hash, hash)
@@ -33,7 +34,7 @@ export async function insertSamples(db: Db, samples: readonly ChainedSample[]): 
                   ${sql.param(samples.map((s) => s.priceTime))}::bigint[],
                   ${sql.param(samples.map((s) => s.source))}::text[],
                   ${sql.param(samples.map((s) => JSON.stringify(s.constituents)))}::text[],
-                  ${sql.param(samples.map((s) => s.carried))}::boolean[],
+                  ${sql.param(samples.map((s) => String(s.carried)))}::text[]::boolean[],
                   ${sql.param(samples.map((s) => s.prevHash))}::text[],
                   ${sql.param(samples.map((s) => s.hash))}::text[]) AS v(p, s, pr, pt, src, c, ca, ph, h)
       ON CONFLICT (pair_id, second) DO NOTHING

@@ -86,7 +86,12 @@ export type BookOptions = {
   maxBatch?: number;
   /** Commands that may wait; beyond this a new one is refused with `rate_limited`. */
   maxQueue?: number;
+  /** Told of every batch transaction that ended (metrics): its commands, how long it took, whether it committed. */
+  onBatch?: (batch: BatchObservation) => void;
 };
+
+/** One batch transaction as the metrics see it. */
+export type BatchObservation = { pair: string; commands: number; seconds: number; committed: boolean };
 
 const CANCEL_REASONS: Record<CancelReason, string> = {
   user: 'user',
@@ -209,6 +214,11 @@ export class PairBook {
   liveOrder(id: number): SpotOrder | undefined {
     const order = this.live.get(id);
     return order && copy(order);
+  }
+
+  /** Commands waiting for a batch (metrics: the engine's queue depth). */
+  get queueDepth(): number {
+    return this.queue.length;
   }
 
   /** Closed: given up by this node, or fenced out by a newer build; it takes no more commands. */
@@ -346,6 +356,15 @@ export class PairBook {
     for (let attempt = 1; ; attempt++) {
       // The database is still out of reach: nothing is stored, and the client may send it again.
       if (this.stale && !(await this.repair())) return refuse(this.closed ? 'engine_unavailable' : 'service_unavailable');
+      const startedAt = performance.now();
+      const observe = (committed: boolean) =>
+        this.options.onBatch?.({
+          pair: this.market.pair.symbol,
+          // (commands that joined while the batch waited for the one before are in it by now)
+          commands: batch.length,
+          seconds: (performance.now() - startedAt) / 1000,
+          committed,
+        });
       try {
         const result = await writeLock((release) =>
           database.quickTransaction((tx, commitWithNext) =>
@@ -361,6 +380,7 @@ export class PairBook {
         );
         this.committed(batch, result);
         settle(true);
+        observe(true);
         return;
       } catch (error) {
         // First of all the batch behind this one learns it must not build on this one's engine state.
@@ -372,6 +392,7 @@ export class PairBook {
           attempt--;
           continue;
         }
+        observe(false);
         // A closed book (this node gave the engine up) must not rebuild: that would claim the market
         // back from the book that owns it now.
         if (this.closed) return refuse('engine_unavailable');

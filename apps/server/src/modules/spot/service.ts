@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { USDT_ID } from '../../lib/valuation.js';
 import type { BookDepth, BookProvider, BookTrade, MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
-import { type Committed, PairBook, type PlaceInput } from './book.js';
+import { type BatchObservation, type Committed, PairBook, type PlaceInput } from './book.js';
 import { ListingError, type ListPairInput, listingRules } from './listing.js';
 import {
   averagePrice,
@@ -221,6 +221,8 @@ export class SpotService implements BookProvider {
   private building: Promise<void> | undefined;
   // cluster (issue 9): set when engines are placed across nodes
   private router: SpotRouter | undefined;
+  /** The metrics' listener for batch transactions (set once, by the metrics plugin). */
+  private batchObserver: ((batch: BatchObservation) => void) | undefined;
 
   constructor(private readonly options: SpotOptions) {
     options.market.setBookProvider(this);
@@ -259,6 +261,7 @@ export class SpotService implements BookProvider {
       takeIds: this.takeIds,
       accountIds: this.accountIds,
       onCommit: (committed) => this.pushCommitted(committed),
+      onBatch: (batch) => this.batchObserver?.(batch),
       log: this.options.log,
     });
     await book.rebuild();
@@ -272,6 +275,16 @@ export class SpotService implements BookProvider {
     const pair = this.options.market.getPair(pairId);
     if (!pair) throw new AppError('pair_unknown', { fields: { currency_id: 'pair_unknown' } });
     return this.bookOf(pair);
+  }
+
+  /** Metrics: `listener` hears of every batch transaction of every book, committed or not. */
+  observeBatches(listener: (batch: BatchObservation) => void): void {
+    this.batchObserver = listener;
+  }
+
+  /** Metrics: the books this node runs, with the commands waiting in each. */
+  queueDepths(): { pair: string; depth: number }[] {
+    return [...this.books.values()].map((book) => ({ pair: book.market.pair.symbol, depth: book.queueDepth }));
   }
 
   /** The book if it is built (sync: the depth provider and the market maker). */
