@@ -183,6 +183,18 @@ describe('every liability in the leaf, once', () => {
     );
     // 100 + 50 funded; the 12 paid is still owed until launch.
     expect(leaf).toMatchObject({ balance: '150' });
+    // The freezes stood for holdings this test never made: released, so the ledger check's
+    // "what is held matches what holds it" stays true after the file.
+    for (const [kind, amount] of [
+      ['coin', '30'],
+      ['contract', '20'],
+    ] as const)
+      await t.database.db.transaction((tx) =>
+        postEntry(tx, { reason: 'test_release', refType: 'test' }, [
+          { account: { userId: id, kind, currencyId: USDT }, bucket: 'frozen', amount: `-${amount}` },
+          { account: { userId: id, kind, currencyId: USDT }, bucket: 'available', amount },
+        ]),
+      );
   });
 });
 
