@@ -1,8 +1,9 @@
-import { adminSignIn, apiOk, registerUser, type User } from '../../e2e/src/server-process.js';
+import { adjustBalance, adminSignIn, apiOk, registerUser, type User } from '../../e2e/src/server-process.js';
 
 /**
  * Users for the scale tests, made the way the browser tests make them: registered through the API (the
- * code read from the development outbox) and funded by the operator's console adjustment. All the
+ * code read from the development outbox) and funded by the operator's console adjustment, which a
+ * second operator approves (four eyes on money moves). All the
  * nodes share the database, so the operator signs in once and its token works on every node.
  */
 
@@ -29,13 +30,7 @@ export async function traders(
       [USDT, usdt],
       [BTC, btc],
     ] as const) {
-      await apiOk(
-        baseUrl,
-        'POST',
-        `admin/users/${user.id}/adjust`,
-        { currency_id, account: 'coin', amount, reason: 'scale test funds' },
-        { token: admin },
-      );
+      await adjustBalance(baseUrl, admin, user.id, { currency_id, account: 'coin', amount, reason: 'scale test funds' });
     }
     users.push(user);
   }
