@@ -123,11 +123,12 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
   });
 
   it('signs the finance operator in with a TOTP code, shows only finance pages, and approves the withdrawal', async () => {
-    // Without the code, the server asks for it.
+    // Without the code, the right password gets the same generic refusal as a wrong one: password and
+    // code are checked together, so nobody learns which of them was right.
     await ops.getByTestId('login-email').fill(FINANCE_EMAIL);
     await ops.getByTestId('login-password').fill(FINANCE_PASSWORD);
     await ops.getByTestId('login-submit').click();
-    await expect.poll(() => ops.getByTestId('login-error').textContent()).toMatch(/6-digit code/);
+    await expect.poll(() => ops.getByTestId('login-error').textContent()).toMatch(/Wrong account or password/);
     // A fresh form: the helper watches for a new error message.
     await ops.reload();
     await consoleSignIn(ops, stack.baseUrl, FINANCE_EMAIL, FINANCE_PASSWORD, financeSecret);
