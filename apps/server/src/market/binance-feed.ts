@@ -5,6 +5,7 @@ import { copyLine } from './candle-store.js';
 import type { FeedContext, MarketFeed, PrepareReport } from './feed.js';
 import { formatPrice, type Pair, symbolKey } from './pairs.js';
 import { bucketStart } from './periods.js';
+import { reconnectDelay } from './reconnect-backoff.js';
 
 /**
  * An adapter for Binance's public market data (no key needed): REST `GET /api/v3/klines` for history
@@ -156,11 +157,7 @@ export class BinanceFeed implements MarketFeed {
 
   /** Exponential backoff with jitter; `attempts` resets once a connection delivers a message. */
   backoff(): number {
-    const base = this.options.backoffMs ?? 1000;
-    const max = this.options.maxBackoffMs ?? 60_000;
-    const delay = Math.min(max, base * 2 ** this.attempts);
-    this.attempts++;
-    return Math.round(delay * (0.8 + Math.random() * 0.4));
+    return reconnectDelay(this.attempts++, this.options.backoffMs, this.options.maxBackoffMs);
   }
 
   private watch(ctx: FeedContext, socket: WebSocket): void {

@@ -566,7 +566,7 @@ export class MarketService {
     minute: (pair, candle, closed) => {
       const state = this.states.get(pair.id);
       if (!state) return;
-      if (!this.following) this.relay?.({ kind: 'minute', pairId: pair.id, candle, closed }); // cluster (issue 9)
+      if (!this.following) this.relay?.({ kind: 'minute', pairId: pair.id, candle, closed }); // followers apply it
       if (!closed) {
         state.live = candle;
       } else {
@@ -595,12 +595,12 @@ export class MarketService {
       this.addMinutes(state, candles);
       await this.loadClosed(state, Math.floor(this.now() / 1000));
       this.schedule(state);
-      this.relay?.({ kind: 'reload', pairId: pair.id }); // cluster (issue 9)
+      this.relay?.({ kind: 'reload', pairId: pair.id }); // followers apply it
     },
     trade: (pair, price, quantity, timeMs, constituents) => {
       const state = this.states.get(pair.id);
       if (!state) return;
-      // cluster (issue 9)
+      // the cluster's followers apply what the leader relays
       if (!this.following)
         this.relay?.({
           kind: 'trade',
@@ -625,7 +625,7 @@ export class MarketService {
       if (!state) return;
       const flipped = state.status?.available !== status.available;
       state.status = status;
-      if (!this.following) this.relay?.({ kind: 'status', pairId: pair.id, status }); // cluster (issue 9)
+      if (!this.following) this.relay?.({ kind: 'status', pairId: pair.id, status }); // followers apply it
       if (!flipped) return;
       const log = { pair: pair.symbol, constituents: status.constituents, required: status.required, reason: status.reason };
       if (status.available) this.options.log.info(log, 'index available');
@@ -635,7 +635,7 @@ export class MarketService {
     referenceDepth: (pair, depth) => {
       const state = this.states.get(pair.id);
       if (state) state.reference = depth;
-      if (state && !this.following) this.relay?.({ kind: 'reference', pairId: pair.id, depth }); // cluster (issue 9)
+      if (state && !this.following) this.relay?.({ kind: 'reference', pairId: pair.id, depth }); // followers apply it
     },
   };
 

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { MarketLog } from '../feed.js';
+import { reconnectDelay } from '../reconnect-backoff.js';
 import type { VenueProtocol, VenueTrade } from './venues.js';
 
 export type VenueConnectionOptions = {
@@ -110,11 +111,7 @@ export class VenueConnection {
 
   /** Exponential backoff with jitter; `attempts` resets once a connection delivers a message. */
   private backoff(): number {
-    const base = this.options.backoffMs ?? 1000;
-    const max = this.options.maxBackoffMs ?? 60_000;
-    const delay = Math.min(max, base * 2 ** this.attempts);
-    this.attempts++;
-    return Math.round(delay * (0.8 + Math.random() * 0.4));
+    return reconnectDelay(this.attempts++, this.options.backoffMs, this.options.maxBackoffMs);
   }
 
   private watch(socket: WebSocket): void {

@@ -8,7 +8,7 @@ import { useAuthStore } from '../../../lib/auth-store';
 type Props = { userId: number; userLabel: string; frozenReason: string | null };
 
 /**
- * operations (issue 8): freeze an account with a reason the user is shown at sign-in, or lift the
+ * Freezes an account with a reason the user is shown at sign-in, or lifts the
  * freeze. A freeze signs the user out once and then blocks new risk and withdrawals, never closing what
  * they hold (docs/decisions.md). Compliance and super only; both are audited.
  */
