@@ -12,7 +12,8 @@ import { nextTotpCode } from './totp.js';
  * returns once the console confirms the action, and throws with the server's message if it refused.
  */
 
-const DEFAULT_TIMEOUT = 15_000;
+// Generous: on a busy 2-core machine a console request behind a database write can take seconds.
+const DEFAULT_TIMEOUT = 30_000;
 
 export type ConsoleOptions = { timeout?: number };
 

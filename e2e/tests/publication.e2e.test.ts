@@ -96,6 +96,9 @@ async function projectStep(button: string, success: RegExp) {
 describe('new-coin subscription: subscribe, allocate, launch, find the coin', () => {
   beforeAll(async () => {
     stack = await startStack({ MARKET_HISTORY_DAYS: '1', MARKET_DAILY_HISTORY_DAYS: '30' });
+    // The embedded database is single-threaded: the market's history backfill would hold up console
+    // actions on a busy 2-core machine, so the steps start once the feed is live.
+    await stack.waitForPrice();
     browser = await launchBrowser();
     context = await phoneContext(browser);
     page = await context.newPage();
