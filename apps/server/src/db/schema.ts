@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -325,7 +326,10 @@ export const transfers = pgTable(
   (t) => [index('transfers_user').on(t.userId, t.id)],
 );
 
-/** Uploaded images (deposit proofs, identity photos, chat): stored under DATA_DIR, owner-readable. */
+/**
+ * Uploaded images (deposit proofs, identity photos, chat): the row here, the bytes in the configured
+ * upload storage (modules/uploads/storage.ts: DATA_DIR, `upload_blobs`, or an S3 bucket); owner-readable.
+ */
 export const uploads = pgTable(
   'uploads',
   {
@@ -340,6 +344,23 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_user').on(t.userId)],
 );
+
+/** Raw bytes: PGlite answers a Uint8Array, postgres-js a Buffer; both are handed over as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The bytes of uploads when the upload storage is the database (the default on PostgreSQL): every node
+ * of a cluster serves every upload, and the database's backups hold them. Removed with their upload.
+ */
+export const uploadBlobs = pgTable('upload_blobs', {
+  id: text('id')
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});
 
 /** Deposits waiting for, or past, an operator's review. */
 export const deposits = pgTable(
