@@ -67,7 +67,9 @@ import { SpotService } from './modules/spot/service.js';
 // new-coin subscription
 import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { startUnlockJob } from './modules/subscription/unlock.js';
+import { openUploadStorage } from './modules/uploads/open-storage.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import type { UploadStorage } from './modules/uploads/storage.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 // wealth: fixed-term financial products
 import { wealthRoutes } from './modules/wealth/routes.js';
@@ -93,6 +95,8 @@ declare module 'fastify' {
     wealth: WealthService;
     // community: the referral rebate worker (runs in the process entry; tests call runOnce())
     rebates: RebateWorker;
+    // uploads: where the bytes of uploaded images live (local directory, database or S3)
+    uploads: UploadStorage;
   }
 }
 
@@ -164,6 +168,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const uploads = await openUploadStorage(config.uploads, { db: database.db, dataDir: config.dataDir });
+  app.decorate('uploads', uploads);
   // cluster (issue 9): with DATABASE_URL and REDIS_URL, the leader lock decides who runs the once-only
   // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.
   const clustered = clusterMode(config);
@@ -251,6 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     unlockJob?.stop(); // new-coin subscription
     await spot.close();
     await market.stop();
+    await uploads.close();
     if (!options.database || options.ownsDatabase) await database.close();
   });
 

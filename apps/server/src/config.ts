@@ -3,6 +3,7 @@ import { FEED_KINDS, type FeedKind } from './market/feed.js';
 import { indexFeedConfig } from './market/index/index-config.js';
 import type { IndexFeedOptions } from './market/index/index-feed.js';
 import { DEFAULT_MARKET_MAKER, type MarketMakerConfig } from './modules/spot/market-maker.js';
+import { type UploadStorageConfig, uploadStorageConfig } from './modules/uploads/storage-config.js';
 
 /** Everything the process reads from its environment, parsed once (README lists each variable). */
 export type Config = {
@@ -10,6 +11,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where uploaded images' bytes live (UPLOAD_STORAGE, S3_*): the database when DATABASE_URL is set,
+   * an S3-compatible bucket when S3_BUCKET is, else DATA_DIR/uploads (modules/uploads/storage.ts).
+   */
+  uploads: UploadStorageConfig;
   /**
    * PostgreSQL as the tables' owner, for migrations only (MIGRATE_DATABASE_URL). Set, the server migrates
    * through it, grants DATABASE_URL's role what it needs and serves as that role (db/app-role.ts).
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    uploads: uploadStorageConfig(env),
     migrateDatabaseUrl: env.MIGRATE_DATABASE_URL || undefined,
     pgliteThread: env.PGLITE_THREAD !== '0',
     redisUrl: env.REDIS_URL || undefined,

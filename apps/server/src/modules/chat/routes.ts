@@ -47,7 +47,7 @@ const readBody = z.object({ up_to: intField(0, MAX_INT32) });
  */
 export async function chatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const chat = new ChatService(app.db, app.config.dataDir);
+  const chat = new ChatService(app.db, app.uploads);
   app.realtime.onAttach((io) => {
     const nsp = attachSupportNamespace(app, io, chat);
     chat.setEmitter((room, event, payload) => void nsp.to(room).emit(event, payload));

@@ -1,14 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type ConsoleRole, roleAllows } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { userText } from '../../lib/user-text.js';
-import { findUpload, insertUpload } from '../uploads/repo.js';
-import { requireOwnUpload, sniffImage, UPLOAD_ID_PATTERN, uploadDir } from '../uploads/service.js';
+import { findUpload } from '../uploads/repo.js';
+import { requireOwnUpload, saveImage, UPLOAD_ID_PATTERN, uploadBytes } from '../uploads/service.js';
+import type { UploadStorage } from '../uploads/storage.js';
 import {
   adminEmail,
   type ConversationRow,
@@ -97,7 +95,7 @@ export class ChatService {
 
   constructor(
     private readonly db: Db,
-    private readonly dataDir: string,
+    private readonly uploads: UploadStorage,
   ) {}
 
   setEmitter(emit: ChatEmitter): void {
@@ -198,9 +196,8 @@ export class ChatService {
   /** The bytes of a chat image, once requireImageAccess has allowed the viewer. */
   async readImage(uploadId: string) {
     const row = await findUpload(this.db, uploadId);
-    const bytes = row ? await readFile(join(uploadDir(this.dataDir), row.id)).catch(() => undefined) : undefined;
-    if (!row || !bytes) throw new AppError('not_found');
-    return { row, bytes };
+    if (!row) throw new AppError('not_found');
+    return { row, bytes: await uploadBytes(this.uploads, row) };
   }
 
   // ---- agent side ----
@@ -284,27 +281,7 @@ export class ChatService {
 
   /** An agent's image: the upload module's checks (type by bytes, size limit) with the agent as owner. */
   async storeAgentImage(agentId: number, bytes: Buffer): Promise<{ id: string; url: string }> {
-    const mime = sniffImage(bytes);
-    if (!mime) throw new AppError('upload_not_image', { fields: { file: 'upload_not_image' } });
-    const id = randomBytes(16).toString('base64url');
-    const dir = uploadDir(this.dataDir);
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, id);
-    await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
-    try {
-      await insertUpload(this.db, {
-        id,
-        adminId: agentId,
-        purpose: 'chat',
-        mime,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      });
-    } catch (error) {
-      await unlink(file).catch(() => {});
-      throw error;
-    }
-    return { id, url: `/api/upload/${id}` };
+    return saveImage(this.db, this.uploads, { adminId: agentId }, 'chat', bytes);
   }
 
   /** An image an agent may send: uploaded from the console (no user owns it). */

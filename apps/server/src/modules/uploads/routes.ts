@@ -63,9 +63,7 @@ export async function uploadRoutes(root: FastifyInstance) {
         });
       }
       if (!form.file || form.file.length === 0) throw new AppError('upload_required', { fields: { file: 'upload_required' } });
-      return ok(
-        await storeUpload(app.db, app.config.dataDir, { userId: request.user!.id }, form.purpose as UploadPurpose, form.file),
-      );
+      return ok(await storeUpload(app.db, app.uploads, { userId: request.user!.id }, form.purpose as UploadPurpose, form.file));
     },
   );
 
@@ -83,7 +81,7 @@ export async function uploadRoutes(root: FastifyInstance) {
     async (request, reply) => {
       await app.optionalUser(request);
       if (!request.user) await app.requireAdmin(request).catch(() => undefined);
-      const { row, bytes } = await readUpload(app.db, app.config.dataDir, request.params.id, {
+      const { row, bytes } = await readUpload(app.db, app.uploads, request.params.id, {
         userId: request.user?.id,
         adminId: request.admin?.id,
         adminRole: request.admin?.role,

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { IDENTITY_REVIEW_ROLES, roleAllows } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
+import type { UploadStorage } from './storage.js';
 
 /** What an upload is for (recorded for the console; any of the user's images may serve any form). */
 export const UPLOAD_PURPOSES = [
@@ -34,41 +33,70 @@ export function sniffImage(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'ima
   return undefined;
 }
 
-export const uploadDir = (dataDir: string) => join(dataDir, 'uploads');
 export const uploadUrl = (id: string) => `/api/upload/${id}`;
 
-/** Stores an image a user sent: the bytes under DATA_DIR/uploads/<id>, its row in `uploads`. */
-export async function storeUpload(
+/**
+ * Keeps an image: checked by its bytes (type, size), then its row in `uploads` and its bytes in the
+ * storage, both or neither. `owner`: the user it belongs to, or the operator who sent it (chat replies).
+ */
+export async function saveImage(
   db: Db,
-  dataDir: string,
-  owner: { userId: number },
+  storage: UploadStorage,
+  owner: { userId: number } | { adminId: number },
   purpose: UploadPurpose,
   bytes: Buffer,
 ): Promise<{ id: string; url: string }> {
   const mime = sniffImage(bytes);
   if (!mime) throw new AppError('upload_not_image', { fields: { file: 'upload_not_image' } });
-  if ((await countUserUploadsSince(db, owner.userId, new Date(Date.now() - 86_400_000))) >= UPLOADS_PER_DAY) {
-    throw new AppError('rate_limited');
+  // The routes' multipart limit stops a larger body first; this holds for any other caller too.
+  if (bytes.length > UPLOAD_MAX_BYTES) {
+    throw new AppError('upload_too_large', {
+      fields: { file: 'upload_too_large' },
+      values: { max: UPLOAD_MAX_BYTES / 1024 / 1024 },
+    });
   }
   const id = randomBytes(16).toString('base64url');
-  const dir = uploadDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, id);
-  await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
   try {
-    await insertUpload(db, {
-      id,
-      userId: owner.userId,
-      purpose,
-      mime,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+    // The row is visible only once the bytes are kept: a reader never finds a row without its image.
+    await db.transaction(async (tx) => {
+      await insertUpload(tx, {
+        id,
+        ...owner,
+        purpose,
+        mime,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+      await storage.put(id, bytes, mime, tx);
     });
   } catch (error) {
-    await unlink(file).catch(() => {});
+    // Bytes kept outside the transaction (a file, an object) must not outlive the row that failed.
+    await storage.remove(id).catch(() => {});
     throw error;
   }
   return { id, url: uploadUrl(id) };
+}
+
+/** Stores an image a user sent, within the daily allowance. */
+export async function storeUpload(
+  db: Db,
+  storage: UploadStorage,
+  owner: { userId: number },
+  purpose: UploadPurpose,
+  bytes: Buffer,
+): Promise<{ id: string; url: string }> {
+  if (!sniffImage(bytes)) throw new AppError('upload_not_image', { fields: { file: 'upload_not_image' } });
+  if ((await countUserUploadsSince(db, owner.userId, new Date(Date.now() - 86_400_000))) >= UPLOADS_PER_DAY) {
+    throw new AppError('rate_limited');
+  }
+  return saveImage(db, storage, owner, purpose, bytes);
+}
+
+/** The bytes of an upload whose row the caller has found and allowed; not_found if the storage has none. */
+export async function uploadBytes(storage: UploadStorage, row: UploadRow): Promise<Buffer> {
+  const bytes = await storage.get(row.id);
+  if (!bytes) throw new AppError('not_found');
+  return bytes;
 }
 
 /**
@@ -77,7 +105,7 @@ export async function storeUpload(
  */
 export async function readUpload(
   db: Db,
-  dataDir: string,
+  storage: UploadStorage,
   id: string,
   viewer: { userId?: number; adminId?: number; adminRole?: string },
 ): Promise<{ row: UploadRow; bytes: Buffer }> {
@@ -89,9 +117,7 @@ export async function readUpload(
     row &&
     ((viewer.adminId !== undefined && operatorMay(row.purpose)) || (viewer.userId !== undefined && row.userId === viewer.userId));
   if (!row || !allowed) throw new AppError('not_found');
-  const bytes = await readFile(join(uploadDir(dataDir), id)).catch(() => undefined);
-  if (!bytes) throw new AppError('not_found');
-  return { row, bytes };
+  return { row, bytes: await uploadBytes(storage, row) };
 }
 
 /**

@@ -1,0 +1,54 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { UploadStorage } from './storage.js';
+import type { S3Settings } from './storage-config.js';
+
+/**
+ * Bytes as objects `<prefix><id>` in an S3-compatible bucket, addressed path-style
+ * (`<endpoint>/<bucket>/<key>`), which MinIO, Ceph, R2 and AWS itself all answer. Objects are private:
+ * the server reads them with its own keys and applies the upload's access rules before sending them on.
+ */
+export function s3UploadStorage(settings: S3Settings): UploadStorage {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: true,
+    // Without keys the SDK's own chain applies (instance role, AWS_* variables, profile).
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 requires them: many S3-compatible stores do not know the newer ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request in seconds rather than holding it open.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+    maxAttempts: 3,
+  });
+  const key = (id: string) => `${settings.prefix}${id}`;
+  return {
+    kind: 's3',
+    put: async (id, bytes, mime) => {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key(id),
+          Body: bytes,
+          ContentType: mime,
+          ContentLength: bytes.length,
+        }),
+      );
+    },
+    get: async (id) => {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(id) }));
+        return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    remove: async (id) => {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(id) }));
+    },
+    close: async () => client.destroy(),
+  };
+}
