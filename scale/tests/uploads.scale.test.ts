@@ -62,6 +62,11 @@ for (const storage of ['database', 's3'] as const) {
         const { id, url } = await uploadThrough(from.baseUrl, owner, 'id_front');
         // Neither node keeps the bytes on its own disk.
         for (const node of [a, b]) expect(existsSync(join(node.dataDir, 'uploads', id))).toBe(false);
+        // The bytes are where the storage keeps them: the bucket's object, or the row in upload_blobs.
+        const kept = s3
+          ? s3.object(`uploads/${id}`)
+          : (await cluster.db.query<{ bytes: Buffer }>('SELECT bytes FROM upload_blobs WHERE id = $1', [id]))[0]?.bytes;
+        expect(kept).toEqual(PNG);
         const served = await fetchThrough(to.baseUrl, url, owner.token);
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe('image/png');
