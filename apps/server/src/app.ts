@@ -168,7 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const uploads = await openUploadStorage(config.uploads, { db: database.db, dataDir: config.dataDir });
+  const uploads = await openUploadStorage(config.uploads, { db: database.db, dataDir: config.dataDir, log: app.log });
   app.decorate('uploads', uploads);
   // cluster (issue 9): with DATABASE_URL and REDIS_URL, the leader lock decides who runs the once-only
   // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { UploadStorage } from './storage.js';
+import { AppError } from '../../lib/app-error.js';
+import type { StorageLog, UploadStorage } from './storage.js';
 import type { S3Settings } from './storage-config.js';
 
 /**
@@ -7,7 +8,7 @@ import type { S3Settings } from './storage-config.js';
  * (`<endpoint>/<bucket>/<key>`), which MinIO, Ceph, R2 and AWS itself all answer. Objects are private:
  * the server reads them with its own keys and applies the upload's access rules before sending them on.
  */
-export function s3UploadStorage(settings: S3Settings): UploadStorage {
+export function s3UploadStorage(settings: S3Settings, log: StorageLog): UploadStorage {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -24,18 +25,30 @@ export function s3UploadStorage(settings: S3Settings): UploadStorage {
     maxAttempts: 3,
   });
   const key = (id: string) => `${settings.prefix}${id}`;
+  /**
+   * A store that is away, refuses the keys or lacks the bucket: logged for the operator, answered as
+   * retryable (503, localized) — the upload did nothing, as when the database is away.
+   */
+  const unavailable = (operation: string, error: unknown) => {
+    const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    log.warn({ operation, error: e.name, status: e.$metadata?.httpStatusCode, detail: e.message }, 'upload storage unavailable');
+    return new AppError('service_unavailable');
+  };
   return {
     kind: 's3',
     put: async (id, bytes, mime) => {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: key(id),
-          Body: bytes,
-          ContentType: mime,
-          ContentLength: bytes.length,
-        }),
-      );
+      const put = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key(id),
+        Body: bytes,
+        ContentType: mime,
+        ContentLength: bytes.length,
+      });
+      try {
+        await client.send(put);
+      } catch (error) {
+        throw unavailable('put', error);
+      }
     },
     get: async (id) => {
       try {
@@ -43,11 +56,13 @@ export function s3UploadStorage(settings: S3Settings): UploadStorage {
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
-        throw error;
+        throw unavailable('get', error);
       }
     },
     remove: async (id) => {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(id) }));
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(id) })).catch((error) => {
+        throw unavailable('remove', error);
+      });
     },
     close: async () => client.destroy(),
   };

@@ -135,7 +135,8 @@ describe.each(UPLOAD_BACKEND_KINDS)('the %s upload storage', (kind) => {
 });
 
 describe('the S3 storage when the store does not answer', () => {
-  it('fails the read rather than pretending the upload is missing', async () => {
+  it('refuses as retryable, logs why, keeps no row, and never passes for a missing upload', async () => {
+    const warnings: string[] = [];
     const storage = await openUploadStorage(
       {
         kind: 's3',
@@ -148,10 +149,23 @@ describe('the S3 storage when the store does not answer', () => {
           prefix: '',
         },
       },
-      { db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'h5-storage-')) },
+      {
+        db: database.db,
+        dataDir: mkdtempSync(join(tmpdir(), 'h5-storage-')),
+        log: { warn: (_fields, message) => warnings.push(message) },
+      },
     );
-    await expect(storage.get(newId())).rejects.toThrow();
-    await storage.close();
+    try {
+      await expect(storage.get(newId())).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+      const before = await database.db.$count(uploads);
+      await expect(saveImage(database.db, storage, { adminId: 1 }, 'chat', PNG)).rejects.toMatchObject({
+        code: 'service_unavailable',
+      });
+      expect(await database.db.$count(uploads)).toBe(before);
+      expect(warnings).toContain('upload storage unavailable');
+    } finally {
+      await storage.close();
+    }
   });
 });
 

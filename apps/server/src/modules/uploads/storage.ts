@@ -12,6 +12,9 @@ import type { Db } from '../../db/client.js';
 export type UploadStorageKind = 'local' | 'database' | 's3';
 export const UPLOAD_STORAGE_KINDS: readonly UploadStorageKind[] = ['local', 'database', 's3'];
 
+/** Where a storage reports a store it cannot reach (the app's logger). */
+export type StorageLog = { warn: (fields: object, message: string) => void };
+
 export interface UploadStorage {
   readonly kind: UploadStorageKind;
   /**
@@ -19,7 +22,10 @@ export interface UploadStorage {
    * upload's row: the database storage writes in it, so row and bytes commit together.
    */
   put(id: string, bytes: Buffer, mime: string, tx: Db): Promise<void>;
-  /** The bytes of upload `id`; undefined when this storage has none. Other failures throw. */
+  /**
+   * The bytes of upload `id`; undefined when this storage has none. A store out of reach throws
+   * (S3: `service_unavailable`, retryable), never passes for a missing upload.
+   */
   get(id: string): Promise<Buffer | undefined>;
   /** Forgets the bytes of upload `id` (nothing to forget is not an error). */
   remove(id: string): Promise<void>;

@@ -217,3 +217,35 @@ describe.each(UPLOAD_BACKEND_KINDS)('uploads on the %s storage', (kind) => {
     });
   });
 });
+
+describe('uploads when the S3 store does not answer', () => {
+  it("refuse the upload as retryable, in the user's language, and keep nothing", async () => {
+    const t = await createTestApp({
+      uploads: {
+        kind: 's3',
+        s3: {
+          endpoint: 'http://127.0.0.1:9',
+          bucket: 'uploads',
+          region: 'us-east-1',
+          accessKeyId: 'k',
+          secretAccessKey: 's',
+          prefix: '',
+        },
+      },
+    });
+    try {
+      const owner = await registerEmailUser(t);
+      const before = await t.database.db.$count(uploads);
+      const reply = await upload(t, owner.token, { lang: 'en' });
+      expect(reply).toMatchObject({
+        status: 503,
+        type: 'error',
+        error: 'service_unavailable',
+        message: 'The service is briefly unavailable, please try again in a moment',
+      });
+      expect(await t.database.db.$count(uploads)).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
