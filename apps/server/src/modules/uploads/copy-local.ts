@@ -36,7 +36,8 @@ export async function copyLocalUploads(db: Db, dataDir: string, target: UploadSt
       summary.present++;
       continue;
     }
-    await target.put(id, bytes, row.mime, db);
+    // The row exists already: only the bytes are kept.
+    await target.store(id, bytes, row.mime, async () => {});
     summary.copied++;
   }
   return summary;

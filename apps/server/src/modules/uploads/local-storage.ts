@@ -1,18 +1,24 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UploadStorage } from './storage.js';
+import { bytesThenRow, type UploadStorage } from './storage.js';
 
 export const uploadDir = (dataDir: string) => join(dataDir, 'uploads');
 
 /** Files under DATA_DIR/uploads/<id>, readable by the server's user only. Ids are checked before they get here. */
 export function localUploadStorage(dataDir: string): UploadStorage {
   const dir = uploadDir(dataDir);
-  return {
+  const storage: UploadStorage = {
     kind: 'local',
-    put: async (id, bytes) => {
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, id), bytes, { flag: 'wx', mode: 0o600 });
-    },
+    store: (id, bytes, _mime, writeRow) =>
+      bytesThenRow(
+        storage,
+        async () => {
+          await mkdir(dir, { recursive: true });
+          await writeFile(join(dir, id), bytes, { flag: 'wx', mode: 0o600 });
+        },
+        id,
+        writeRow,
+      ),
     get: async (id) => {
       try {
         return await readFile(join(dir, id));
@@ -28,4 +34,5 @@ export function localUploadStorage(dataDir: string): UploadStorage {
     },
     close: async () => {},
   };
+  return storage;
 }

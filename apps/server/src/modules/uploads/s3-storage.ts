@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/app-error.js';
-import type { StorageLog, UploadStorage } from './storage.js';
+import { bytesThenRow, type StorageLog, type UploadStorage } from './storage.js';
 import type { S3Settings } from './storage-config.js';
 
 /**
@@ -34,22 +34,28 @@ export function s3UploadStorage(settings: S3Settings, log: StorageLog): UploadSt
     log.warn({ operation, error: e.name, status: e.$metadata?.httpStatusCode, detail: e.message }, 'upload storage unavailable');
     return new AppError('service_unavailable');
   };
-  return {
+  const storage: UploadStorage = {
     kind: 's3',
-    put: async (id, bytes, mime) => {
-      const put = new PutObjectCommand({
-        Bucket: settings.bucket,
-        Key: key(id),
-        Body: bytes,
-        ContentType: mime,
-        ContentLength: bytes.length,
-      });
-      try {
-        await client.send(put);
-      } catch (error) {
-        throw unavailable('put', error);
-      }
-    },
+    store: (id, bytes, mime, writeRow) =>
+      bytesThenRow(
+        storage,
+        async () => {
+          const put = new PutObjectCommand({
+            Bucket: settings.bucket,
+            Key: key(id),
+            Body: bytes,
+            ContentType: mime,
+            ContentLength: bytes.length,
+          });
+          try {
+            await client.send(put);
+          } catch (error) {
+            throw unavailable('put', error);
+          }
+        },
+        id,
+        writeRow,
+      ),
     get: async (id) => {
       try {
         const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(id) }));
@@ -66,4 +72,5 @@ export function s3UploadStorage(settings: S3Settings, log: StorageLog): UploadSt
     },
     close: async () => client.destroy(),
   };
+  return storage;
 }

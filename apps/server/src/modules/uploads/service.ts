@@ -56,24 +56,9 @@ export async function saveImage(
     });
   }
   const id = randomBytes(16).toString('base64url');
-  try {
-    // The row is visible only once the bytes are kept: a reader never finds a row without its image.
-    await db.transaction(async (tx) => {
-      await insertUpload(tx, {
-        id,
-        ...owner,
-        purpose,
-        mime,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      });
-      await storage.put(id, bytes, mime, tx);
-    });
-  } catch (error) {
-    // Bytes kept outside the transaction (a file, an object) must not outlive the row that failed.
-    await storage.remove(id).catch(() => {});
-    throw error;
-  }
+  const row = { id, ...owner, purpose, mime, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  // A reader never finds a row without its image: the storage keeps the bytes no later than the row.
+  await storage.store(id, bytes, mime, (tx) => insertUpload(tx ?? db, row));
   return { id, url: uploadUrl(id) };
 }
 

@@ -12,16 +12,21 @@ import type { Db } from '../../db/client.js';
 export type UploadStorageKind = 'local' | 'database' | 's3';
 export const UPLOAD_STORAGE_KINDS: readonly UploadStorageKind[] = ['local', 'database', 's3'];
 
+/** Writes an upload's row: in `tx` when the storage keeps the bytes in that transaction. */
+export type WriteRow = (tx?: Db) => Promise<void>;
+
 /** Where a storage reports a store it cannot reach (the app's logger). */
 export type StorageLog = { warn: (fields: object, message: string) => void };
 
 export interface UploadStorage {
   readonly kind: UploadStorageKind;
   /**
-   * Keeps the bytes of upload `id` (a new id: never overwrites). `tx` is the transaction writing the
-   * upload's row: the database storage writes in it, so row and bytes commit together.
+   * Keeps the bytes of new upload `id` (never overwrites) together with its row, which `writeRow` writes
+   * (on the transaction it is given, else on the app's database): both are kept, or neither. The
+   * database storage writes both in one transaction; a storage outside the database keeps the bytes
+   * first, so no database connection waits on the store, and forgets them if the row fails.
    */
-  put(id: string, bytes: Buffer, mime: string, tx: Db): Promise<void>;
+  store(id: string, bytes: Buffer, mime: string, writeRow: WriteRow): Promise<void>;
   /**
    * The bytes of upload `id`; undefined when this storage has none. A store out of reach throws
    * (S3: `service_unavailable`, retryable), never passes for a missing upload.
@@ -40,7 +45,7 @@ export interface UploadStorage {
 export function withLocalFallback(shared: UploadStorage, local: UploadStorage): UploadStorage {
   return {
     kind: shared.kind,
-    put: (id, bytes, mime, tx) => shared.put(id, bytes, mime, tx),
+    store: (id, bytes, mime, writeRow) => shared.store(id, bytes, mime, writeRow),
     get: async (id) => (await shared.get(id)) ?? (await local.get(id)),
     remove: async (id) => {
       await shared.remove(id);
@@ -48,4 +53,20 @@ export function withLocalFallback(shared: UploadStorage, local: UploadStorage): 
     },
     close: () => shared.close(),
   };
+}
+
+/** `store` for a storage outside the database: the bytes, then the row; the bytes go again if the row fails. */
+export async function bytesThenRow(
+  storage: Pick<UploadStorage, 'remove'>,
+  put: () => Promise<void>,
+  id: string,
+  writeRow: WriteRow,
+): Promise<void> {
+  await put();
+  try {
+    await writeRow();
+  } catch (error) {
+    await storage.remove(id).catch(() => {});
+    throw error;
+  }
 }
