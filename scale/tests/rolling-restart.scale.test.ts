@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { describe as describeOutcome, isRetryable } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
-import { type Cluster, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, desiredOwner, type ScaleNode, startCluster, until } from '../src/cluster.js';
 import { type Load, startLoad } from '../src/load.js';
 import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
 
@@ -31,7 +31,12 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** Each live node's engines, once every pair of `symbols` has exactly one owner among them. */
+const PAIR_IDS: Record<string, number> = { 'BTC/USDT': 1, 'ETH/USDT': 2, 'TRX/USDT': 3 };
+
+/**
+ * Each live node's engines, once every pair of `symbols` has exactly one owner among them: the node
+ * rendezvous hashing ranks first among the live nodes' ids (NODE_ID is the node's name).
+ */
 async function settled(symbols: string[]): Promise<Map<string, string[]> | undefined> {
   const owners = new Map<string, string[]>();
   for (const node of cluster.live()) {
@@ -40,7 +45,9 @@ async function settled(symbols: string[]): Promise<Map<string, string[]> | undef
     owners.set(node.name, health.engines);
   }
   const all = [...owners.values()].flat();
-  return symbols.every((s) => all.filter((e) => e === s).length === 1) ? owners : undefined;
+  const ids = [...owners.keys()];
+  const hashed = symbols.every((s) => owners.get(desiredOwner(PAIR_IDS[s]!, ids)!)?.includes(s));
+  return hashed && symbols.every((s) => all.filter((e) => e === s).length === 1) ? owners : undefined;
 }
 
 describe('rolling restart', () => {
@@ -62,7 +69,7 @@ describe('rolling restart', () => {
       const exitedMs = Date.now() - since;
       expect(old.child.exitCode, `${old.name} exit code`).toBe(0);
       const fresh = await cluster.startNode();
-      const owners = await until('every pair owned again', () => settled(symbols), 30_000);
+      const owners = await until('every pair owned again, where the hashing puts it', () => settled(symbols), 30_000);
       console.log(
         `rolling: ${old.name} drained and exited in ${exitedMs} ms (${running.acks.length - acksBefore} orders acknowledged meanwhile); ` +
           `${fresh.name} joined; engines ${JSON.stringify(Object.fromEntries(owners))}`,

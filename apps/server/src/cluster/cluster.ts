@@ -37,9 +37,10 @@ export type ClusterTuning = {
   /** A node whose last heartbeat is older than this is no longer counted as live (ms). */
   heartbeatTtlMs: number;
   /**
-   * A free pair is taken at once by its desired owner; the runner-up of its ranking takes it once it has
-   * been free this long, the next one after twice as long, … (a desired owner that died still counts as
-   * live until its heartbeat lapses) (ms).
+   * A free pair is taken at once by its desired owner and by the runner-up of its ranking (a desired owner
+   * that died still counts as live until its heartbeat lapses); the next one waits until it has been
+   * free this long, the one after twice as long, … A pair just handed over (announced on the bus) is left
+   * to its desired owner: the runner-up waits `graceMs` too, and so on (ms).
    */
   graceMs: number;
   /** A node draining for shutdown waits this long for its requests in flight before handing over (ms). */
@@ -367,7 +368,11 @@ export class Cluster {
       const first = this.freeSince.get(pair.id) ?? now;
       this.freeSince.set(pair.id, first);
       const rank = view ? Math.max(0, ranking(pair.id, [...view.live.keys(), this.nodeId]).indexOf(this.nodeId)) : 0;
-      if (now - first < rank * this.tuning.graceMs) continue;
+      // A pair free without a word from its owner (it died, or lost its connection) is taken by the
+      // runner-up at once: its desired owner may be dead while its heartbeat has not lapsed yet. One
+      // just handed over goes to its desired owner, which heard of it: the others leave it a while.
+      const announced = (this.handedOver.get(pair.id) ?? 0) > now - 3 * this.tuning.graceMs;
+      if (now - first < Math.max(0, announced ? rank : rank - 1) * this.tuning.graceMs) continue;
       if (await this.locks.tryLock(engineKey(pair.id))) {
         this.freeSince.delete(pair.id);
         void this.acquireEngine(pair.id, view?.now ?? 0);
