@@ -40,7 +40,7 @@ export type ClusterTuning = {
    * A free pair is taken at once by its desired owner and by the runner-up of its ranking (a desired owner
    * that died still counts as live until its heartbeat lapses); the next one waits until it has been
    * free this long, the one after twice as long, … A pair just handed over (announced on the bus) is left
-   * to its desired owner: the runner-up waits `graceMs` too, and so on (ms).
+   * to its desired owner: the runner-up waits 3 × `graceMs`, the next 4 ×, and so on (ms).
    */
   graceMs: number;
   /** A node draining for shutdown waits this long for its requests in flight before handing over (ms). */
@@ -371,8 +371,9 @@ export class Cluster {
       // A pair free without a word from its owner (it died, or lost its connection) is taken by the
       // runner-up at once: its desired owner may be dead while its heartbeat has not lapsed yet. One
       // just handed over goes to its desired owner, which heard of it: the others leave it a while.
-      const announced = (this.handedOver.get(pair.id) ?? 0) > now - 3 * this.tuning.graceMs;
-      if (now - first < Math.max(0, announced ? rank : rank - 1) * this.tuning.graceMs) continue;
+      const announced = (this.handedOver.get(pair.id) ?? 0) > now - 6 * this.tuning.graceMs;
+      const wait = rank === 0 ? 0 : announced ? rank + 2 : rank - 1;
+      if (now - first < wait * this.tuning.graceMs) continue;
       if (await this.locks.tryLock(engineKey(pair.id))) {
         this.freeSince.delete(pair.id);
         void this.acquireEngine(pair.id, view?.now ?? 0);
@@ -388,6 +389,9 @@ export class Cluster {
     const { app } = this.options;
     app.log.info({ node: this.nodeId, pair: app.market.getPair(pairId)?.symbol }, 'spot engine handed over');
     await this.releaseEngine(pairId);
+    // This node too leaves the pair to its desired owner for a while (else, as its runner-up, it would
+    // take it straight back at its next round).
+    this.handedOver.set(pairId, Date.now());
     await this.bus.publish('engines:free', { pairId, from: this.nodeId }).catch(() => {});
   }
 
