@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,4 +212,14 @@ export async function until<T>(what: string, check: () => Promise<T | undefined>
 export async function engineOwners(cluster: Cluster, symbol: string): Promise<ScaleNode[]> {
   const replies = await Promise.all(cluster.live().map(async (node) => ({ node, health: await cluster.health(node) })));
   return replies.filter((r) => r.health?.engines.includes(symbol)).map((r) => r.node);
+}
+
+/**
+ * The node that should run pair `pairId` among the live node ids, as the servers' rendezvous hashing
+ * (apps/server/src/cluster/rendezvous.ts) defines it, written out again here so the tests check the
+ * servers against the definition: the highest first 64 bits of SHA-256 of `<node id>\0<pair id>`.
+ */
+export function desiredOwner(pairId: number, nodeIds: string[]): string | undefined {
+  const weight = (id: string) => createHash('sha256').update(`${id}\u0000${pairId}`).digest().readBigUInt64BE(0);
+  return [...nodeIds].sort((a, b) => (weight(a) === weight(b) ? (a < b ? -1 : 1) : weight(a) > weight(b) ? -1 : 1))[0];
 }

@@ -2,7 +2,7 @@ import { SOCKET_EVENTS, SPOT_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { compareDecimal } from '../src/checks.js';
-import { type Cluster, engineOwners, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, desiredOwner, engineOwners, type ScaleNode, startCluster, until } from '../src/cluster.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
 import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
 
@@ -29,10 +29,18 @@ beforeAll(async () => {
   const users = await traders(first!.baseUrl, admin, 2, { name: 'cross' });
   maker = users[0]!;
   taker = users[1]!;
-  // The engine is placed by an advisory lock: whichever node won it, test through the other too.
+  // The engine runs where rendezvous hashing over the live nodes puts it (the first node to start runs
+  // every pair until the second one beats and takes its own): wait for that node, test through the other too.
+  const desired = desiredOwner(
+    1,
+    cluster.nodes.map((n) => n.name),
+  );
   owner = await until(
-    'a node running the BTC/USDT engine',
-    async () => (await engineOwners(cluster, BTC_USDT.symbol))[0],
+    `${desired} running the BTC/USDT engine`,
+    async () => {
+      const owners = await engineOwners(cluster, BTC_USDT.symbol);
+      return owners.length === 1 && owners[0]!.name === desired ? owners[0] : undefined;
+    },
     30_000,
   );
   other = cluster.nodes.find((n) => n !== owner)!;

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { HelmetOptions } from 'helmet';
 // cluster (issue 9): several nodes on one PostgreSQL and one Redis
 import { Cluster, type ClusterTuning } from './cluster/cluster.js';
+import { drainGuard } from './cluster/drain.js';
 import { healthRoutes } from './cluster/health.js';
 import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
@@ -136,6 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
+    // cluster: a draining node refuses new requests itself, in the envelope (cluster/drain.ts), until it exits.
+    return503OnClosing: !clusterMode(config),
     // Router errors (a path segment past 100 characters, a bad percent-escape) answer in the envelope.
     frameworkErrors: (error, request, reply) => {
       reply.headers(routerErrorHeaders);
@@ -250,6 +253,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('cluster', cluster);
   // The node lets go of its locks and engines before anything below closes.
   if (cluster) app.addHook('preClose', async () => cluster.stop());
+  // cluster: requests in flight are counted, and a draining node refuses new ones (retryable).
+  if (cluster) drainGuard(app, cluster);
   app.addHook('onClose', async () => {
     await marketMaker.stop();
     await wealth.stop(); // wealth

@@ -66,9 +66,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // A cluster node drains first (cluster/README.md): it refuses new requests, finishes those in flight,
+    // commits and hands its engines and the leader's work to the other nodes; that takes longer.
+    const force = setTimeout(() => process.exit(1), app.cluster ? 30_000 : 10_000);
     force.unref();
     try {
+      await app.cluster?.drain();
       await backups?.close();
       await app.close();
       process.exit(0);

@@ -17,6 +17,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seed } from '../db/seed.js';
 import { consoleSecretKey } from '../lib/totp.js';
+import { ranking } from './rendezvous.js';
 
 /**
  * Two or three nodes (buildApp) in this process on one fresh PostgreSQL database and the local Redis,
@@ -60,6 +61,13 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
   let databaseUrl = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-cluster-'));
   const nodes: TestApp[] = [];
+  const halted = new Set<TestApp>();
+  /** The nodes running (not halted, not draining, with Redis), by id. */
+  const live = () => nodes.filter((n) => !halted.has(n) && !n.app.cluster!.leaving && n.app.cluster!.health().redis === 'up');
+  const liveIds = () => live().map((n) => n.app.cluster!.nodeId);
+  /** A new node's id that does not win pair 1 (BTC/USDT) over the live nodes: it forwards that pair's orders. */
+  const followerId = (base: string) =>
+    [base, ...Array.from({ length: 500 }, (_, i) => `${base}${i}`)].find((id) => ranking(1, [...liveIds(), id])[0] !== id)!;
 
   async function startNode(nodeId: string, overrides: { forwardTimeoutMs?: number; redisUrl?: string } = {}): Promise<TestApp> {
     const config = {
@@ -125,6 +133,9 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
     expect(new Set(owned).size).toBe(owned.length);
     expect([...owned].sort()).toEqual([...symbols].sort());
     expect(hs.filter((h) => h.leader)).toHaveLength(1);
+    // Each pair runs on the node rendezvous hashing picks over the live nodes: both nodes run some.
+    await until(async () => ownedAsHashed(['a', 'b']));
+    for (const h of await Promise.all([a, b].map(health))) expect(h.engines.length).toBeGreaterThan(0);
   });
 
   it('executes an order placed on a follower on the owner, and pushes the trade to sockets of every node', async () => {
@@ -180,6 +191,7 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
     // The owner dies: its lock connection drops abruptly and it does nothing more.
     const died = Date.now();
     owner.app.cluster!.halt();
+    halted.add(owner);
     await until(async () => (await health(other)).engines.includes('BTC/USDT'), 5_000);
     expect(Date.now() - died).toBeLessThan(5_000);
     expect(other.app.spot.loadedBook(1)).toBeDefined();
@@ -204,7 +216,8 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
   });
 
   it('answers a forward that gets no reply with the retryable, localized engine_unavailable', async () => {
-    const c = await startNode('c', { forwardTimeoutMs: 300 });
+    const c = await startNode(followerId('c'), { forwardTimeoutMs: 300 });
+    await until(async () => ownedAsHashed(liveIds()));
     const owner = nodes.find((n) => n !== c && n.app.cluster!.owns(1))!;
     // The owner takes the command but never answers (as a hung process would).
     const place = owner.app.spot.place;
@@ -230,7 +243,8 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
   });
 
   it('never stores a forwarded order the owner takes up after its caller gave up', async () => {
-    const c = nodes.find((n) => n.app.config.forwardTimeoutMs === 300) ?? (await startNode('d', { forwardTimeoutMs: 300 }));
+    const c =
+      nodes.find((n) => n.app.config.forwardTimeoutMs === 300) ?? (await startNode(followerId('d'), { forwardTimeoutMs: 300 }));
     const owner = nodes.find((n) => n !== c && n.app.cluster!.owns(1))!;
     // The owner is slow to get to the command (a busy event loop): it starts after the caller's 300 ms.
     const place = owner.app.spot.place;
@@ -251,6 +265,61 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
     expect((await c.get('coin/list', { token: u.token })).message.total).toBe(0);
     expect(await coinBalance(c, u.id, USDT)).toEqual({ available: '1000', frozen: '0' });
   });
+
+  it("moves the pairs a joining node wins to it, and hands a draining node's pairs over at once", async () => {
+    await until(async () => ownedAsHashed(liveIds()));
+    const before = new Map(
+      await Promise.all(live().map(async (n) => [n.app.cluster!.nodeId, (await health(n)).engines] as const)),
+    );
+    // A node joins: it takes exactly the pairs it now wins; no other pair moves.
+    const j = await startNode('j');
+    const ids = liveIds();
+    await until(async () => ownedAsHashed(ids));
+    const symbols = j.app.market.listPairs();
+    for (const pair of symbols) {
+      const [now] = ranking(pair.id, ids);
+      const was = [...before].find(([, engines]) => engines.includes(pair.symbol))?.[0];
+      if (now !== 'j') expect(now, pair.symbol).toBe(was);
+    }
+    expect((await health(j)).engines.length).toBeGreaterThan(0);
+
+    // The owner of BTC/USDT drains (as on SIGTERM): new requests to it are refused, retryable; its book
+    // goes to the runner-up at once (no fencing wait), with the resting orders.
+    const owner = live().find((n) => n.app.cluster!.owns(1))!;
+    const other = live().find((n) => n !== owner)!;
+    const maker = await trader(registrar(), { [BTC]: '1' });
+    expect((await placeOrder(other, maker.token, { type: '2', target_price: '64000', amount: '0.03' })).type).toBe('ok');
+    const book = await other.app.spot.depth(1, 50);
+    const heirId = ranking(1, ids).filter((id) => id !== owner.app.cluster!.nodeId)[0];
+    const heir = live().find((n) => n.app.cluster!.nodeId === heirId)!;
+    const started = Date.now();
+    const draining = owner.app.cluster!.drain();
+    const refused = await owner.get('wallet/list', { token: maker.token, lang: 'en' });
+    expect(refused.status).toBe(503);
+    expect(refused.error).toBe('service_unavailable');
+    expect(refused.message).toMatch(/try again/);
+    await draining;
+    expect(owner.app.spot.loadedBook(1)).toBeUndefined();
+    await until(() => heir.app.cluster!.owns(1), 5_000);
+    const tookMs = Date.now() - started;
+    console.log(`cluster test: BTC/USDT handed over in ${tookMs} ms`);
+    expect(tookMs).toBeLessThan(TUNING.pollMs + TUNING.fenceMs + 2_000);
+    expect(await heir.app.spot.depth(1, 50)).toEqual(book);
+    await owner.close();
+    nodes.splice(nodes.indexOf(owner), 1);
+    // Every pair has one owner among the nodes left.
+    await until(async () => ownedAsHashed(liveIds()));
+  });
+
+  /** Whether every pair runs on exactly the node rendezvous hashing picks among `ids`. */
+  async function ownedAsHashed(ids: string[]): Promise<boolean> {
+    const running = nodes.filter((n) => ids.includes(n.app.cluster!.nodeId));
+    const pairs = running[0]!.app.market.listPairs();
+    return pairs.every((pair) => {
+      const owners = running.filter((n) => n.app.cluster!.owns(pair.id)).map((n) => n.app.cluster!.nodeId);
+      return owners.length === 1 && owners[0] === ranking(pair.id, ids)[0];
+    });
+  }
 });
 
 function client(app: FastifyInstance): TestApp {

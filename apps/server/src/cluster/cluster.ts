@@ -11,7 +11,9 @@ import { Bus } from './bus.js';
 import { CONTRACTS_TARGET, routeContracts } from './contracts.js';
 import { engineHandler, engineTarget, spotRouter } from './engines.js';
 import { LOCK_CLASS, type LockKey, LockSession, lockName } from './locks.js';
+import { Members, type MemberView } from './members.js';
 import { nodeIdOf } from './node.js';
+import { ranking } from './rendezvous.js';
 import { Rpc } from './rpc.js';
 
 export type ClusterTuning = {
@@ -32,6 +34,17 @@ export type ClusterTuning = {
   openMs: number;
   /** A node shutting down waits this long for its leader work to stop before giving the lock up (ms). */
   handoverMs: number;
+  /** A node whose last heartbeat is older than this is no longer counted as live (ms). */
+  heartbeatTtlMs: number;
+  /**
+   * A free pair is taken at once by its desired owner and by the runner-up of its ranking (a desired owner
+   * that died still counts as live until its heartbeat lapses); the next one waits until it has been
+   * free this long, the one after twice as long, … A pair just handed over (announced on the bus) is left
+   * to its desired owner: the runner-up waits 3 × `graceMs`, the next 4 ×, and so on (ms).
+   */
+  graceMs: number;
+  /** A node draining for shutdown waits this long for its requests in flight before handing over (ms). */
+  drainMs: number;
 };
 
 export type ClusterOptions = {
@@ -45,20 +58,36 @@ const leaderKey: LockKey = { cls: LOCK_CLASS.leader, id: 0 };
 const engineKey = (pairId: number): LockKey => ({ cls: LOCK_CLASS.engine, id: pairId });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-type Engine = { state: 'opening' | 'open'; stopServe?: () => Promise<void> };
+/** `since`: when this node took the engine, on Redis' clock (0 without a heartbeat then). */
+type Engine = { state: 'opening' | 'open'; since: number; stopServe?: () => Promise<void> };
 type Stop = () => Promise<void> | void;
 
 /**
- * One node of a cluster (DATABASE_URL and REDIS_URL both set): takes the engine lock of each spot
- * pair it can and runs those engines, forwards orders of the others to their owner, and — while it
- * holds the leader lock — runs the cluster's once-only work. See README.md in this directory.
+ * One node of a cluster (DATABASE_URL and REDIS_URL both set): beats in the cluster's heartbeat set, runs
+ * the spot engines rendezvous hashing gives it over the live nodes (each fenced by its engine lock),
+ * forwards orders of the others to their owner, and — while it holds the leader lock — runs the
+ * cluster's once-only work. On shutdown it drains and hands everything over. See README.md here.
  */
 export class Cluster {
   readonly nodeId: string;
   readonly bus: Bus;
   readonly rpc: Rpc;
   readonly locks: LockSession;
+  readonly members: Members;
   private readonly tuning: ClusterTuning;
+  /** The live nodes at the last heartbeat (undefined while Redis does not answer). */
+  private view: MemberView | undefined;
+  /** When this node first saw each pair without an owner (its clock). */
+  private readonly freeSince = new Map<number, number>();
+  /** Pairs another node has just handed over cleanly (book closed, then unlocked), with when it said so. */
+  private readonly handedOver = new Map<number, number>();
+  /** Set when the shutdown starts: requests are refused, nothing is taken, everything is handed over. */
+  private draining: Promise<void> | undefined;
+  /** HTTP requests this node is still answering. */
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+  /** A message asked for a round while one was running: the next one starts at once. */
+  private again = false;
   private readonly engines = new Map<number, Engine>();
   private leader: 'no' | 'starting' | 'active' = 'no';
   private leaderStops: Stop[] = [];
@@ -85,11 +114,31 @@ export class Cluster {
       stepMs: 3_000,
       openMs: 15_000,
       handoverMs: 10_000,
+      heartbeatTtlMs: 3 * (options.tuning?.pollMs ?? 1_000),
+      graceMs: options.tuning?.pollMs ?? 1_000,
+      drainMs: 5_000,
       ...options.tuning,
     };
     this.bus = new Bus(config.redisUrl!, config.redisPrefix, log);
     this.rpc = new Rpc(this.bus, this.nodeId, this.tuning.forwardTimeoutMs, log);
     this.locks = new LockSession(config.databaseUrl!, log);
+    this.members = new Members(this.bus, this.nodeId, this.tuning.heartbeatTtlMs);
+  }
+
+  /** True once the node has started shutting down: new requests get a retryable refusal. */
+  get leaving(): boolean {
+    return this.draining !== undefined;
+  }
+
+  /** Counts a request in flight until `done` is called (the drain waits for them). */
+  track(): () => void {
+    this.inFlight++;
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      if (--this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    };
   }
 
   get leading(): boolean {
@@ -149,6 +198,20 @@ export class Cluster {
           if (this.leading) void this.trackOption((message as { id: number }).id);
         }),
       );
+      // Another node handed a pair over, left, or gave up leading: a round now rather than at the next poll.
+      await listen(
+        this.bus.subscribe('engines:free', (message) => {
+          const { pairId, from } = message as { pairId?: number; from?: string };
+          if (from === this.nodeId) return;
+          if (typeof pairId === 'number') this.handedOver.set(pairId, Date.now());
+          this.roundNow();
+        }),
+      );
+      await listen(
+        this.bus.subscribe('nodes:changed', (message) => {
+          if ((message as { from?: string }).from !== this.nodeId) this.roundNow();
+        }),
+      );
       await listen(
         this.bus.subscribe('pairs:reload', (message) => {
           if ((message as { from?: string }).from !== this.nodeId) void reload().catch(() => {});
@@ -174,12 +237,46 @@ export class Cluster {
     void this.fenceAll();
   }
 
+  /**
+   * The first half of a clean shutdown (SIGTERM): new requests are refused (retryable), the node leaves
+   * the heartbeat set and says so, its requests in flight finish (at most `drainMs`), then each engine's
+   * queue is run and committed, its book closed and its lock released, and the pair announced free so
+   * its next owner takes it at once; the leader work stops and the leader lock goes last. Idempotent.
+   */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      const { log } = this.options.app;
+      log.info({ node: this.nodeId }, 'cluster node draining');
+      await within(this.members.leave(), this.tuning.stepMs, 'leaving the heartbeat set').catch(() => {});
+      await this.bus.publish('nodes:changed', { from: this.nodeId }).catch(() => {});
+      await this.idle(this.tuning.drainMs);
+      this.stopped = true;
+      clearTimeout(this.timer);
+      await this.polling;
+      await Promise.allSettled([...this.engines.keys()].map((pairId) => this.handOver(pairId)));
+      const led = this.leader !== 'no';
+      await this.demote('handover');
+      if (led) await this.bus.publish('engines:free', { from: this.nodeId }).catch(() => {});
+      log.info({ node: this.nodeId }, 'cluster node drained');
+    })();
+    return this.draining;
+  }
+
+  /** Resolves once no request is in flight, or after `ms`. */
+  private idle(ms: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.polling;
-    await Promise.allSettled([...this.engines.keys()].map((pairId) => this.releaseEngine(pairId)));
-    await this.demote('handover');
+    await this.drain();
     for (const off of this.offs.splice(0)) await off();
     await this.locks.close();
     await this.rpc.close();
@@ -198,10 +295,23 @@ export class Cluster {
       .finally(() => {
         this.polling = undefined;
         if (this.stopped) return;
-        this.timer = setTimeout(() => void this.poll(), this.tuning.pollMs);
+        const now = this.again;
+        this.again = false;
+        this.timer = setTimeout(() => void this.poll(), now ? 0 : this.tuning.pollMs);
         this.timer.unref();
       });
     return this.polling;
+  }
+
+  /** A round as soon as possible: now if none runs, else right after the running one. */
+  private roundNow(): void {
+    if (this.stopped || this.leaving) return;
+    if (this.polling) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.poll();
   }
 
   private async round(): Promise<void> {
@@ -218,20 +328,71 @@ export class Cluster {
     }
     if (!this.dbUp) app.log.warn({ node: this.nodeId }, 'cluster lock connection back');
     this.dbUp = true;
+    // The heartbeat, and who is live. Without Redis the node keeps what it runs and takes free pairs as
+    // before the nodes knew of each other (first come); it hands nothing over until it sees the others.
+    this.view = await within(this.members.beat(this.leaving), this.tuning.stepMs, 'the heartbeat').catch((error) => {
+      if (this.view) app.log.warn({ err: error }, 'cluster heartbeat failed');
+      return undefined;
+    });
     // A lock missing from a live session (a new one after a drop holds none) is lost like the connection.
     for (const pairId of [...this.engines.keys()])
       if (!held.has(lockName(engineKey(pairId)))) await this.releaseEngine(pairId, false);
     if (this.leader !== 'no' && !held.has(lockName(leaderKey))) await this.demote('fenced');
     if (this.stopped) return;
-    if (this.leader === 'no' && !this.leaderTeardown && (await this.locks.tryLock(leaderKey))) void this.promote();
+    if (this.leader === 'no' && !this.leaderTeardown && !this.leaving && (await this.locks.tryLock(leaderKey)))
+      void this.promote();
     // Every tenth round, or until a first read succeeds, the pairs are read again (listings, rules).
     if (this.polls++ % 10 === 0 || app.market.listPairs().length === 0)
       await within(app.market.loadPairs(), this.tuning.stepMs, 'reading the pairs');
+    const view = this.view;
+    // Engines another live node should run, once it has beaten since this node took them (a desired
+    // owner that died before never beats again: its pairs stay here until its heartbeat lapses).
+    if (view)
+      for (const [pairId, engine] of [...this.engines]) {
+        if (this.stopped || this.leaving) return;
+        if (engine.state !== 'open') continue;
+        const desired = ranking(pairId, view.live.keys())[0];
+        const beat = desired === undefined ? undefined : view.live.get(desired);
+        if (desired !== this.nodeId && beat !== undefined && beat > engine.since) await this.handOver(pairId);
+      }
+    // Free pairs: the desired owner takes one at once, the runner-up after `graceMs`, and so on.
+    const taken = await this.locks.taken(LOCK_CLASS.engine);
+    const now = Date.now();
     for (const pair of app.market.listPairs()) {
-      if (this.stopped) return;
+      if (this.stopped || this.leaving) return;
       if (this.engines.has(pair.id) || this.builds.has(pair.id)) continue;
-      if (await this.locks.tryLock(engineKey(pair.id))) void this.acquireEngine(pair.id);
+      if (taken.has(pair.id)) {
+        this.freeSince.delete(pair.id);
+        continue;
+      }
+      const first = this.freeSince.get(pair.id) ?? now;
+      this.freeSince.set(pair.id, first);
+      const rank = view ? Math.max(0, ranking(pair.id, [...view.live.keys(), this.nodeId]).indexOf(this.nodeId)) : 0;
+      // A pair free without a word from its owner (it died, or lost its connection) is taken by the
+      // runner-up at once: its desired owner may be dead while its heartbeat has not lapsed yet. One
+      // just handed over goes to its desired owner, which heard of it: the others leave it a while.
+      const announced = (this.handedOver.get(pair.id) ?? 0) > now - 6 * this.tuning.graceMs;
+      const wait = rank === 0 ? 0 : announced ? rank + 2 : rank - 1;
+      if (now - first < wait * this.tuning.graceMs) continue;
+      if (await this.locks.tryLock(engineKey(pair.id))) {
+        this.freeSince.delete(pair.id);
+        void this.acquireEngine(pair.id, view?.now ?? 0);
+      }
     }
+  }
+
+  /**
+   * Gives an engine up cleanly to its next owner: its queued commands run and commit, the book closes,
+   * the lock goes, and the others hear of it so the next owner takes it at once (without a fencing wait).
+   */
+  private async handOver(pairId: number): Promise<void> {
+    const { app } = this.options;
+    app.log.info({ node: this.nodeId, pair: app.market.getPair(pairId)?.symbol }, 'spot engine handed over');
+    await this.releaseEngine(pairId);
+    // This node too leaves the pair to its desired owner for a while (else, as its runner-up, it would
+    // take it straight back at its next round).
+    this.handedOver.set(pairId, Date.now());
+    await this.bus.publish('engines:free', { pairId, from: this.nodeId }).catch(() => {});
   }
 
   /** Everything this node owned stops at once; the round waits for the stopping at most `stepMs`. */
@@ -240,11 +401,15 @@ export class Cluster {
     await this.demote('fenced');
   }
 
-  private async acquireEngine(pairId: number): Promise<void> {
+  private async acquireEngine(pairId: number, since: number): Promise<void> {
     const { app } = this.options;
-    const engine: Engine = { state: 'opening' };
+    const engine: Engine = { state: 'opening', since };
     this.engines.set(pairId, engine);
-    await sleep(this.tuning.fenceMs);
+    // Handed over cleanly (its last owner closed the book before unlocking): nothing to wait for. Else a
+    // fenced owner may still be stopping.
+    const handed = (this.handedOver.get(pairId) ?? 0) > Date.now() - 5_000;
+    this.handedOver.delete(pairId);
+    if (!handed) await sleep(this.tuning.fenceMs);
     if (this.engines.get(pairId) !== engine) return;
     const build = app.spot.openEngine(pairId);
     this.builds.set(pairId, build);
@@ -310,7 +475,7 @@ export class Cluster {
     // A promotion lost (fenced) and taken again while it waited must not start on the first wait.
     const ticket = ++this.promotions;
     await sleep(this.tuning.fenceMs);
-    if (this.leader !== 'starting' || this.promotions !== ticket || this.stopped) return;
+    if (this.leader !== 'starting' || this.promotions !== ticket || this.stopped || this.leaving) return;
     this.leader = 'active';
     const stops: Stop[] = [];
     this.leaderStops = stops;

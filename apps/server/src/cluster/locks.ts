@@ -128,6 +128,20 @@ export class LockSession {
     return now;
   }
 
+  /**
+   * The ids of the locks of class `cls` held by any session on this database (this one included): which
+   * pairs have an owner right now. Throws when the session is gone.
+   */
+  async taken(cls: number): Promise<Set<number>> {
+    const rows = await this.query(
+      (c) => c<{ objid: number }[]>`
+        SELECT objid::int AS objid FROM pg_locks
+        WHERE locktype = 'advisory' AND classid::int = ${cls}::int AND objsubid = 2 AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return new Set(rows.map((r) => r.objid));
+  }
+
   /** Destroys the connection at once (its locks go with it); the next call opens a new one. */
   drop(): void {
     const sql = this.sql;
