@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { htmlLangOf } from '../../../lib/i18n';
 import { newsDetailQuery, noticeKeys } from '../api/notice-api';
 import './notice-page.css';
 
@@ -35,7 +36,8 @@ export function NoticeDetailPage() {
       ) : detail.isError ? (
         <ErrorState onRetry={() => void detail.refetch()} />
       ) : (
-        <article className="notice-article" data-testid="notice-article">
+        // Marked with the text's language: an English fallback is read out as English.
+        <article className="notice-article" data-testid="notice-article" lang={htmlLangOf(detail.data.lang)}>
           <h1 className="notice-article__title" data-testid="notice-title">
             {detail.data.title}
           </h1>

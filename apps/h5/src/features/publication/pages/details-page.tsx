@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { htmlLangOf } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { projectIdParam, projectQuery } from '../api/publication-api';
 import { PhaseChip } from '../components/phase-chip';
@@ -119,7 +120,7 @@ export function PublicationDetailsPage() {
       ) : null}
       <section className="publication-section">
         <h3 className="publication-section__title">{t('publication.introduction')}</h3>
-        <p className="publication-intro" data-testid="publication-introduction">
+        <p className="publication-intro" data-testid="publication-introduction" lang={htmlLangOf(p.introduction_lang)}>
           {p.introduction || t('common.no_data')}
         </p>
         <p className="publication-note">{t('publication.rules_note')}</p>
