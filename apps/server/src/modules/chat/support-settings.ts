@@ -33,7 +33,12 @@ export const supportChatSchema = z.object({
     .refine((g) => Object.keys(g).every((l) => (LANGS as readonly string[]).includes(l)), 'field_invalid'),
   hours: z
     .object({
-      time_zone: z.string({ message: 'field_required' }).trim().min(1, 'field_required').refine(isTimeZone, 'field_invalid'),
+      time_zone: z
+        .string({ message: 'field_required' })
+        .trim()
+        .min(1, 'field_required')
+        .max(64, 'field_invalid')
+        .refine(isTimeZone, 'field_invalid'),
       days: z.object(
         Object.fromEntries(WEEKDAYS.map((d) => [d, span.optional()])) as Record<
           (typeof WEEKDAYS)[number],
