@@ -135,7 +135,7 @@ describe('operator content: chat greeting and hours, bank deposit entry, languag
   });
 
   it('says in the console which languages of an announcement are shown in English', async () => {
-    await stack.admin('admin/news', {
+    const created = (await stack.admin('admin/news', {
       body: {
         published: true,
         texts: {
@@ -143,11 +143,28 @@ describe('operator content: chat greeting and hours, bank deposit entry, languag
           zh: { title: '新交易对', body: '更多交易对已开放。' },
         },
       } as never,
-    });
+    })) as { id: number };
     await openConsolePage(operator, '/news');
     const cell = operator.locator('[data-testid^="news-langs-"]').first();
     await expect.poll(() => cell.textContent(), { timeout: 10_000 }).toBe('English shown for: jp, kr, esp, hk, th');
     await screenshot(operator, 'content-08-console-news-languages');
+
+    // A Japanese reader gets the English text, marked as such; a Chinese reader gets the Chinese one.
+    for (const [lang, title, fallback] of [
+      ['jp', 'New pairs', true],
+      ['zh', '新交易对', false],
+    ] as const) {
+      await user.evaluate(`localStorage.setItem('lang', '${lang}')`);
+      await user.goto(url(`/pages/index/notice/notice?id=${created.id}`));
+      await user.reload();
+      await expect.poll(() => byId('notice-title').textContent(), { timeout: 10_000 }).toBe(title);
+      expect(await byId('notice-shown-in-english').count()).toBe(fallback ? 1 : 0);
+      if (fallback) {
+        expect(await byId('notice-article').getAttribute('lang')).toBe('en');
+        await shot(user, 'content-09-notice-english-fallback-light');
+      }
+    }
+    await user.evaluate(`localStorage.setItem('lang', 'en')`);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import './notice-page.css';
 
 /** One announcement. The body is plain text (line breaks kept); nothing in it is interpreted as HTML. */
 export function NoticeDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -42,6 +42,11 @@ export function NoticeDetailPage() {
             {detail.data.title}
           </h1>
           <div className="notice-article__time">{formatDateTime(detail.data.created_at)}</div>
+          {detail.data.lang !== i18n.language ? (
+            <div className="notice-article__time" data-testid="notice-shown-in-english">
+              {t('common.shown_in_english')}
+            </div>
+          ) : null}
           <div className="notice-article__body" data-testid="notice-body">
             {detail.data.body}
           </div>

@@ -23,7 +23,7 @@ import '../publication.css';
  * way to subscribe while the window is open.
  */
 export function PublicationDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = projectIdParam(params.get('id'));
@@ -123,6 +123,11 @@ export function PublicationDetailsPage() {
         <p className="publication-intro" data-testid="publication-introduction" lang={htmlLangOf(p.introduction_lang)}>
           {p.introduction || t('common.no_data')}
         </p>
+        {p.introduction && p.introduction_lang && p.introduction_lang !== i18n.language ? (
+          <p className="publication-note" data-testid="publication-shown-in-english">
+            {t('common.shown_in_english')}
+          </p>
+        ) : null}
         <p className="publication-note">{t('publication.rules_note')}</p>
       </section>
       <div className="form-actions publication-actions">
