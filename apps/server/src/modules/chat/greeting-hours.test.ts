@@ -99,6 +99,20 @@ describe('support chat greeting and hours', () => {
     expect((await setGreeting({ hours: { ...office, days: { mon: { open: '9am', close: '18:00' } } } })).error).toBe(
       'field_invalid',
     );
+    // Wrong shapes are refused as bad input, never a server error.
+    for (const body of [
+      { greeting: ['hi'] },
+      { greeting: { en: 5 } },
+      { hours: 'always' },
+      { hours: { time_zone: 'UTC', days: 3 } },
+      { hours: { time_zone: 'UTC' } },
+      { hours: { time_zone: 'x'.repeat(10_000), days: {} } },
+      { hours: { time_zone: 'UTC', days: { mon: { open: '24:00', close: '24:00' } } } },
+    ]) {
+      const reply = await setGreeting(body);
+      expect(reply.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(reply.type, JSON.stringify(body)).not.toBe('ok');
+    }
     const refused = await t.post('admin/chat/greeting', { greeting: { zz: 'x' } } as never, {
       token: admin,
       json: true,
