@@ -129,7 +129,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await expect.poll(() => text('welcome-account'), { timeout: 15_000 }).toBe(email);
 
     await byId('home-markets').waitFor();
-    for (const id of ['quick-deposit', 'quick-withdraw', 'quick-share', 'quick-service', 'home-vip', 'home-publication']) {
+    for (const id of ['quick-deposit', 'quick-withdraw', 'quick-share', 'quick-service', 'home-publication']) {
       await byId(id).waitFor();
     }
     await expect.poll(() => text(`home-price-${KEY}`)).toMatch(/^\d[\d,]*\.\d{2}$/);

@@ -59,7 +59,7 @@ describe('product switches of options, financial products and subscription on th
 
   it('with everything on, the home page and the contract tab lead to options', async () => {
     await open('/pages/index/index', 'home-page');
-    for (const id of ['home-vip', 'home-publication', 'home-option', 'home-finance', 'tab-lock', 'tab-trade']) {
+    for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock', 'tab-trade']) {
       await byId(id).waitFor();
     }
     await shot('switches-01-home-all-on-dark');
@@ -114,7 +114,7 @@ describe('product switches of options, financial products and subscription on th
       expect((await stack.api('microtrade/seconds')).type).toBe('ok');
 
       await open('/pages/index/index', 'home-page');
-      await byId('home-vip').waitFor();
+      await byId('quick-deposit').waitFor();
       await byId('tab-trade').waitFor();
       // The page may first follow the switches this device remembered; the reply hides the entries.
       for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock']) {

@@ -108,7 +108,7 @@ describe('H5 help centre and online support chat', () => {
     await byId('quick-service').click();
     await byId('chat').waitFor();
     await expect.poll(() => byId('chat').getAttribute('data-connection'), { timeout: 15_000 }).toBe('online');
-    await byId('chat-empty').waitFor();
+    await byId('chat-greeting').waitFor();
     await user.locator('[data-testid="chat-input"] textarea:not([readonly])').fill('Hello, my deposit has not arrived yet.');
     await byId('chat-send').click();
     await expect.poll(chatTexts, { timeout: 10_000 }).toEqual(['Hello, my deposit has not arrived yet.']);

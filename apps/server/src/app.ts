@@ -381,7 +381,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(newsRoutes);
       // help centre and support chat (issue 7)
       await api.register(helpRoutes);
-      await api.register(chatRoutes);
+      await api.register(chatRoutes, { now: options.now });
       // new-coin subscription
       await api.register(subscriptionRoutes);
       // operations (issue 8, parts 3–4): runtime configuration and the console dashboard

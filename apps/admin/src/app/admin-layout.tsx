@@ -36,6 +36,8 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: '/news', label: 'Announcements' },
   { key: '/referral', label: 'Referral programme' },
   // help centre and support chat (issue 7)
+  // Before the desk: the menu picks the first entry whose path starts the address.
+  { key: '/chat/greeting', label: 'Chat greeting & hours' },
   { key: '/chat', label: 'Chat desk' },
   { key: '/feedback', label: 'Feedback inbox' },
   { key: '/help', label: 'Help centre FAQ' },

@@ -4,6 +4,7 @@ import { AuditPage } from '../features/audit/components/audit-page';
 import { LoginPage } from '../features/auth/components/login-page';
 // help centre and support chat (issue 7): chat desk, feedback inbox, FAQ editor
 import { ChatDeskPage } from '../features/chat/components/chat-desk-page';
+import { ChatGreetingPage } from '../features/chat/components/chat-greeting-page';
 // operations (issue 8, part 3): runtime configuration
 import { ConfigPage } from '../features/config/components/config-page';
 // contracts + product switches
@@ -82,6 +83,7 @@ export const router = createHashRouter([
           { path: 'referral', element: <ReferralPage /> },
           // help centre and support chat (issue 7)
           { path: 'chat', element: <ChatDeskPage /> },
+          { path: 'chat/greeting', element: <ChatGreetingPage /> },
           { path: 'feedback', element: <FeedbackPage /> },
           { path: 'help', element: <FaqPage /> },
         ],

@@ -26,6 +26,10 @@ export const HTML_LANG: Record<Lang, string> = {
   th: 'th',
 };
 
+/** The HTML `lang` of a text the server says is in `lang` (one of the seven), else none. */
+export const htmlLangOf = (lang: string | null | undefined): string | undefined =>
+  lang && lang in HTML_LANG ? HTML_LANG[lang as Lang] : undefined;
+
 /** Stored mark first; otherwise English, or Simplified Chinese on a zh-CN device (spec section 3). */
 export function initialLang(stored: string | null, deviceLanguage: string | undefined): Lang {
   if (isLang(stored)) return stored;

@@ -78,3 +78,14 @@ export function currencyParam(value: string | null): number | undefined {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
+
+/**
+ * Whether the operator has set bank details, i.e. bank deposits are offered (public: home decides
+ * before sign-in whether to show the bank deposit entry).
+ */
+export const bankDepositAvailableQuery = () =>
+  queryOptions({
+    queryKey: ['wallet', 'bank_deposit'] as const,
+    queryFn: ({ signal }) => api.get<{ available: boolean }>('wallet/bank_deposit', undefined, { loading: false, signal }),
+    staleTime: 60_000,
+  });

@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   'POST /api/get/lang',
   'POST /api/set/get_customer_url',
   'GET /api/products',
+  // whether bank deposits are offered (a yes/no; the bank details stay behind sign-in)
+  'GET /api/wallet/bank_deposit',
   'GET /api/currency/quotation_new',
   'GET /api/currency/new_timeshar',
   'GET /api/currency/deal',

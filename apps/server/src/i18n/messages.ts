@@ -19,6 +19,9 @@ type NoticeKey =
   | 'code_mail_subject'
   | 'code_mail_body'
   | 'anti_phishing_line'
+  | 'chat_greeting_default'
+  | 'chat_away_reply'
+  | 'chat_away_reply_closed'
   | ReviewStatusKey
   | `${MessageTemplate}_title`
   | `${MessageTemplate}_body`;
@@ -1240,6 +1243,34 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'รหัสผ่านต้องมีอย่างน้อย 10 ตัวอักษร',
   },
   // end sign-in hardening
+  // support chat: the greeting when the operator has written none, and the reply outside opening hours
+  chat_greeting_default: {
+    en: 'Hello! How can we help you today? Write your question below and our support team will answer here.',
+    jp: 'こんにちは！ご用件をお聞かせください。下に質問を入力すると、サポートチームがここでお答えします。',
+    kr: '안녕하세요! 무엇을 도와드릴까요? 아래에 질문을 남겨 주시면 고객지원팀이 여기에서 답변해 드립니다.',
+    esp: '¡Hola! ¿En qué podemos ayudarte hoy? Escribe tu pregunta abajo y nuestro equipo de soporte te responderá aquí.',
+    zh: '您好！请问有什么可以帮您？请在下方输入您的问题，客服团队会在这里回复您。',
+    hk: '您好！請問有甚麼可以幫您？請在下方輸入您的問題，客服團隊會在這裡回覆您。',
+    th: 'สวัสดี! มีอะไรให้เราช่วยไหม พิมพ์คำถามของคุณด้านล่าง แล้วทีมซัพพอร์ตจะตอบกลับที่นี่',
+  },
+  chat_away_reply: {
+    en: 'Thanks for your message. Our support team is offline right now and will be back on {when} ({zone}). We will answer you here then.',
+    jp: 'メッセージありがとうございます。サポートチームは現在対応時間外です。{when}（{zone}）に再開し、ここでお返事します。',
+    kr: '메시지 감사합니다. 지금은 고객지원 운영 시간이 아닙니다. {when}({zone})에 다시 시작하며 이곳에서 답변해 드리겠습니다.',
+    esp: 'Gracias por tu mensaje. Nuestro equipo de soporte no está disponible ahora y volverá el {when} ({zone}). Te responderemos aquí entonces.',
+    zh: '感谢您的留言。客服团队目前不在线，将于 {when}（{zone}）回来，届时会在这里回复您。',
+    hk: '感謝您的留言。客服團隊目前不在線，將於 {when}（{zone}）回來，屆時會在這裡回覆您。',
+    th: 'ขอบคุณสำหรับข้อความ ขณะนี้ทีมซัพพอร์ตอยู่นอกเวลาทำการ และจะกลับมาใน{when} ({zone}) เราจะตอบกลับคุณที่นี่',
+  },
+  chat_away_reply_closed: {
+    en: 'Thanks for your message. Our support team is offline right now; we will answer you here as soon as we are back.',
+    jp: 'メッセージありがとうございます。サポートチームは現在対応時間外です。再開しだい、ここでお返事します。',
+    kr: '메시지 감사합니다. 지금은 고객지원 운영 시간이 아닙니다. 다시 시작하는 대로 이곳에서 답변해 드리겠습니다.',
+    esp: 'Gracias por tu mensaje. Nuestro equipo de soporte no está disponible ahora; te responderemos aquí en cuanto volvamos.',
+    zh: '感谢您的留言。客服团队目前不在线，回来后会第一时间在这里回复您。',
+    hk: '感謝您的留言。客服團隊目前不在線，回來後會第一時間在這裡回覆您。',
+    th: 'ขอบคุณสำหรับข้อความ ขณะนี้ทีมซัพพอร์ตอยู่นอกเวลาทำการ เราจะตอบกลับคุณที่นี่ทันทีที่กลับมา',
+  },
   operator_exists: {
     en: 'An operator with this e-mail already exists',
     jp: 'このメールアドレスのオペレーターは既に存在します',

@@ -6,6 +6,8 @@ import { sha256 } from '../../lib/secrets.js';
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type Side = 'user' | 'agent';
+/** Who wrote a message: the user, an agent, or the system (the automatic reply outside opening hours). */
+export type Sender = Side | 'system';
 
 /** The operator behind a live console token (the socket handshake has no Fastify request to decorate). */
 export async function findAdminByToken(db: Db, token: string) {
@@ -73,12 +75,24 @@ export async function insertMessage(
     const existing = await findByClientId(tx, values.conversationId, values.sender as Side, values.clientId!);
     return { message: existing!, created: false };
   }
-  const readMark = values.sender === 'user' ? { userReadId: row.id } : { agentReadId: row.id };
+  // A system message is nobody's reading: it moves neither side's read mark.
+  const readMark = values.sender === 'user' ? { userReadId: row.id } : values.sender === 'agent' ? { agentReadId: row.id } : {};
   await tx
     .update(chatConversations)
     .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...readMark })
     .where(eq(chatConversations.id, values.conversationId));
   return { message: row, created: true };
+}
+
+/** When the conversation's last system message (automatic reply) was written, if ever. */
+export async function lastSystemMessageAt(db: Db, conversationId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.sender, 'system')))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  return row?.at;
 }
 
 /** Newest `limit` messages before `beforeId` (or the newest), or the oldest `limit` after `afterId`; ascending. */

@@ -8,6 +8,7 @@ import { settings } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { idParams } from '../../lib/fields.js';
+import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../plugins/envelope.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
@@ -20,6 +21,7 @@ import {
   SUPPORT_CONSOLE_ROLES,
 } from './service.js';
 import { attachSupportNamespace } from './socket.js';
+import { normalise, readSupportChat, SUPPORT_CHAT_KEY, supportChatSchema, writeSupportChat } from './support-settings.js';
 
 const tags = ['support chat'];
 const consoleTags = ['console: chat desk'];
@@ -45,9 +47,9 @@ const readBody = z.object({ up_to: intField(0, MAX_INT32) });
  * socket) and the chat desk of the console; the live side is the `/support` socket namespace
  * (socket.ts). Agents need a console role of SUPPORT_ROLES.
  */
-export async function chatRoutes(root: FastifyInstance) {
+export async function chatRoutes(root: FastifyInstance, opts: { now?: () => number }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const chat = new ChatService(app.db, app.uploads);
+  const chat = new ChatService(app.db, app.uploads, opts.now);
   app.realtime.onAttach((io) => {
     const nsp = attachSupportNamespace(app, io, chat);
     chat.setEmitter((room, event, payload) => void nsp.to(room).emit(event, payload));
@@ -79,8 +81,14 @@ export async function chatRoutes(root: FastifyInstance) {
 
   app.post(
     '/chat/open',
-    { ...auth, schema: { tags, summary: "Opens the user's conversation: the newest 50 messages, unread count, read marks" } },
-    async (request) => ok(await chat.open(request.user!.id)),
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Opens the user's conversation: the newest 50 messages, unread count, read marks, the greeting and the hours",
+      },
+    },
+    async (request) => ok(await chat.open(request.user!.id, requestLang(request))),
   );
 
   app.get(
@@ -118,6 +126,7 @@ export async function chatRoutes(root: FastifyInstance) {
           clientId: request.body.client_id,
           text: request.body.text,
           uploadId: request.body.upload_id || undefined,
+          lang: requestLang(request),
         }),
       );
     },
@@ -325,6 +334,37 @@ export async function chatRoutes(root: FastifyInstance) {
         );
       });
       return ok({ customer_url: value });
+    },
+  );
+
+  app.get(
+    '/admin/chat/greeting',
+    {
+      ...agent,
+      schema: { tags: consoleTags, summary: "The chat's greeting per language and the opening hours (null: always open)" },
+    },
+    async () => ok(await readSupportChat(app.db)),
+  );
+
+  app.post(
+    '/admin/chat/greeting',
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary:
+          'Set the greeting per language (English is the fallback; none: the built-in greeting) and the hours per weekday in a time zone (null: always open); audited',
+        body: supportChatSchema,
+      },
+    },
+    async (request) => {
+      const value = normalise(request.body);
+      await app.db.transaction(async (tx) => {
+        const before = await readSupportChat(tx);
+        await writeSupportChat(tx, value);
+        await audit(tx, request, 'chat.greeting', `setting:${SUPPORT_CHAT_KEY}`, before, value);
+      });
+      return ok(value);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { type ConsoleRole, roleAllows } from '@app/shared';
+import { type ConsoleRole, type Lang, roleAllows } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -7,6 +7,7 @@ import { userText } from '../../lib/user-text.js';
 import { findUpload } from '../uploads/repo.js';
 import { requireOwnUpload, saveImage, UPLOAD_ID_PATTERN, uploadBytes } from '../uploads/service.js';
 import type { UploadStorage } from '../uploads/storage.js';
+import { lastClosing } from './hours.js';
 import {
   adminEmail,
   type ConversationRow,
@@ -15,17 +16,20 @@ import {
   findConversation,
   findConversationOfUser,
   insertMessage,
+  lastSystemMessageAt,
   listMessages,
   lockConversation,
   type MessageRow,
   queue,
   raiseReadMark,
+  type Sender,
   type Side,
   setAgent,
   totalAgentUnread,
   unreadFor,
   userProfile,
 } from './repo.js';
+import { availability, awayReply, greetingFor, readSupportChat, scheduleOf } from './support-settings.js';
 
 export const CHAT_MAX_CHARS = 2000;
 export const HISTORY_PAGE = 50;
@@ -52,7 +56,7 @@ export type ChatEmitter = (room: string, event: string, payload: unknown) => voi
 export type ChatMessageView = {
   id: number;
   conversation_id: number;
-  sender: Side;
+  sender: Sender;
   kind: 'text' | 'image';
   /** Plain text: clients render it as text, never as markup. */
   text: string;
@@ -64,7 +68,7 @@ export type ChatMessageView = {
 export const messageView = (row: MessageRow): ChatMessageView => ({
   id: row.id,
   conversation_id: row.conversationId,
-  sender: row.sender as Side,
+  sender: row.sender as Sender,
   kind: row.kind as 'text' | 'image',
   text: row.body,
   image: row.uploadId ? { id: row.uploadId, url: `/api/chat/image/${row.uploadId}` } : null,
@@ -72,7 +76,8 @@ export const messageView = (row: MessageRow): ChatMessageView => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export type SendInput = { clientId?: string; text?: unknown; uploadId?: string };
+/** `lang`: the sender's language (an automatic reply to a user is written in it). */
+export type SendInput = { clientId?: string; text?: unknown; uploadId?: string; lang?: Lang };
 export type Agent = { id: number; email: string; role: string };
 
 /** super or support: the HTTP routes declare the same, the socket namespace checks it here. */
@@ -96,6 +101,8 @@ export class ChatService {
   constructor(
     private readonly db: Db,
     private readonly uploads: UploadStorage,
+    /** The clock of the opening hours (tests pass their own). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   setEmitter(emit: ChatEmitter): void {
@@ -104,10 +111,18 @@ export class ChatService {
 
   // ---- user side ----
 
-  /** Opening the chat: the conversation (created on first use), the newest page of messages, unread count. */
-  async open(userId: number) {
+  /**
+   * Opening the chat: the conversation (created on first use), the newest page of messages, unread
+   * count, the greeting in the user's language and whether the team is there now.
+   */
+  async open(userId: number, lang: Lang) {
     const conversation = await ensureConversation(this.db, userId);
-    return this.snapshot(conversation);
+    const support = await readSupportChat(this.db);
+    return {
+      ...(await this.snapshot(conversation)),
+      greeting: greetingFor(support, lang),
+      hours: availability(support, this.now()),
+    };
   }
 
   async snapshot(conversation: ConversationRow) {
@@ -168,8 +183,39 @@ export class ChatService {
       this.emit(AGENTS_ROOM, CHAT_EVENTS.message, view);
       // The sender has read everything up to its own message.
       this.pushRead(conversationId, sender, message.id);
+      if (sender === 'user') await this.replyWhenAway(conversationId, input.lang ?? 'en');
     }
     return view;
+  }
+
+  /**
+   * Outside the opening hours a user's message gets one automatic reply (a system message saying when
+   * the team is back) per closed period: none again until the team has been open in between.
+   */
+  private async replyWhenAway(conversationId: number, lang: Lang) {
+    const support = await readSupportChat(this.db);
+    const schedule = scheduleOf(support);
+    const now = this.now();
+    if (availability(support, now).open_now || !schedule) return;
+    const closedSince = lastClosing(schedule, now) ?? now - 7 * 24 * 3600_000;
+    const last = await lastSystemMessageAt(this.db, conversationId);
+    if (last && last.getTime() >= closedSince) return;
+    const { message, created } = await this.db.transaction((tx) =>
+      insertMessage(tx, {
+        conversationId,
+        sender: 'system',
+        agentId: null,
+        kind: 'text',
+        body: awayReply(support, now, lang),
+        uploadId: null,
+        clientId: null,
+        createdAt: new Date(now),
+      }),
+    );
+    if (!created) return;
+    const view = messageView(message);
+    this.emit(conversationRoom(conversationId), CHAT_EVENTS.message, view);
+    this.emit(AGENTS_ROOM, CHAT_EVENTS.message, view);
   }
 
   /** Raises `side`'s read mark and tells both sides (the other side shows it as read receipts). */

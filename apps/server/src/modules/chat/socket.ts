@@ -117,6 +117,7 @@ export function attachSupportNamespace(app: FastifyInstance, io: Server, chat: C
         clientId: typeof body.client_id === 'string' ? body.client_id : undefined,
         text: body.text,
         uploadId: typeof body.upload_id === 'string' && body.upload_id ? body.upload_id : undefined,
+        lang: data.lang,
       });
       return { message };
     });

@@ -172,6 +172,9 @@ describe('wallet/charge_req (bank)', () => {
   it('is off while no bank details are set, and takes deposits once they are', async () => {
     const u = await depositor();
     expect((await t.post('wallet/charge_req', bankFields(u.proof), { token: u.token })).error).toBe('product_disabled');
+    // The entry's switch is public (home shows the bank deposit card before sign-in); the details are not.
+    expect((await t.get('wallet/bank_deposit')).message).toEqual({ available: false });
+    expect((await t.get('wallet/bank_info')).type).toBe('999');
 
     const set = await t.post(
       'admin/bank-deposit',
@@ -180,6 +183,7 @@ describe('wallet/charge_req (bank)', () => {
     );
     expect(set.message).toMatchObject({ bank_name: 'Demo Bank', swift: 'DEUTDEFF', branch: null });
     expect((await t.get('wallet/bank_info', { token: u.token })).message.account_name).toBe('Exchange Ltd');
+    expect((await t.get('wallet/bank_deposit')).message).toEqual({ available: true });
 
     const reply = await t.post('wallet/charge_req', bankFields(u.proof), { token: u.token });
     expect(reply.message.status).toBe('pending');
@@ -205,6 +209,7 @@ describe('wallet/charge_req (bank)', () => {
     const off = await t.post('admin/bank-deposit', { enabled: '0' }, { token: operator });
     expect(off.message).toBeNull();
     expect((await t.get('wallet/bank_info', { token: u.token })).message).toBeNull();
+    expect((await t.get('wallet/bank_deposit')).message).toEqual({ available: false });
     expect((await t.post('admin/bank-deposit', { bank_name: 'X' }, { token: operator })).fields).toMatchObject({
       account_name: expect.any(String),
       account_number: expect.any(String),

@@ -92,6 +92,14 @@ export async function depositRoutes(root: FastifyInstance) {
     ok(await bankDepositInfo(app.db)),
   );
 
+  // Public: whether to show the bank deposit entry (home's VIP card) before anyone signs in; the
+  // details themselves stay behind sign-in.
+  app.get(
+    '/wallet/bank_deposit',
+    { schema: { tags, summary: 'Whether bank deposits are offered (the operator has set bank details)' } },
+    async () => ok({ available: (await bankDepositInfo(app.db)) !== null }),
+  );
+
   app.post(
     '/wallet/charge_req',
     {

@@ -80,13 +80,14 @@ describe('lh/send/config, product_info, get_recommend', () => {
       day: 7,
       phase: 'subscribing',
       introduction: '测试用的币。',
+      introduction_lang: 'zh',
       subscribe_currency_name: 'USDT',
       min_amount: '10',
       max_amount: '500',
     });
     const info = await t.get(`lh/send/product_info?id=${p.id}`, { lang: 'th' });
     // No Thai text: English is shown.
-    expect(info.message.introduction).toBe('A coin for tests.');
+    expect(info.message).toMatchObject({ introduction: 'A coin for tests.', introduction_lang: 'en' });
     expect(info.message.mine).toBeNull();
     const recommend = await t.get('lh/send/get_recommend');
     expect(recommend.message.length).toBeLessThanOrEqual(3);

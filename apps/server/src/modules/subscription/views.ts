@@ -24,12 +24,15 @@ export type PriceNow = (project: ProjectRow) => { price: Dec; market: boolean; d
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The operator's text in the reader's language, else English, else any language given. */
-export function localText(texts: unknown, lang: Lang): string {
-  if (!texts || typeof texts !== 'object') return '';
+/** The operator's text in `lang`, else English, else any language written, and which language it is (null: none). */
+export function localTextWithLang(texts: unknown, lang: Lang): { text: string; lang: Lang | null } {
+  if (!texts || typeof texts !== 'object') return { text: '', lang: null };
   const record = texts as Record<string, unknown>;
   const pick = (k: string) => (typeof record[k] === 'string' ? (record[k] as string).trim() : '');
-  return pick(lang) || pick('en') || Object.keys(record).map(pick).find(Boolean) || '';
+  for (const l of [lang, 'en', ...Object.keys(record)]) {
+    if (pick(l)) return { text: pick(l), lang: l as Lang };
+  }
+  return { text: '', lang: null };
 }
 
 /** When the coins of a project become transferable: the launch (actual, else estimated) + lock-up. */
@@ -41,6 +44,7 @@ export function completionTime(p: ProjectRow): Date {
 export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow: PriceNow) {
   const p = ctx.project;
   const phase = projectPhase(p, ctx.demand, now);
+  const intro = localTextWithLang(p.introduction, lang);
   const offering = offeringValue(p);
   const demand = new D(ctx.demand);
   // Coins not yet asked for at the issue price; 0 once demand reaches the offering (sold out).
@@ -73,7 +77,9 @@ export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow
     launch_at: p.launchAt.toISOString(),
     launched_at: iso(p.launchedAt),
     completion_time: completionTime(p).toISOString(),
-    introduction: localText(p.introduction, lang),
+    introduction: intro.text,
+    /** The language of `introduction`: the reader's, or `en` when shown in English as the fallback. */
+    introduction_lang: intro.lang,
     phase,
     status: p.status,
     currency_id: p.currencyId,

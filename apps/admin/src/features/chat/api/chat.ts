@@ -9,7 +9,8 @@ import type { Paged } from '../../../lib/paging';
 export type DeskMessage = {
   id: number;
   conversation_id: number;
-  sender: 'user' | 'agent';
+  /** `system`: the automatic reply outside the team's hours. */
+  sender: 'user' | 'agent' | 'system';
   kind: 'text' | 'image';
   /** Plain text: rendered as text, never as markup. */
   text: string;

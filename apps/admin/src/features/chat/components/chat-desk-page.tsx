@@ -269,6 +269,7 @@ function DeskBubble({ message, read }: { message: DeskMessage; read: boolean }) 
             borderRadius: 10,
             background: mine ? '#1677ff' : '#fff',
             color: mine ? '#fff' : 'inherit',
+            border: message.sender === 'system' ? '1px dashed #bbb' : undefined,
             whiteSpace: 'pre-wrap',
             overflowWrap: 'anywhere',
           }}
@@ -281,7 +282,8 @@ function DeskBubble({ message, read }: { message: DeskMessage; read: boolean }) 
           )}
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-          {formatTime(message.created_at)} {mine ? '· agent' : '· user'} {read ? '· read' : ''}
+          {formatTime(message.created_at)}{' '}
+          {mine ? '· agent' : message.sender === 'system' ? '· automatic reply (outside hours)' : '· user'} {read ? '· read' : ''}
         </Typography.Text>
       </div>
     </div>

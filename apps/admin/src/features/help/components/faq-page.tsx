@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { formatTime } from '../../../lib/format';
 import {
   type AdminHelpArticleRow,
@@ -91,15 +92,7 @@ export function FaqPage() {
               title: 'Languages',
               dataIndex: 'langs',
               width: 260,
-              render: (langs: string[]) => (
-                <Space size={2} wrap>
-                  {LANGS.map((l) => (
-                    <Tag key={l.code} color={langs.includes(l.code) ? 'green' : 'default'}>
-                      {l.code}
-                    </Tag>
-                  ))}
-                </Space>
-              ),
+              render: (langs: string[], r: { id: number }) => <LanguageFallback present={langs} testId={`faq-langs-${r.id}`} />,
             },
             {
               title: 'State',
@@ -152,6 +145,10 @@ function ArticleDrawer({
   const [form] = Form.useForm<ArticleForm>();
   const existing = useQuery({ ...helpArticleQuery(typeof id === 'number' ? id : 0), enabled: typeof id === 'number' });
   const save = useSaveArticle();
+  const watchedTexts = (Form.useWatch('texts', form) ?? {}) as ArticleTexts;
+  const written = Object.entries(watchedTexts)
+    .filter(([, t]) => t?.title?.trim() && t?.body?.trim())
+    .map(([l]) => l);
 
   useEffect(() => {
     if (id === 'new') form.setFieldsValue({ slug: '', sort: 0, published: true, texts: {} });
@@ -204,6 +201,7 @@ function ArticleDrawer({
           English is required; a language left empty is shown in English. Text is shown as plain text (line breaks kept, no
           markup).
         </Typography.Paragraph>
+        <LanguageFallbackNote present={written} />
         <Tabs
           items={LANGS.map((l) => ({
             key: l.code,

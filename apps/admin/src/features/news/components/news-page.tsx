@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { formatTime } from '../../../lib/format';
 import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
 
@@ -43,6 +44,8 @@ const toValues = (row?: ConsoleNews): Values =>
 function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useSaveNews();
+  const watched = Form.useWatch([], form) as Values | undefined;
+  const written = LANGS.filter((l) => watched?.[l]?.title?.trim() && watched?.[l]?.body?.trim());
   const submit = async () => {
     const v = await form.validateFields();
     const texts: NewsInput['texts'] = {};
@@ -74,6 +77,7 @@ function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => 
       <Typography.Paragraph type="secondary">
         Plain text: the app shows it as written (line breaks kept), never as HTML. Readers see their language, else English.
       </Typography.Paragraph>
+      <LanguageFallbackNote present={watched ? written : Object.keys(row?.texts ?? {})} />
       <Tabs
         items={LANGS.map((l) => ({
           key: l,
@@ -128,13 +132,7 @@ export function NewsPage() {
     {
       title: 'Languages',
       key: 'langs',
-      render: (_, r) => (
-        <Space size={2} wrap>
-          {LANGS.filter((l) => r.texts[l]).map((l) => (
-            <Tag key={l}>{l}</Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, r) => <LanguageFallback present={Object.keys(r.texts)} testId={`news-langs-${r.id}`} />,
     },
     {
       title: 'State',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
+import { LanguageFallbackNote } from '../../../components/language-fallback';
 import { apiGet } from '../../../lib/api';
 import { decimalRules } from '../../../lib/decimal';
 import { type AdminProject, type ProjectForm, useProjectActions } from '../api/subscription';
@@ -57,6 +58,7 @@ export function ProjectFormDrawer({
     queryFn: ({ signal }) => apiGet<Coin[]>('/admin/currency-settings', undefined, signal),
   });
   const editing = project !== null;
+  const intro = (Form.useWatch('introduction', form) ?? {}) as Record<string, string | undefined>;
 
   useEffect(() => {
     if (!open) return;
@@ -189,6 +191,11 @@ export function ProjectFormDrawer({
         <Typography.Paragraph type="secondary">
           Introduction, per language. English is shown to readers whose language is left empty.
         </Typography.Paragraph>
+        <LanguageFallbackNote
+          present={Object.entries(intro)
+            .filter(([, text]) => text?.trim())
+            .map(([l]) => l)}
+        />
         {LANGS.map(([lang, label]) => (
           <Form.Item
             key={lang}

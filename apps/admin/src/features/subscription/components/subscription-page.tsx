@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { LanguageFallback } from '../../../components/language-fallback';
 import { trimDecimal } from '../../../lib/decimal';
 import { formatTime } from '../../../lib/format';
 import { serverPagination, useListParams } from '../../../lib/paging';
@@ -97,6 +98,19 @@ export function SubscriptionPage() {
           </Typography.Text>
           <Typography.Text type="secondary">{p.name}</Typography.Text>
         </Space>
+      ),
+    },
+    {
+      title: 'Introduction',
+      key: 'langs',
+      width: 170,
+      render: (_, p) => (
+        <LanguageFallback
+          present={Object.entries(p.introduction ?? {})
+            .filter(([, text]) => text?.trim())
+            .map(([l]) => l)}
+          testId={`subscription-langs-${p.code}`}
+        />
       ),
     },
     {

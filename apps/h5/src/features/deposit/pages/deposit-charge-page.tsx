@@ -44,7 +44,8 @@ export function DepositChargePage() {
   // The coin's rules carry its deposit minimum, shown before the user types an amount.
   const rules = useQuery(withdrawInfoQuery(currency));
   const min = rules.data?.deposit_min;
-  const [chosenMode, setMode] = useState<DepositMode>('chain');
+  // The bank deposit entry (home's VIP card) opens the form on the bank tab.
+  const [chosenMode, setMode] = useState<DepositMode>(params.get('mode') === 'bank' ? 'bank' : 'chain');
   const [chainName, setChainName] = useState<string>();
 
   const coin = coinAccount(wallet.data).find((c) => c.currency_id === currency);

@@ -37,7 +37,13 @@ export type ChatSnapshot = {
   unread: number;
   user_read_id: number;
   agent_read_id: number;
+  /** The operators' greeting in the user's language (or English, or the built-in one). */
+  greeting: { text: string; lang: string };
+  /** Whether the team is there now; when not, when it is back (null: no opening in the coming week). */
+  hours: ChatHours;
 };
+
+export type ChatHours = { open_now: boolean; next_open_at: string | null; time_zone: string | null };
 
 export const helpKeys = {
   categories: (lang: string) => ['help', 'categories', lang] as const,

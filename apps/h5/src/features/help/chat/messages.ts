@@ -7,7 +7,8 @@
 export type ChatMessage = {
   id: number;
   conversation_id: number;
-  sender: 'user' | 'agent';
+  /** `system`: the automatic reply to a message sent outside the team's hours. */
+  sender: 'user' | 'agent' | 'system';
   kind: 'text' | 'image';
   /** Plain text: rendered as text, never as markup. */
   text: string;

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { currentToken } from '../../../lib/auth-store';
 import { currentLang } from '../../../lib/locale';
 import { supportKeys } from '../../../lib/support-api';
-import { olderMessages, openChat } from '../api/help-api';
+import { type ChatSnapshot, olderMessages, openChat } from '../api/help-api';
 import {
   addPending,
   applyRead,
@@ -37,6 +37,7 @@ export function useSupportChat() {
   const [state, setState] = useState<ChatState>(emptyChat);
   const [connection, setConnection] = useState<ChatConnection>('loading');
   const [hasMore, setHasMore] = useState(false);
+  const [welcome, setWelcome] = useState<Pick<ChatSnapshot, 'greeting' | 'hours'>>();
   const socketRef = useRef<Socket | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -88,6 +89,7 @@ export function useSupportChat() {
           ),
         );
         setHasMore(snapshot.has_more);
+        setWelcome({ greeting: snapshot.greeting, hours: snapshot.hours });
       } catch {
         if (!stopped) setConnection('failed');
         return;
@@ -198,5 +200,5 @@ export function useSupportChat() {
     setHasMore(older.has_more);
   }, [update]);
 
-  return { state, connection, hasMore, sendText, sendImage, retry, discard, loadOlder };
+  return { state, connection, hasMore, welcome, sendText, sendImage, retry, discard, loadOlder };
 }

@@ -14,16 +14,17 @@ type Props =
 export function MessageBubble(props: Props) {
   const { t } = useTranslation();
   const mine = props.pending ? true : props.message.sender === 'user';
+  const sender = props.pending ? 'user' : props.message.sender;
   const kind = props.pending ? props.pending.kind : props.message.kind;
   const text = props.pending ? props.pending.text : props.message.text;
   return (
     <div
-      className={`chat-row ${mine ? 'chat-row--mine' : 'chat-row--theirs'}`}
+      className={`chat-row ${mine ? 'chat-row--mine' : 'chat-row--theirs'}${sender === 'system' ? ' chat-row--system' : ''}`}
       data-testid={props.pending ? 'chat-pending' : 'chat-message'}
-      data-sender={mine ? 'user' : 'agent'}
+      data-sender={sender}
       data-id={props.message?.id}
     >
-      {!mine ? <div className="chat-row__who">{t('help.agent')}</div> : null}
+      {!mine ? <div className="chat-row__who">{t(sender === 'system' ? 'help.auto_reply' : 'help.agent')}</div> : null}
       <div className="chat-bubble">
         {kind === 'image' ? (
           props.pending ? (

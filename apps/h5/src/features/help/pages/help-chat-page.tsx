@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { Toast } from '../../../lib/antd-imperative';
+import { formatDateTime } from '../../../lib/format';
 import { customerUrlQuery } from '../../../lib/support-api';
 import { checkUploadFile, UPLOAD_ACCEPT, uploadImage } from '../../../lib/upload';
+import type { ChatHours } from '../api/help-api';
 import { useSupportChat } from '../chat/use-support-chat';
 import { MessageBubble } from '../components/message-bubble';
 import './help.css';
@@ -47,9 +49,32 @@ export function HelpChatPage() {
   );
 }
 
+/**
+ * The team's greeting opens every conversation (it is not a stored message); while the team is away
+ * a line under it says when it is back.
+ */
+function ChatWelcome({ greeting, hours }: { greeting: string; hours: ChatHours }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="chat-row chat-row--theirs" data-testid="chat-greeting">
+        <div className="chat-row__who">{t('help.agent')}</div>
+        <div className="chat-bubble">
+          <span className="chat-bubble__text">{greeting}</span>
+        </div>
+      </div>
+      {!hours.open_now ? (
+        <div className="chat__away" role="status" data-testid="chat-away">
+          {hours.next_open_at ? t('help.team_away_until', { when: formatDateTime(hours.next_open_at) }) : t('help.team_away')}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function BuiltInChat() {
   const { t } = useTranslation();
-  const { state, connection, hasMore, sendText, sendImage, retry, discard, loadOlder } = useSupportChat();
+  const { state, connection, hasMore, welcome, sendText, sendImage, retry, discard, loadOlder } = useSupportChat();
   const [draft, setDraft] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -109,8 +134,8 @@ function BuiltInChat() {
           <div className="help-skeleton" aria-busy="true">
             <div className="help-skeleton__row" />
           </div>
-        ) : count === 0 ? (
-          <EmptyState testId="chat-empty" text={t('help.chat_empty')} />
+        ) : welcome && !hasMore ? (
+          <ChatWelcome greeting={welcome.greeting.text} hours={welcome.hours} />
         ) : null}
         {state.messages.map((m) => (
           <MessageBubble key={m.id} message={m} read={m.sender === 'user' && m.id <= state.agentReadId} />

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import CollectMoneyOutline from 'antd-mobile-icons/es/CollectMoneyOutline';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
@@ -7,23 +8,27 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useProducts } from '../../../lib/products';
+import { bankDepositAvailableQuery } from '../../../lib/wallet-api';
 import './promo-cards.css';
 
 /**
- * The VIP deposit channel (opens the deposit page), the new-coin subscription, the time-based options
- * (its way in besides the contract tab) and the financial products. A switched-off product's card is not shown.
+ * The VIP deposit channel (the bank deposit form; shown only once the operator has set bank details,
+ * never as a detour to the coin deposit), the new-coin subscription, the time-based options (its way
+ * in besides the contract tab) and the financial products. A switched-off product's card is not shown.
  */
 export function PromoCards() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const products = useProducts();
+  const bank = useQuery(bankDepositAvailableQuery());
   const cards = [
     {
       id: 'vip',
       title: t('home.vip_deposit'),
       text: t('home.vip_deposit_text'),
-      path: PATHS.deposit,
+      path: `${PATHS.depositCharge}?mode=bank`,
       icon: <CollectMoneyOutline />,
+      on: bank.data?.available === true,
     },
     {
       id: 'publication',

@@ -7,12 +7,13 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { htmlLangOf } from '../../../lib/i18n';
 import { newsDetailQuery, noticeKeys } from '../api/notice-api';
 import './notice-page.css';
 
 /** One announcement. The body is plain text (line breaks kept); nothing in it is interpreted as HTML. */
 export function NoticeDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -35,11 +36,17 @@ export function NoticeDetailPage() {
       ) : detail.isError ? (
         <ErrorState onRetry={() => void detail.refetch()} />
       ) : (
-        <article className="notice-article" data-testid="notice-article">
+        // Marked with the text's language: an English fallback is read out as English.
+        <article className="notice-article" data-testid="notice-article" lang={htmlLangOf(detail.data.lang)}>
           <h1 className="notice-article__title" data-testid="notice-title">
             {detail.data.title}
           </h1>
           <div className="notice-article__time">{formatDateTime(detail.data.created_at)}</div>
+          {detail.data.lang !== i18n.language ? (
+            <div className="notice-article__time" data-testid="notice-shown-in-english">
+              {t('common.shown_in_english')}
+            </div>
+          ) : null}
           <div className="notice-article__body" data-testid="notice-body">
             {detail.data.body}
           </div>

@@ -31,6 +31,8 @@ export type Project = {
   launched_at: string | null;
   completion_time: string;
   introduction: string;
+  /** The language `introduction` is written in: the reader's, or `en` when shown as the fallback. */
+  introduction_lang: string | null;
   phase: Phase;
   currency_id: number | null;
   price: string;

@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { htmlLangOf } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { projectIdParam, projectQuery } from '../api/publication-api';
 import { PhaseChip } from '../components/phase-chip';
@@ -22,7 +23,7 @@ import '../publication.css';
  * way to subscribe while the window is open.
  */
 export function PublicationDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = projectIdParam(params.get('id'));
@@ -119,9 +120,14 @@ export function PublicationDetailsPage() {
       ) : null}
       <section className="publication-section">
         <h3 className="publication-section__title">{t('publication.introduction')}</h3>
-        <p className="publication-intro" data-testid="publication-introduction">
+        <p className="publication-intro" data-testid="publication-introduction" lang={htmlLangOf(p.introduction_lang)}>
           {p.introduction || t('common.no_data')}
         </p>
+        {p.introduction && p.introduction_lang && p.introduction_lang !== i18n.language ? (
+          <p className="publication-note" data-testid="publication-shown-in-english">
+            {t('common.shown_in_english')}
+          </p>
+        ) : null}
         <p className="publication-note">{t('publication.rules_note')}</p>
       </section>
       <div className="form-actions publication-actions">

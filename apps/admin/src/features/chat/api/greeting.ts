@@ -1,0 +1,29 @@
+import type { Lang } from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type DaySpan = { open: string; close: string };
+
+/** The chat's greeting per language and the team's hours (null: around the clock, no automatic reply). */
+export type SupportChatSettings = {
+  greeting: Partial<Record<Lang, string>>;
+  hours: { time_zone: string; days: Partial<Record<Weekday, DaySpan | null>> } | null;
+};
+
+const key = ['admin', 'chat', 'greeting'] as const;
+
+export const supportChatQuery = () =>
+  queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => apiGet<SupportChatSettings>('/admin/chat/greeting', undefined, signal),
+  });
+
+export function useSaveSupportChat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (value: SupportChatSettings) => apiPost<SupportChatSettings>('/admin/chat/greeting', value),
+    onSuccess: (saved) => client.setQueryData(key, saved),
+  });
+}
