@@ -16,7 +16,6 @@ import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { migrateForServing } from './db/app-role.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
-import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
@@ -79,6 +78,7 @@ import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
+import { seed } from './seed/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -302,7 +302,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // account freeze: refuses the declared risk-adding and money-out routes to a frozen account
   await app.register(freezeGuardPlugin);
   // perpetual contracts: the service re-marking open positions on every index tick
-  await app.register(contractsPlugin, { now: options.now });
+  await app.register(contractsPlugin, { now: options.now, clustered });
   // options: index samples from the market stream, and the options service with its settler. Both start
   // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
   await app.register(indexSamplesPlugin);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ledgerAccounts } from '../src/db/schema.js';
-import { str } from '../src/ledger/money.js';
+import { str } from '../src/lib/money.js';
 import { fund } from './money.js';
 import { type Envelope, nextIp, registerEmailUser, type TestApp } from './test-app.js';
 

@@ -15,8 +15,8 @@ import { type Envelope, nextIp, type TestApp } from '../../test/test-app.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { seed } from '../db/seed.js';
 import { consoleSecretKey } from '../lib/totp.js';
+import { seed } from '../seed/seed.js';
 
 /**
  * Two or three nodes (buildApp) in this process on one fresh PostgreSQL database and the local Redis,

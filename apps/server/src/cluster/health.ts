@@ -2,7 +2,7 @@ import { type HealthReply, healthReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../plugins/envelope.js';
+import { ok } from '../lib/reply.js';
 import type { Cluster } from './cluster.js';
 
 declare module 'fastify' {

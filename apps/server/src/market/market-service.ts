@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DaymarketEvent, DepthLevel, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
 import type { Database } from '../db/client.js';
-import { D, type Dec } from '../ledger/money.js';
+import { D, type Dec } from '../lib/money.js';
 import { type LivePrices, type PriceSource, USDT_ID } from '../lib/valuation.js';
 import { type Candle, candleFromRow, mergeCandle } from './candle.js';
 import { CandleStore } from './candle-store.js';

@@ -9,7 +9,7 @@ import {
   until,
 } from '../../test/market.js';
 import type { Database } from '../db/client.js';
-import { D } from '../ledger/money.js';
+import { D } from '../lib/money.js';
 import { type Candle, unitCandleToCandle } from './candle.js';
 import type { CandleStore } from './candle-store.js';
 import type { FeedContext } from './feed.js';

@@ -6,9 +6,9 @@ import type { Db } from '../db/client.js';
 import { adminSessions, admins, sessions, users } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { sha256 } from '../lib/secrets.js';
-import { registerSessionCache, SessionCache } from './session-cache.js';
+import { type AuthUser, registerSessionCache, SessionCache } from './session-cache.js';
 
-export type AuthUser = typeof users.$inferSelect & { sessionId: number };
+export type { AuthUser } from './session-cache.js';
 export type AuthAdmin = { id: number; email: string; role: string; sessionId: number; scope?: string };
 
 declare module 'fastify' {

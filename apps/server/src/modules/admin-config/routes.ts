@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActions } from '../../lib/audit.js';
 import { amountField, idParams, optionalText } from '../../lib/fields.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { addChain, removeChain, setCoinEnabled } from './coins.js';
 import {
   applyStoredConfig,

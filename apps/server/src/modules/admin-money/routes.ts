@@ -9,7 +9,7 @@ import { verifyAuditChain } from '../../lib/audit-chain.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idParams, optionalText, requiredText } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import {
   adjustBalance,
   consoleCurrencySettings,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSessions, outbox } from '../../db/schema.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { operatorDeps } from '../operators/routes.js';
 import { signIn, signOut, totpEnabled } from '../operators/service.js';
 

@@ -15,7 +15,6 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, newInviteCode, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.js';
 import { type SignInLockout, userKey } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
-import { recordLogin } from '../account-security/service.js';
 import { checkCode, consumeCode, contactTarget } from '../codes/service.js';
 import { notifyUser } from '../messages/service.js';
 import {
@@ -26,6 +25,7 @@ import {
   hasSessionWithAgent,
   insertSession,
   insertUser,
+  recordLogin,
   revokeSession,
   revokeUserSessions,
   type UserRow,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { idParams } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
 import {
   BUILTIN_CHAT_URL,

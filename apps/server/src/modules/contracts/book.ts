@@ -1,5 +1,5 @@
-import type { Dec } from '../../ledger/money.js';
-import { D, dec } from '../../ledger/money.js';
+import type { Dec } from '../../lib/money.js';
+import { D, dec } from '../../lib/money.js';
 import {
   isLiquidated,
   limitReached,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, dec, str } from '../../ledger/money.js';
+import { D, dec, str } from '../../lib/money.js';
 import { livePosition, PositionBook, remarkPosition, remarkUnits } from './book.js';
 import {
   feeOf,

@@ -12,7 +12,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.js';
-import { D, type Dec, str } from '../../ledger/money.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 
 const DAY_MS = 86_400_000;

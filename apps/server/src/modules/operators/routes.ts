@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/fields.js';
+import { ok } from '../../lib/reply.js';
 import { signInLockout } from '../../lib/sign-in-lockout.js';
 import { consoleSecretKey } from '../../lib/totp.js';
-import { ok } from '../../plugins/envelope.js';
 import {
   changeOwnPassword,
   confirmEnrolment,

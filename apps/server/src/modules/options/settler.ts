@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { AccountRef } from '../../ledger/accounts.js';
 import { LedgerBatch } from '../../ledger/batch.js';
 import type { Leg } from '../../ledger/ledger.js';
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import { type StoredSample, samplesAt } from '../index-samples/repo.js';
 import type { FlushReport, IndexSampler } from '../index-samples/sampler.js';
 import { fillOpenPrices, markSettled, type OptionOrderRow, openOrders, type SettledRow, type VoidReason } from './repo.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { areaCodes, users } from '../../db/schema.js';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { forgetUser } from '../../plugins/session-cache.js';
 
 const tags = ['reference'];

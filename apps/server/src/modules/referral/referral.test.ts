@@ -6,8 +6,8 @@ import { adminToken, createTestApp, outboxCode, type TestApp, uniqueEmail } from
 import { type Db, queryRows } from '../../db/client.js';
 import { auditLog, referralFeeOutbox, referralRebates } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 import { maskAccount, shareUrl } from './service.js';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { D, type Dec, str } from '../../ledger/money.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
 import { operatorUserId } from './repo.js';

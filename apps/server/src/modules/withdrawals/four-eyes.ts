@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { audit } from '../../lib/audit.js';
+import { D, type Dec, dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';

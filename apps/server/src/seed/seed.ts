@@ -1,5 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  admins,
+  areaCodes,
+  chains,
+  currencies,
+  currencySettings,
+  depositAddresses,
+  operatorTotp,
+  pairs,
+  settings,
+  users,
+} from '../db/schema.js';
 import { postEntry } from '../ledger/ledger.js';
 import { base58CheckEncode } from '../lib/chain-address.js';
 import { hashPassword, newInviteCode } from '../lib/secrets.js';
@@ -12,19 +25,6 @@ import { seedHelpCentre } from '../modules/help/faq-seed.js';
 import { seedOptionDefaults } from '../modules/options/defaults.js';
 // wealth: starting financial products
 import { seedWealthProducts } from '../modules/wealth/seed.js';
-import type { Db } from './client.js';
-import {
-  admins,
-  areaCodes,
-  chains,
-  currencies,
-  currencySettings,
-  depositAddresses,
-  operatorTotp,
-  pairs,
-  settings,
-  users,
-} from './schema.js';
 
 /** Bumped whenever the reference data below changes, so a restart skips a seed it already has. */
 const SEED_VERSION = 4;
