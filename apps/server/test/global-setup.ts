@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client.js';
-import { seed } from '../src/seed/seed.js';
 import { consoleSecretKey } from '../src/lib/totp.js';
+import { seed } from '../src/seed/seed.js';
 import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from './constants.js';
 import { createPgTemplate, dropPgRun, testDbKind } from './test-database.js';
 
