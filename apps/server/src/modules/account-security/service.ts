@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { offsetOf, type Paged } from '../../lib/paging.js';
 import { forgetUser } from '../../plugins/session-cache.js';
-import { revokeSession, revokeUserSessions } from '../auth/repo.js';
+import { revokeSession, revokeUserSessions } from '../auth/service.js';
 
 /**
  * A user's own security: login history, live sessions (and signing the others out), the

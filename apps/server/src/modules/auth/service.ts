@@ -32,6 +32,9 @@ import {
   updateUser,
 } from './repo.js';
 
+// Sessions belong to sign-in; account security signs them out through these.
+export { revokeSession, revokeUserSessions } from './repo.js';
+
 export type AuthDeps = { db: Db; tokenTtlHours: number; lockout: SignInLockout };
 export type ClientInfo = { ip: string; userAgent?: string };
 

@@ -1,15 +1,14 @@
 import { intField, MAX_INT32 } from '@app/shared';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { settings } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { idParams } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
+import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
 import {
   BUILTIN_CHAT_URL,
@@ -71,8 +70,8 @@ export async function chatRoutes(root: FastifyInstance) {
     '/set/get_customer_url',
     { schema: { tags, summary: 'The customer-service URL: an external one when operators set it, else the built-in chat' } },
     async () => {
-      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-      const external = typeof row?.value === 'string' && row.value ? row.value : null;
+      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
+      const external = typeof stored === 'string' && stored ? stored : null;
       return ok({ customer_url: external ?? BUILTIN_CHAT_URL, builtin: external === null });
     },
   );
@@ -282,8 +281,8 @@ export async function chatRoutes(root: FastifyInstance) {
     '/admin/chat/settings',
     { ...agent, schema: { tags: consoleTags, summary: 'The external customer-service URL (empty: built-in chat)' } },
     async () => {
-      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-      return ok({ customer_url: typeof row?.value === 'string' ? row.value : '' });
+      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
+      return ok({ customer_url: typeof stored === 'string' ? stored : '' });
     },
   );
 
@@ -306,21 +305,15 @@ export async function chatRoutes(root: FastifyInstance) {
     async (request) => {
       const value = request.body.customer_url;
       await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-        if (value) {
-          await tx
-            .insert(settings)
-            .values({ key: CUSTOMER_URL_KEY, value })
-            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-        } else {
-          await tx.delete(settings).where(eq(settings.key, CUSTOMER_URL_KEY));
-        }
+        const before = await getSetting<unknown>(tx, CUSTOMER_URL_KEY);
+        if (value) await putSetting(tx, CUSTOMER_URL_KEY, value);
+        else await deleteSetting(tx, CUSTOMER_URL_KEY);
         await audit(
           tx,
           request,
           'chat.customer_url',
           `setting:${CUSTOMER_URL_KEY}`,
-          { customer_url: before?.value ?? '' },
+          { customer_url: before ?? '' },
           { customer_url: value },
         );
       });

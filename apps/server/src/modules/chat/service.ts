@@ -7,8 +7,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { userText } from '../../lib/user-text.js';
-import { findUpload, insertUpload } from '../uploads/repo.js';
-import { requireOwnUpload, sniffImage, UPLOAD_ID_PATTERN, uploadDir } from '../uploads/service.js';
+import { findUpload, insertUpload, requireOwnUpload, sniffImage, UPLOAD_ID_PATTERN, uploadDir } from '../uploads/service.js';
 import {
   adminEmail,
   type ConversationRow,

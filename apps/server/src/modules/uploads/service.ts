@@ -6,6 +6,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
 
+// Other modules (the support chat) store and read uploads through these.
+export { findUpload, insertUpload } from './repo.js';
+
 /** What an upload is for (recorded for the console; any of the user's images may serve any form). */
 export const UPLOAD_PURPOSES = [
   'deposit_proof',
