@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck and build, unit and API tests, the API tests again on PostgreSQL when
-// one is reachable (`npm run test:pg`), the multi-node tests when PostgreSQL and Redis are (`npm run
-// test:scale`), then browser tests in Chromium. Prints one closing line
+// `npm test`: lint, layer boundaries, typecheck and build, the tests' typecheck, unit and API tests,
+// the API tests again on PostgreSQL when one is reachable (`npm run test:pg`), the multi-node tests
+// when PostgreSQL and Redis are (`npm run test:scale`), then browser tests in Chromium. Prints one closing line
 // `N passed, N failed` (each check step counts as one; each test as one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -88,12 +88,16 @@ function ensureChromium() {
 }
 
 step('lint', 'npx', ['biome', 'check', '.']);
+// The layers (.dependency-cruiser.cjs, docs/architecture.md "Layers"): no wrong-way import, no cycle.
+step('boundaries', 'npm', ['run', 'boundaries']);
 const built = run('typecheck and build', 'npm', ['run', 'build']);
 if (built) passed++;
 else {
   failed++;
   failures.push('typecheck and build');
 }
+// The builds leave tests out (they are not shipped); tsconfig.tests.json typechecks every test file.
+step('typecheck tests', 'npm', ['run', 'typecheck:tests']);
 vitest('unit and API tests', [], 'vitest-unit.json');
 
 // test:pg — the API tests again on PostgreSQL (issue 9), when a server listens where the test

@@ -38,7 +38,7 @@ export async function cancelOrder(t: TestApp, token: string | undefined, id: str
     payload: new URLSearchParams({ id: String(id) }).toString(),
     remoteAddress: nextIp(),
   });
-  return { status: res.statusCode, ...res.json() } as Envelope;
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }
 
 export async function depth(t: TestApp, symbol = 'BTC/USDT') {

@@ -57,7 +57,7 @@ const BankCardPage = lazyPage(bankCardPages, 'BankCardPage');
 const BankAddPage = lazyPage(bankCardPages, 'BankAddPage');
 
 // options: time-based options (/pages/option/detail), one chunk.
-const OptionPage = lazyPage(() => import('../features/option/pages'), 'OptionPage');
+const OptionPage = lazyPage(() => import('./option-page-with-verify'), 'OptionPageWithVerify');
 
 // new-coin subscription: the list (with my subscriptions), a project and subscribing, one chunk.
 const publicationPages = () => import('../features/publication/pages');

@@ -269,7 +269,7 @@ function client(app: FastifyInstance): TestApp {
       payload = new URLSearchParams(body).toString();
     }
     const res = await app.inject({ method, url: `/api/${path}`, headers, payload, remoteAddress: nextIp() });
-    return { status: res.statusCode, ...res.json() } as Envelope;
+    return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
   };
   return {
     app,
@@ -288,5 +288,5 @@ async function cancel(t: TestApp, token: string, id: number): Promise<Envelope> 
     payload: new URLSearchParams({ id: String(id) }).toString(),
     remoteAddress: nextIp(),
   });
-  return { status: res.statusCode, ...res.json() } as Envelope;
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }

@@ -269,6 +269,7 @@ async function liveFeed(seed: string, pair: Pair, startMs: number) {
       minute: (_pair, candle, isClosed) => void (isClosed && closed.push(candle)),
       repaired: async () => {},
       trade: (_pair, price, _quantity, timeMs) => void samples.push({ second: timeMs / 1000, price }),
+      indexStatus: () => {},
       referenceDepth: () => {},
     },
     now: () => clock.now,
