@@ -24,6 +24,7 @@ export type RequestOpts = { token?: string; lang?: string; ip?: string; json?: b
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field in the tests
 export type Envelope = { status: number; type: string; message: any; error?: string; fields?: Record<string, string> };
 /** The chart endpoint (currency/new_timeshar) answers in the original client's `{code, data}` form, not the envelope. */
+// biome-ignore lint/suspicious/noExplicitAny: the candles are checked field by field in the tests
 export type CandleReply = Envelope & { code: number; symbol: string; data: any; more: boolean; limit: number; next_to: number };
 
 /** A fresh app on its own copy of the seeded template database. */
