@@ -100,7 +100,7 @@ else {
 step('typecheck tests', 'npm', ['run', 'typecheck:tests']);
 vitest('unit and API tests', [], 'vitest-unit.json');
 
-// test:pg — the API tests again on PostgreSQL (issue 9), when a server listens where the test
+// test:pg — the API tests again on PostgreSQL, when a server listens where the test
 // databases are made (TEST_PG_URL, default 127.0.0.1:5432; see apps/server/test/test-database.ts).
 const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 if (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432))) {
@@ -109,7 +109,7 @@ if (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432))) {
   console.log(`\n▷ API tests on PostgreSQL skipped: nothing listens on ${pgUrl.host} (run npm run test:pg where it does)`);
 }
 
-// test:scale (issue 9) — several built server processes in cluster mode on one PostgreSQL and one Redis
+// test:scale — several built server processes in cluster mode on one PostgreSQL and one Redis
 // (scale/): needs both to answer, like test:pg needs PostgreSQL.
 const redisPort = Number(process.env.TEST_REDIS_PORT ?? 6379);
 const pgUp = await reachable(pgUrl.hostname, Number(pgUrl.port || 5432));

@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
     log: () => {},
-    // operations (issue 8): the test operator has two-factor sign-in, like a real super admin.
+    // operations: the test operator has two-factor sign-in, like a real super admin.
     adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
     secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dir),
   });

@@ -88,7 +88,7 @@ export const nextIp = () => {
 };
 
 /**
- * operations (issue 8): an authenticator code the server has not yet accepted. A code is accepted one
+ * operations: an authenticator code the server has not yet accepted. A code is accepted one
  * step either side of now and never twice, so successive sign-ins take the next unused step (waiting
  * for the clock when now and the next step are spent). Steps are remembered per app and secret.
  */

@@ -7,7 +7,7 @@ import type { Cluster } from './cluster.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** cluster (issue 9): this node's part in a cluster; undefined in a single process. */
+    /** cluster: this node's part in a cluster; undefined in a single process. */
     cluster: Cluster | undefined;
   }
 }

@@ -152,7 +152,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
     ? await findUserByEmail(db, body.user_string.toLowerCase())
     : await findByContact(db, 'mobile', body.user_string, body.area_code);
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDecoy(body.password);
-  // operations (issue 8): attempts on a known account go into the user's login history.
+  // operations: attempts on a known account go into the user's login history.
   if (!user || !valid) {
     await lockout.fail(account, attempt);
     if (user) await recordLogin(db, user.id, client, 'wrong_password');

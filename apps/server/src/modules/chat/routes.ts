@@ -58,8 +58,8 @@ export async function chatRoutes(root: FastifyInstance) {
     await app.requireAdmin(request);
     if (!isSupportRole(request.admin!.role)) throw new AppError('support_role_required', { status: 403 });
   };
-  // Console roles (issue 8): super and support.
-  // hardening (issue 8): checked before the body is validated, like every console route.
+  // Console roles: super and support.
+  // hardening: checked before the body is validated, like every console route.
   const agent = { preValidation: requireAgent, config: { roles: SUPPORT_CONSOLE_ROLES } };
 
   await app.register(multipart, {

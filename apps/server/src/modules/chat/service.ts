@@ -30,7 +30,7 @@ import {
 
 export const CHAT_MAX_CHARS = 2000;
 export const HISTORY_PAGE = 50;
-/** Console roles of the chat desk besides super (issue 8's per-route roles): docs/api-support.md. */
+/** Console roles of the chat desk besides super (per-route roles): docs/api-support.md. */
 export const SUPPORT_CONSOLE_ROLES: readonly ConsoleRole[] = ['support'];
 /** Settings key of an external customer-service URL (set/get_customer_url). */
 export const CUSTOMER_URL_KEY = 'customer_service_url';

@@ -171,7 +171,7 @@ export class ContractsService {
   }
 
   /**
-   * cluster (issue 9): this node stops leading. It stops re-marking, lets queued settlements finish and
+   * cluster: this node stops leading. It stops re-marking, lets queued settlements finish and
    * forgets the positions; the next leader loads them from the database (`ready()`), as does this node
    * if it leads again.
    */

@@ -5,7 +5,7 @@ import { dashboard } from './service.js';
 
 const tags = ['console: dashboard'];
 
-/** The console's home figures (issue 8, part 4): super and finance (it shows money waiting for review). */
+/** The console's home figures: super and finance (it shows money waiting for review). */
 export async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(

@@ -25,7 +25,7 @@ function startOfUtcDay(now: number): Date {
 }
 
 /**
- * The console's home figures (issue 8, part 4), each from one aggregate query over the live tables, so
+ * The console's home figures, each from one aggregate query over the live tables, so
  * the numbers are the database's, never a cache: users, queues, money waiting for review, 24h spot
  * volume per pair, open interest of contracts and options and the house's own balances.
  */

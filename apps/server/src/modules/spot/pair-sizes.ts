@@ -10,7 +10,7 @@ import { type SpotOrder, spotMarket } from './orders.js';
 import { operatorUserId, waitingOrders } from './repo.js';
 
 /**
- * A pair's tick and lot size at runtime (issue 8, part 3). The engine counts prices in ticks and
+ * A pair's tick and lot size at runtime. The engine counts prices in ticks and
  * quantities in lots, so a book can only move to new units its waiting orders are whole multiples of.
  * The change, in order:
  *  1. new places on the pair wait (`pause`), and the orders already queued are applied (`settled`):

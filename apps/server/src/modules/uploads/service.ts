@@ -15,7 +15,7 @@ export const UPLOAD_PURPOSES = [
   'id_front',
   'id_back',
   'id_hand',
-  // help centre and support chat (issue 7): feedback pictures and chat images
+  // help centre and support chat: feedback pictures and chat images
   'feedback',
   'chat',
 ] as const;
