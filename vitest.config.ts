@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['development'] },
   ssr: { resolve: { conditions: ['development'] } },
   test: {
-    include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts'],
+    include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

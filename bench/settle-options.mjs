@@ -45,7 +45,7 @@ if (!existsSync(join(dist, 'modules/options/settler.js'))) {
 }
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const { openDatabase, queryRows } = await load('db/client.js');
-const { seed } = await load('db/seed.js');
+const { seed } = await load('seed/seed.js');
 const { LedgerBatch } = await load('ledger/batch.js');
 const { verifyLedger } = await load('ledger/verify.js');
 const { IndexSampler } = await load('modules/index-samples/sampler.js');

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Scale-out tests (issue 9): several built server processes on one PostgreSQL and one Redis. Files run
+// Scale-out tests: several built server processes on one PostgreSQL and one Redis. Files run
 // one at a time on the shared 2-core machine, each starting (and always stopping) its own cluster.
 export default defineConfig({
   resolve: { conditions: ['development'] },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck and build, unit and API tests, the API tests again on PostgreSQL when
-// one is reachable (`npm run test:pg`), the multi-node tests when PostgreSQL and Redis are (`npm run
-// test:scale`), then browser tests in Chromium. Prints one closing line
+// `npm test`: lint, layer boundaries, typecheck and build, the tests' typecheck, unit and API tests,
+// the API tests again on PostgreSQL when one is reachable (`npm run test:pg`), the multi-node tests
+// when PostgreSQL and Redis are (`npm run test:scale`), then browser tests in Chromium. Prints one closing line
 // `N passed, N failed` (each check step counts as one; each test as one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -88,15 +88,19 @@ function ensureChromium() {
 }
 
 step('lint', 'npx', ['biome', 'check', '.']);
+// The layers (.dependency-cruiser.cjs, docs/architecture.md "Layers"): no wrong-way import, no cycle.
+step('boundaries', 'npm', ['run', 'boundaries']);
 const built = run('typecheck and build', 'npm', ['run', 'build']);
 if (built) passed++;
 else {
   failed++;
   failures.push('typecheck and build');
 }
+// The builds leave tests out (they are not shipped); tsconfig.tests.json typechecks every test file.
+step('typecheck tests', 'npm', ['run', 'typecheck:tests']);
 vitest('unit and API tests', [], 'vitest-unit.json');
 
-// test:pg — the API tests again on PostgreSQL (issue 9), when a server listens where the test
+// test:pg — the API tests again on PostgreSQL, when a server listens where the test
 // databases are made (TEST_PG_URL, default 127.0.0.1:5432; see apps/server/test/test-database.ts).
 const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 if (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432))) {
@@ -105,7 +109,7 @@ if (await reachable(pgUrl.hostname, Number(pgUrl.port || 5432))) {
   console.log(`\n▷ API tests on PostgreSQL skipped: nothing listens on ${pgUrl.host} (run npm run test:pg where it does)`);
 }
 
-// test:scale (issue 9) — several built server processes in cluster mode on one PostgreSQL and one Redis
+// test:scale — several built server processes in cluster mode on one PostgreSQL and one Redis
 // (scale/): needs both to answer, like test:pg needs PostgreSQL.
 const redisPort = Number(process.env.TEST_REDIS_PORT ?? 6379);
 const pgUp = await reachable(pgUrl.hostname, Number(pgUrl.port || 5432));

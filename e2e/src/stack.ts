@@ -11,7 +11,7 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN_EMAIL = 'ops@example.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password-1';
 /**
- * operations (issue 8): the seeded super admin signs in with two-factor codes of this secret (base32),
+ * operations: the seeded super admin signs in with two-factor codes of this secret (base32),
  * given to the server as ADMIN_TOTP_SECRET; the helpers compute the codes (src/totp.ts).
  */
 export const ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUGIYDEOJQGEZDGNBV';

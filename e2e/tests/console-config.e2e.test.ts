@@ -6,9 +6,9 @@ import { adminSignIn, apiCall, apiOk, registerUser } from '../src/server-process
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
- * Operations (issue 8, parts 2–4) in the browser: the super admin sees the dashboard on the console's
+ * Operations in the browser: the super admin sees the dashboard on the console's
  * home, changes a pair's taker fee on the configuration page, and finds that change (with before and
- * after) by searching the audit log for the `config.*` family. Runtime configuration (issue 8, part 3):
+ * after) by searching the audit log for the `config.*` family. Runtime configuration:
  * disabling a coin (the user API then drops it from deposits and refuses deposit requests for it) and
  * changing a pair's tick size, both found in the audit log too.
  */

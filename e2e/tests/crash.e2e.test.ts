@@ -18,7 +18,7 @@ import {
 } from '../src/server-process.js';
 
 /**
- * The crash test of issue 8, at the process level: the built server on 127.0.0.1 under a bounded
+ * The crash test, at the process level: the built server on 127.0.0.1 under a bounded
  * concurrent mixed load — spot limit and market orders and cancels, transfers between a user's accounts,
  * withdrawal requests, option purchases — is killed with SIGKILL while requests are in flight, and a new
  * process is started on the same DATA_DIR. Then:

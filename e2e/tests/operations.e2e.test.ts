@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stac
 import { nextTotpCode } from '../src/totp.js';
 
 /**
- * Operations (issue 8) in the browser: a finance operator enrols an authenticator from the console's
+ * Operations in the browser: a finance operator enrols an authenticator from the console's
  * QR page, signs in with a TOTP code and approves a withdrawal; the super admin (also signing in with
  * TOTP) finds it in the audit log and publishes the proof of liabilities; the user checks their leaf
  * in the H5 app, which verifies the Merkle path itself, and reviews their devices and sign-ins.

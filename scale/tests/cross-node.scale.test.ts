@@ -7,7 +7,7 @@ import { connectSocket, type SocketClient } from '../src/sockets.js';
 import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
- * Issue 9: every node serves the whole API and the sockets. Two nodes; orders placed through one node
+ * Every node serves the whole API and the sockets. Two nodes; orders placed through one node
  * reach the market's engine wherever it runs, and the trade, the book and the placing user's private
  * order update reach socket clients of the other node (socket.io's Redis adapter).
  */

@@ -9,7 +9,7 @@ import { connectSocket, type SocketClient } from '../src/sockets.js';
 import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
- * Issue 9: the node running a market's engine dies (SIGKILL, no shutdown of any kind) under a bounded
+ * The node running a market's engine dies (SIGKILL, no shutdown of any kind) under a bounded
  * concurrent order load spread over three nodes. Another node takes the engine over within 5 s and
  * rebuilds the same book from the database; every acknowledged order is there afterwards in its
  * acknowledged state or a later legitimate one; `ledger:verify` passes; both remaining nodes show

@@ -7,7 +7,7 @@ import { type Load, startLoad } from '../src/load.js';
 import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
- * Issue 9, faults: PostgreSQL restarts under load. The machine's PostgreSQL is never touched: a TCP
+ * Faults: PostgreSQL restarts under load. The machine's PostgreSQL is never touched: a TCP
  * proxy between the two nodes and it drops every connection and refuses new ones for a few seconds —
  * what a restart looks like to its clients. Requests meanwhile fail cleanly (a retryable refusal in the
  * envelope, never a 500 or a reply later than the request timeout), nothing is half-written

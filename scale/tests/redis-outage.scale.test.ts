@@ -7,7 +7,7 @@ import { connectSocket, type SocketClient } from '../src/sockets.js';
 import { BTC_USDT, operatorToken, placeLimit, type Trader, traders } from '../src/traders.js';
 
 /**
- * Issue 9, faults: Redis goes down and comes back. A TCP proxy between the two nodes and the local
+ * Faults: Redis goes down and comes back. A TCP proxy between the two nodes and the local
  * Redis drops every connection and refuses new ones. Meanwhile the node running the market keeps
  * serving its own clients — REST, and its pushes to its own socket clients — the other node answers
  * what it can on its own and refuses forwarded orders cleanly; once Redis is back, orders cross

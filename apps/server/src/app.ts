@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HelmetOptions } from 'helmet';
-// cluster (issue 9): several nodes on one PostgreSQL and one Redis
+// cluster: several nodes on one PostgreSQL and one Redis
 import { Cluster, type ClusterTuning } from './cluster/cluster.js';
 import { drainGuard } from './cluster/drain.js';
 import { healthRoutes } from './cluster/health.js';
@@ -17,13 +17,12 @@ import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { migrateForServing } from './db/app-role.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
-import { seed } from './db/seed.js';
 import { afterFirstReply } from './lib/after-first-reply.js';
 import { AppError } from './lib/app-error.js';
 import { cspScriptHashes } from './lib/csp-script-hashes.js';
 import { loggerOptions } from './lib/log-safe-error.js';
 import { showOnce } from './lib/show-once.js';
-// operations (issue 8)
+// operations
 import { consoleSecretKey } from './lib/totp.js';
 import { MarketService } from './market/market-service.js';
 // operations: Prometheus metrics at /metrics (METRICS_TOKEN)
@@ -31,18 +30,18 @@ import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { freezeGuardPlugin } from './modules/account-security/freeze-guard.js';
 import { accountSecurityRoutes } from './modules/account-security/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-// operations (issue 8, part 3): runtime configuration
+// operations: runtime configuration
 import { adminConfigRoutes } from './modules/admin-config/routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bankCardRoutes } from './modules/bank-cards/routes.js';
-// help centre and support chat (issue 7)
+// help centre and support chat
 import { chatRoutes } from './modules/chat/routes.js';
 // perpetual contracts
 import { contractsPlugin } from './modules/contracts/plugin.js';
 import { contractRoutes } from './modules/contracts/routes.js';
-// operations (issue 8, part 4): the console dashboard
+// operations: the console dashboard
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { depositRoutes } from './modules/deposits/routes.js';
 import { helpRoutes } from './modules/help/routes.js';
@@ -82,6 +81,7 @@ import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { socketPlugin } from './plugins/socket.js';
+import { seed } from './seed/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +118,7 @@ export type BuildOptions = {
   /** The market's clock (tests fix it). */
   now?: () => number;
   logger?: boolean;
-  /** cluster (issue 9): lock polling and forwarding timings (tests shorten them). */
+  /** cluster: lock polling and forwarding timings (tests shorten them). */
   clusterTuning?: Partial<ClusterTuning>;
 };
 
@@ -163,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The generated first operator's password: on the terminal (or a 0600 file), never in the JSON log.
       showSecret: (secretLine, note) =>
         showOnce(secretLine, note, { dataDir: config.dataDir, log: (line) => app.log.warn(line) }),
-      // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor.
+      // operations: ADMIN_TOTP_SECRET enrols the first operator's second factor.
       adminTotpSecret: config.adminTotpSecret,
       secretKey: config.adminTotpSecret ? consoleSecretKey(config.consoleSecretKey, config.dataDir) : undefined,
     });
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   const uploads = await openUploadStorage(config.uploads, { db: database.db, dataDir: config.dataDir, log: app.log });
   app.decorate('uploads', uploads);
-  // cluster (issue 9): with DATABASE_URL and REDIS_URL, the leader lock decides who runs the once-only
+  // cluster: with DATABASE_URL and REDIS_URL, the leader lock decides who runs the once-only
   // work below (feed, settlements, jobs), and engine locks who runs each spot book; else all runs here.
   const clustered = clusterMode(config);
   const solo = !clustered;
@@ -235,11 +235,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.startMarket) {
     afterFirstReply(app, () => {
       if (solo) void market.start();
-      // cluster (issue 9): the market maker runs on every node and quotes only the books that node runs.
+      // cluster: the market maker runs on every node and quotes only the books that node runs.
       if (config.marketMakerEnabled) void marketMaker.start();
     });
   }
-  // operations (issue 8): the daily proof-of-liabilities snapshot runs with the server (not in API tests).
+  // operations: the daily proof-of-liabilities snapshot runs with the server (not in API tests).
   if (options.startMarket && config.proofJobEnabled && solo) {
     let proofJob: { stop: () => void } | undefined;
     afterFirstReply(app, () => {
@@ -276,7 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError('rate_limited'),
-    // cluster (issue 9): one count per client across nodes; a node without Redis keeps serving.
+    // cluster: one count per client across nodes; a node without Redis keeps serving.
     ...(cluster ? { redis: cluster.bus.pub, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
   });
   await app.register(swagger, {
@@ -293,7 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         },
       },
     },
-    // hardening (issue 8): a console route states in the document which roles may call it
+    // hardening: a console route states in the document which roles may call it
     // (`security: [{console: ['super', …config.roles]}]`), so the authorisation matrix of
     // src/hardening is generated from the document rather than listed by hand.
     transform: (input) => {
@@ -314,7 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // account freeze: refuses the declared risk-adding and money-out routes to a frozen account
   await app.register(freezeGuardPlugin);
   // perpetual contracts: the service re-marking open positions on every index tick
-  await app.register(contractsPlugin, { now: options.now });
+  await app.register(contractsPlugin, { now: options.now, clustered });
   // options: index samples from the market stream, and the options service with its settler. Both start
   // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
   await app.register(indexSamplesPlugin);
@@ -348,10 +348,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         zlibOptions: { level: 6 },
       });
       await api.register(referenceRoutes);
-      await api.register(healthRoutes); // cluster (issue 9)
+      await api.register(healthRoutes); // load balancers ask each node its part in the cluster
       await api.register(authRoutes);
       await api.register(adminRoutes);
-      // operations (issue 8): operators, 2FA, console sessions; user security; proof of liabilities
+      // operations: operators, 2FA, console sessions; user security; proof of liabilities
       await api.register(operatorRoutes);
       await api.register(accountSecurityRoutes);
       await api.register(proofRoutes);
@@ -379,12 +379,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // community: referral programme and notices
       await api.register(referralRoutes);
       await api.register(newsRoutes);
-      // help centre and support chat (issue 7)
+      // help centre and support chat
       await api.register(helpRoutes);
       await api.register(chatRoutes, { now: options.now });
       // new-coin subscription
       await api.register(subscriptionRoutes);
-      // operations (issue 8, parts 3–4): runtime configuration and the console dashboard
+      // operations: runtime configuration and the console dashboard
       await api.register(adminConfigRoutes);
       await api.register(dashboardRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -392,7 +392,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  // cluster (issue 9): the node joins once every plugin is in place, before it serves.
+  // cluster: the node joins once every plugin is in place, before it serves.
   if (cluster) app.addHook('onReady', async () => cluster.start());
 
   await app.register(fastifyStatic, { root: join(APPS_DIR, 'server', 'public'), prefix: '/static/', decorateReply: false });

@@ -78,14 +78,14 @@ export type Config = {
   /** The operator's market maker quotes the spot books while the feed runs (MARKET_MAKER=0: off). */
   marketMakerEnabled: boolean;
   marketMaker: MarketMakerConfig;
-  // operations (issue 8)
+  // operations
   /** Base32 TOTP secret enrolled for the first operator (ADMIN_EMAIL) at seed, when it has none yet. */
   adminTotpSecret: string | undefined;
   /** Encrypts operators' TOTP secrets at rest; without it a random key is kept in DATA_DIR. */
   consoleSecretKey: string | undefined;
   /** Build the day's proof-of-liabilities snapshot on a daily schedule (PROOF_JOB=0: off). */
   proofJobEnabled: boolean;
-  // cluster (issue 9): several nodes on one PostgreSQL and one Redis (both URLs set)
+  // cluster: several nodes on one PostgreSQL and one Redis (both URLs set)
   /** This node's name in the cluster (NODE_ID; default a random id per process). */
   nodeId: string | undefined;
   /** Prefix of every Redis key and channel the cluster uses (REDIS_PREFIX; one per deployment). */
@@ -192,11 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMs: int(env.MM_REFRESH_MS, DEFAULT_MARKET_MAKER.refreshMs),
       staleMs: int(env.MM_STALE_MS, DEFAULT_MARKET_MAKER.staleMs),
     },
-    // operations (issue 8)
+    // operations
     adminTotpSecret: env.ADMIN_TOTP_SECRET || undefined,
     consoleSecretKey: env.CONSOLE_SECRET_KEY || undefined,
     proofJobEnabled: env.PROOF_JOB !== '0',
-    // cluster (issue 9)
+    // cluster
     nodeId: env.NODE_ID || undefined,
     redisPrefix: env.REDIS_PREFIX || 'h5x',
     forwardTimeoutMs: int(env.FORWARD_TIMEOUT_MS, 5_000),

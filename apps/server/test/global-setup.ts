@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client.js';
-import { seed } from '../src/db/seed.js';
 import { consoleSecretKey } from '../src/lib/totp.js';
+import { seed } from '../src/seed/seed.js';
 import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from './constants.js';
 import { createPgTemplate, dropPgRun, testDbKind } from './test-database.js';
 
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
     log: () => {},
-    // operations (issue 8): the test operator has two-factor sign-in, like a real super admin.
+    // operations: the test operator has two-factor sign-in, like a real super admin.
     adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
     secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dir),
   });

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
 import { candles } from '../src/db/schema.js';
-import { D } from '../src/ledger/money.js';
+import { D } from '../src/lib/money.js';
 import type { MarketLog } from '../src/market/feed.js';
 import { type MarketOptions, MarketService } from '../src/market/market-service.js';
 import { bucketStart, type CandlePeriod, ROLL_UP } from '../src/market/periods.js';

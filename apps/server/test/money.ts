@@ -77,13 +77,14 @@ export async function upload(
 ): Promise<Envelope> {
   const files =
     opts.file === null ? [] : [{ filename: 'proof.png', contentType: 'image/png', bytes: PNG, ...(opts.file ?? {}) } as FilePart];
-  const fields = opts.purpose === undefined ? { purpose: 'deposit_proof' } : opts.purpose === '' ? {} : { purpose: opts.purpose };
+  const fields: Record<string, string> =
+    opts.purpose === undefined ? { purpose: 'deposit_proof' } : opts.purpose === '' ? {} : { purpose: opts.purpose };
   const body = multipart(fields, files);
   const headers: Record<string, string> = { 'content-type': body.contentType };
   if (token) headers.authorization = token;
   if (opts.lang) headers.lang = opts.lang;
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers, payload: body.payload, remoteAddress: nextIp() });
-  return { status: res.statusCode, ...res.json() } as Envelope;
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }
 
 /** The id of a fresh image uploaded by this user. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ledgerAccounts } from '../src/db/schema.js';
-import { str } from '../src/ledger/money.js';
+import { str } from '../src/lib/money.js';
 import { fund } from './money.js';
 import { type Envelope, nextIp, registerEmailUser, type TestApp } from './test-app.js';
 
@@ -38,7 +38,7 @@ export async function cancelOrder(t: TestApp, token: string | undefined, id: str
     payload: new URLSearchParams({ id: String(id) }).toString(),
     remoteAddress: nextIp(),
   });
-  return { status: res.statusCode, ...res.json() } as Envelope;
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }
 
 export async function depth(t: TestApp, symbol = 'BTC/USDT') {

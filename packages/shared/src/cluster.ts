@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * cluster (issue 9): `GET /api/health`, what one node says about itself. `leader` holds the cluster's
+ * cluster: `GET /api/health`, what one node says about itself. `leader` holds the cluster's
  * once-only work (market feed, settlements, jobs); `engines` are the spot pairs whose engine runs on
  * this node; `redis` is `off` outside cluster mode.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Operators' roles (issue 8, least privilege). `super` may do everything; every other role sees only
+ * Operators' roles (least privilege). `super` may do everything; every other role sees only
  * its own pages and API routes. The server checks roles per route (`config: { roles }`, see
  * docs/api.md "Console roles"); the console hides the menu entries and routes a role may not use.
  */
@@ -48,13 +48,13 @@ export const CONSOLE_PAGE_ROLES: Record<string, readonly ConsoleRole[]> = {
   '/outbox': [],
   '/operators': [],
   '/proof': [],
-  // runtime configuration (issue 8, part 3): super only, like its API
+  // runtime configuration: super only, like its API
   '/config': [],
   '/security': ANY_CONSOLE_ROLE,
   // community: announcements are content; rebate ratios decide money
   '/news': ['content'],
   '/referral': ['finance'],
-  // help centre and support chat (issue 7): the chat desk and feedback inbox are support's, the FAQ also content's
+  // help centre and support chat: the chat desk and feedback inbox are support's, the FAQ also content's
   '/chat': ['support'],
   '/feedback': ['support'],
   '/help': ['support', 'content'],

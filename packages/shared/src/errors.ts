@@ -12,7 +12,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'request_timeout',
   'internal_error',
-  // cluster (issue 9): the node running a market's engine did not answer a forwarded order in time
+  // cluster: the node running a market's engine did not answer a forwarded order in time
   'engine_unavailable',
   // the database could not be reached (restarting, down): nothing was done, retry is safe
   'service_unavailable',
@@ -94,7 +94,7 @@ export const ERROR_CODES = [
   'wealth_order_not_redeemable',
   'wealth_penalty_rate_zero',
   // end wealth
-  // operations (issue 8): console roles, two-factor sign-in, proof of liabilities
+  // operations: console roles, two-factor sign-in, proof of liabilities
   'totp_required',
   'totp_invalid',
   'totp_enrolment_required',
@@ -107,7 +107,7 @@ export const ERROR_CODES = [
   'account_locked',
   'operator_password_too_short',
   // end sign-in hardening
-  // help centre and support chat (issue 7, part 3)
+  // help centre and support chat
   'text_too_long',
   'too_many_images',
   'support_role_required',
@@ -128,7 +128,7 @@ export const ERROR_CODES = [
   'subscription_terms_locked',
   'currency_code_taken',
   // end new-coin subscription
-  // runtime configuration (issue 8, part 3): coins, chains, tick and lot sizes
+  // runtime configuration: coins, chains, tick and lot sizes
   'coin_disabled',
   'chain_exists',
   'chain_last',

@@ -1,8 +1,8 @@
 export * from './auth.js';
 export * from './bank.js';
-// cluster (issue 9): GET /api/health
+// cluster: GET /api/health
 export * from './cluster.js';
-// operations (issue 8): console roles and two-factor sign-in
+// operations: console roles and two-factor sign-in
 export * from './console-roles.js';
 // perpetual contracts (lever/*)
 export * from './contracts.js';

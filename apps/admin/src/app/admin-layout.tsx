@@ -17,10 +17,10 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: '/audit', label: 'Audit log' },
   { key: '/ledger', label: 'Ledger check' },
   { key: '/outbox', label: 'Development outbox' },
-  // operations (issue 8); each entry's roles: CONSOLE_PAGE_ROLES in packages/shared/src/console-roles.ts
+  // operations; each entry's roles: CONSOLE_PAGE_ROLES in packages/shared/src/console-roles.ts
   { key: '/operators', label: 'Operators' },
   { key: '/proof', label: 'Proof of liabilities' },
-  // operations (issue 8, part 3): coins, pairs, limits, market maker, feed status
+  // operations: coins, pairs, limits, market maker, feed status
   { key: '/config', label: 'Configuration' },
   { key: '/security', label: 'My security' },
   // wealth: financial products
@@ -35,7 +35,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   // community
   { key: '/news', label: 'Announcements' },
   { key: '/referral', label: 'Referral programme' },
-  // help centre and support chat (issue 7)
+  // help centre and support chat
   // Before the desk: the menu picks the first entry whose path starts the address.
   { key: '/chat/greeting', label: 'Chat greeting & hours' },
   { key: '/chat', label: 'Chat desk' },
@@ -54,7 +54,7 @@ export function AdminLayout() {
   const admin = useAuthStore((s) => s.auth?.admin ?? null);
   const logout = useAdminLogout();
   const [collapsed, setCollapsed] = useState(false);
-  // operations (issue 8): each role sees only its pages (the server refuses the rest anyway).
+  // operations: each role sees only its pages (the server refuses the rest anyway).
   const role = admin?.role ?? '';
   const enrolling = useAuthStore((s) => s.auth?.enrol === true);
   const items = MENU_ITEMS?.filter((item) =>

@@ -2,10 +2,10 @@ import { createHashRouter, Navigate } from 'react-router';
 import { ApprovalsPage } from '../features/approvals/components/approvals-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { LoginPage } from '../features/auth/components/login-page';
-// help centre and support chat (issue 7): chat desk, feedback inbox, FAQ editor
+// help centre and support chat: chat desk, feedback inbox, FAQ editor
 import { ChatDeskPage } from '../features/chat/components/chat-desk-page';
 import { ChatGreetingPage } from '../features/chat/components/chat-greeting-page';
-// operations (issue 8, part 3): runtime configuration
+// operations: runtime configuration
 import { ConfigPage } from '../features/config/components/config-page';
 // contracts + product switches
 import { ContractsPage } from '../features/contracts/components/contracts-page';
@@ -18,7 +18,7 @@ import { IdentityPage } from '../features/identity/components/identity-page';
 import { LedgerCheckPage } from '../features/ledger-check/components/ledger-check-page';
 // community: announcements and referral settings
 import { NewsPage } from '../features/news/components/news-page';
-// operations (issue 8)
+// operations
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { SecurityPage } from '../features/operators/components/security-page';
 // options: delivery times and orders
@@ -63,11 +63,11 @@ export const router = createHashRouter([
           { path: 'audit', element: <AuditPage /> },
           { path: 'ledger', element: <LedgerCheckPage /> },
           { path: 'outbox', element: <OutboxPage /> },
-          // operations (issue 8)
+          // operations
           { path: 'operators', element: <OperatorsPage /> },
           { path: 'security', element: <SecurityPage /> },
           { path: 'proof', element: <ProofPage /> },
-          // operations (issue 8, part 3): runtime configuration
+          // operations: runtime configuration
           { path: 'config', element: <ConfigPage /> },
           // wealth: financial products
           { path: 'wealth', element: <WealthPage /> },
@@ -81,7 +81,7 @@ export const router = createHashRouter([
           // community
           { path: 'news', element: <NewsPage /> },
           { path: 'referral', element: <ReferralPage /> },
-          // help centre and support chat (issue 7)
+          // help centre and support chat
           { path: 'chat', element: <ChatDeskPage /> },
           { path: 'chat/greeting', element: <ChatGreetingPage /> },
           { path: 'feedback', element: <FeedbackPage /> },

@@ -57,7 +57,7 @@ const BankCardPage = lazyPage(bankCardPages, 'BankCardPage');
 const BankAddPage = lazyPage(bankCardPages, 'BankAddPage');
 
 // options: time-based options (/pages/option/detail), one chunk.
-const OptionPage = lazyPage(() => import('../features/option/pages'), 'OptionPage');
+const OptionPage = lazyPage(() => import('./option-page-with-verify'), 'OptionPageWithVerify');
 
 // new-coin subscription: the list (with my subscriptions), a project and subscribing, one chunk.
 const publicationPages = () => import('../features/publication/pages');
@@ -77,13 +77,13 @@ const PromotionPage = lazyPage(() => import('../features/promotion/pages'), 'Pro
 const noticePages = () => import('../features/notice/pages');
 const NoticePage = lazyPage(noticePages, 'NoticePage');
 const NoticeDetailPage = lazyPage(noticePages, 'NoticeDetailPage');
-// help centre and support chat (issue 7): centre, article and chat, one chunk.
+// help centre and support chat: centre, article and chat, one chunk.
 const helpPages = () => import('../features/help/pages');
 const HelpCenterPage = lazyPage(helpPages, 'HelpCenterPage');
 const HelpDetailPage = lazyPage(helpPages, 'HelpDetailPage');
 const HelpChatPage = lazyPage(helpPages, 'HelpChatPage');
 
-// operations (issue 8): devices and sign-ins, proof of liabilities
+// operations: devices and sign-ins, proof of liabilities
 const AccountSecurityPage = lazyPage(
   () => import('../features/account-security/pages/account-security-page'),
   'AccountSecurityPage',
@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.security, element: guarded(<SecurityPage />) },
       { path: PATHS.changePassword, element: guarded(<ChangePasswordPage />) },
       { path: PATHS.changePayPassword, element: guarded(<ChangePayPasswordPage />) },
-      // operations (issue 8)
+      // operations
       { path: PATHS.securityDevices, element: guarded(<AccountSecurityPage />) },
       { path: PATHS.proof, element: guarded(<ProofPage />) },
       // Public like every price: no account needed to check the record.
@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.financeRules, element: guarded(<FinanceRulePage />) },
       // options: time-based options
       { path: PATHS.optionDetail, element: guarded(<OptionPage />) },
-      // help centre and support chat (issue 7)
+      // help centre and support chat
       { path: PATHS.helpCenter, element: guarded(<HelpCenterPage />) },
       { path: PATHS.helpDetail, element: guarded(<HelpDetailPage />) },
       { path: PATHS.helpChat, element: guarded(<HelpChatPage />) },

@@ -56,7 +56,7 @@ export const PATHS = {
   helpDetail: '/pages/help/center/detail',
   bankBind: '/pages/bankbind/index',
   bankAdd: '/pages/bankbind/addbank',
-  // operations (issue 8): beyond the spec's routes
+  // operations: beyond the spec's routes
   securityDevices: '/pages/settings/security/devices',
   proof: '/pages/assets/proof',
   // the public, hash-chained index record (day heads per pair)

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
 /**
- * Help centre and support chat (issue 7): the two calls other screens need besides the help pages —
+ * Help centre and support chat: the two calls other screens need besides the help pages —
  * the unread badge of the online-service button (home) and where online service lives.
  */
 export const supportKeys = {

@@ -1,7 +1,7 @@
 import { api } from './api';
 
 /** What an upload is for; the server keeps it with the file (docs/api-money.md, Uploads). */
-// 'feedback' and 'chat': help centre and support chat (issue 7).
+// 'feedback' and 'chat': help centre and support chat.
 export type UploadPurpose = 'deposit_proof' | 'id_front' | 'id_back' | 'id_hand' | 'feedback' | 'chat';
 export type Uploaded = { id: string; url: string };
 

@@ -15,8 +15,8 @@ import { type Envelope, nextIp, type TestApp } from '../../test/test-app.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { seed } from '../db/seed.js';
 import { consoleSecretKey } from '../lib/totp.js';
+import { seed } from '../seed/seed.js';
 import { ranking } from './rendezvous.js';
 
 /**
@@ -338,7 +338,7 @@ function client(app: FastifyInstance): TestApp {
       payload = new URLSearchParams(body).toString();
     }
     const res = await app.inject({ method, url: `/api/${path}`, headers, payload, remoteAddress: nextIp() });
-    return { status: res.statusCode, ...res.json() } as Envelope;
+    return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
   };
   return {
     app,
@@ -357,5 +357,5 @@ async function cancel(t: TestApp, token: string, id: number): Promise<Envelope> 
     payload: new URLSearchParams({ id: String(id) }).toString(),
     remoteAddress: nextIp(),
   });
-  return { status: res.statusCode, ...res.json() } as Envelope;
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }

@@ -2,12 +2,12 @@ import { type HealthReply, healthReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../plugins/envelope.js';
+import { ok } from '../lib/reply.js';
 import type { Cluster } from './cluster.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** cluster (issue 9): this node's part in a cluster; undefined in a single process. */
+    /** cluster: this node's part in a cluster; undefined in a single process. */
     cluster: Cluster | undefined;
   }
 }

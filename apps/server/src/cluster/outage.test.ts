@@ -11,8 +11,8 @@ import { FaultProxy, testPgUrl } from '../../test/fault-proxy.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { seed } from '../db/seed.js';
 import { consoleSecretKey } from '../lib/totp.js';
+import { seed } from '../seed/seed.js';
 import { TimedOut } from './bounded.js';
 import { LockSession, lockName } from './locks.js';
 

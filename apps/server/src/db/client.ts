@@ -3,17 +3,15 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import type { Db } from './db-type.js';
 import { PgliteThread } from './pglite-thread.js';
 import { quickPostgresTransaction } from './quick-transaction.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** The query interface every repo takes: the same for PGlite and PostgreSQL, and for transactions. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db-type.js';
 
 export type Database = {
   db: Db;

@@ -1,6 +1,6 @@
 import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
-import type { Db } from './client.js';
+import type { Db } from './db-type.js';
 
 /** What postgres.js tells a query's `onexecute` about the connection it went out on. */
 type DriverConnection = { onclose: ((error: unknown) => void) | null; terminate: () => void };

@@ -33,7 +33,7 @@ export const currencies = pgTable('currencies', {
   /** Decimal places a quantity of this coin may carry. */
   decimals: smallint('decimals').notNull(),
   sort: integer('sort').notNull().default(0),
-  /** admin-config (issue 8, part 3): off hides the coin from deposits and withdrawals; balances stay. */
+  /** admin-config: off hides the coin from deposits and withdrawals; balances stay. */
   enabled: boolean('enabled').notNull().default(true),
 });
 
@@ -152,7 +152,7 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull().default('super'),
   createdAt: createdAt(),
-  // operations (issue 8): a disabled operator can no longer sign in; their sessions are revoked.
+  // operations: a disabled operator can no longer sign in; their sessions are revoked.
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
@@ -168,7 +168,7 @@ export const adminSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    // operations (issue 8): 'full', or 'enrol' — a super/finance operator without 2FA may only set it up.
+    // operations: 'full', or 'enrol' — a super/finance operator without 2FA may only set it up.
     scope: text('scope').notNull().default('full'),
     userAgent: text('user_agent'),
   },
@@ -693,7 +693,7 @@ export const spotMarkets = pgTable('spot_markets', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- help centre and support chat (issue 7, part 3) ----
+// ---- help centre and support chat ----
 
 /** FAQ categories; `names` holds the title per language ({en, zh, …}); readers fall back to English. */
 export const helpCategories = pgTable('help_categories', {
@@ -802,7 +802,7 @@ export const chatMessages = pgTable(
 );
 // ---- end help centre and support chat ----
 
-// ── referral and notices (issue 7: community) ──────────────────────────────────────────────────────
+// ── referral and notices (community) ──────────────────────────────────────────────────────
 
 /**
  * A user's standing in the referral programme, set by operators: `normal` (the default ratio from
@@ -1112,7 +1112,7 @@ export const wealthAccruals = pgTable(
 );
 // ── end wealth ──
 
-// ── operations (issue 8): two-factor sign-in, user security, proof of liabilities ──
+// ── operations: two-factor sign-in, user security, proof of liabilities ──
 
 /**
  * An operator's TOTP secret (RFC 6238), encrypted with AES-256-GCM under a key derived from
@@ -1223,7 +1223,7 @@ export const proofLeaves = pgTable(
 );
 // ── end operations ──
 
-// ── options: time-based options (microtrade/*) and the per-second index samples (issue 5) ──
+// ── options: time-based options (microtrade/*) and the per-second index samples ──
 /**
  * The index price per pair per second, as the market stream published it: the last index price of the
  * second with the moment it was set (`price_time`, ms; earlier than the second when the price stood
@@ -1349,7 +1349,7 @@ export const optionOrders = pgTable(
 );
 // ── end options ──
 
-// ── perpetual contracts (issue 5, part 1) ──────────────────────────────────────────────────────────
+// ── perpetual contracts ──────────────────────────────────────────────────────────
 
 /**
  * Contract rules per pair, edited by operators: `contract_size` (base coin per lot), the allowed

@@ -4,7 +4,7 @@ import { adminToken, createTestApp, registerEmailUser, type TestApp, totpCode } 
 import { call, fillPath, type Operation, operations } from './routes.js';
 
 /**
- * hardening (issue 8): the authorisation matrix over every route of the OpenAPI document. Routes are
+ * hardening: the authorisation matrix over every route of the OpenAPI document. Routes are
  * read from the document (console routes state their roles in it, see app.ts), so a new route is
  * covered at once; a new route reachable without a token must be added to PUBLIC below, on purpose.
  */
@@ -44,7 +44,7 @@ const PUBLIC = new Set([
   'GET /api/lh/deposit/product_info',
   'GET /api/proof/root',
   'GET /api/proof/days',
-  // cluster (issue 9): load balancers poll it; node name, role, engines, no user data
+  // cluster: load balancers poll it; node name, role, engines, no user data
   'GET /api/health',
   // sign-up, sign-in, codes, password reset (rate-limited per IP)
   'POST /api/sms_send',

@@ -11,7 +11,7 @@ import { sha256 } from '../lib/secrets.js';
 import { call, fillPath, operations } from './routes.js';
 
 /**
- * hardening (issue 8): generated bad input for every route of the OpenAPI document. Each route gets
+ * hardening: generated bad input for every route of the OpenAPI document. Each route gets
  * CASES requests whose body, query and path parameters are drawn from the route's own schema (its
  * field names, enum values) mixed with hostile values (wrong types, huge numbers, traversal, control
  * characters, 10 000-character strings). No reply may be a 5xx or `internal_error`, and no rejected

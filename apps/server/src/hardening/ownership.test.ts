@@ -9,7 +9,7 @@ import { notifyUser } from '../modules/messages/service.js';
 import { call, fillPath, type Method, type Operation, operations, type Reply } from './routes.js';
 
 /**
- * hardening (issue 8): the "another user's ids" column of the authorisation matrix. Every user route
+ * hardening: the "another user's ids" column of the authorisation matrix. Every user route
  * of the OpenAPI document whose path, query or body names an id is found here; each such field is
  * either a reference to shared data (REFERENCE, with the reason) or an owned object with a case in
  * OWNED, whose fixture makes the object as user A. A new id-bearing route in neither fails the suite.

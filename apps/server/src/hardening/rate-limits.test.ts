@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call } from './routes.js';
 
 /**
- * hardening (issue 8): the per-address limits of every route that guesses or sends something. The
+ * hardening: the per-address limits of every route that guesses or sends something. The
  * behaviour behind them is tested in the modules (auth.test.ts: login and code sending; withdrawals
  * tests: five wrong fund passwords an hour; operators.test.ts: wrong TOTP codes; uploads in
  * ./uploads.test.ts); here each limit is proven to bite at its documented count, whatever the body,

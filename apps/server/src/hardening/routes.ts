@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * hardening (issue 8): the route table as the OpenAPI document states it. Every suite of this folder
+ * hardening: the route table as the OpenAPI document states it. Every suite of this folder
  * walks this list, so a new route is covered (and must be classified) without anyone listing it.
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

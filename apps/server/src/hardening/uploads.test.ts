@@ -3,7 +3,7 @@ import { multipart, PNG, upload, uploadId } from '../../test/money.js';
 import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
 
 /**
- * hardening (issue 8): what the uploads module's own tests (modules/uploads/uploads.test.ts: sniffing of
+ * hardening: what the uploads module's own tests (modules/uploads/uploads.test.ts: sniffing of
  * JPEG/PNG/WebP, the 5 MB limit, malformed ids) leave out: the per-IP rate limit, files that pretend
  * to be images, every header of a served file, and traversal spelled the ways a proxy might decode.
  */

@@ -75,7 +75,7 @@ const REASONS: Record<string, Record<Lang, string>> = {
     hk: '幣幣成交',
     th: 'การซื้อขายสปอต',
   },
-  // markets (issue 4): one entry per side's fee of a spot trade (clearing → fees account).
+  // markets: one entry per side's fee of a spot trade (clearing → fees account).
   spot_fee: {
     en: 'Spot trading fee',
     jp: '現物取引手数料',

@@ -406,7 +406,7 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     hk: '請求逾時',
     th: 'คำขอหมดเวลา',
   },
-  // cluster (issue 9): a forwarded order or cancel got no answer from the engine's node (retry is safe)
+  // cluster: a forwarded order or cancel got no answer from the engine's node (retry is safe)
   engine_unavailable: {
     en: 'Trading is briefly unavailable, please try again in a moment',
     jp: '取引は一時的に利用できません。しばらくしてから再試行してください',
@@ -1168,7 +1168,7 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     hk: '未知的驗證用途',
     th: 'วัตถุประสงค์การยืนยันไม่ถูกต้อง',
   },
-  // operations (issue 8): console roles, two-factor sign-in, proof of liabilities
+  // operations: console roles, two-factor sign-in, proof of liabilities
   anti_phishing_line: {
     en: 'Your anti-phishing code: {code}',
     jp: 'あなたのフィッシング対策コード：{code}',
@@ -1290,7 +1290,7 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'ยังไม่มีการเผยแพร่หลักฐานหนี้สิน',
   },
   // end operations
-  // help centre and support chat (issue 7, part 3)
+  // help centre and support chat
   text_too_long: {
     en: 'The text is too long',
     jp: 'テキストが長すぎます',
@@ -1487,7 +1487,7 @@ export const MESSAGES: Record<MessageKey, Texts> = {
     th: 'บัญชีของคุณถูกลงชื่อเข้าใช้จากอุปกรณ์ใหม่ ({device}, IP {ip}) เมื่อ {time} UTC หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันทีและออกจากระบบอุปกรณ์อื่น',
   },
   // end sign-in hardening
-  // runtime configuration (issue 8, part 3)
+  // runtime configuration
   coin_disabled: {
     en: 'Deposits and withdrawals of this coin are suspended',
     jp: 'この通貨の入金と出金は停止中です',

@@ -4,10 +4,10 @@ import { BTC, fund, USDT } from '../../test/money.js';
 import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
+import { str } from '../lib/money.js';
 import type { AccountRef } from './accounts.js';
 import { LedgerBatch } from './batch.js';
 import { postEntry } from './ledger.js';
-import { str } from './money.js';
 import { verifyLedger } from './verify.js';
 
 let t: TestApp;

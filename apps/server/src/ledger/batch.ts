@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import { D, type Dec, dec, str } from '../lib/money.js';
 import type { AccountRef, Bucket } from './accounts.js';
 import type { EntryInput, Leg } from './ledger.js';
-import { D, type Dec, dec, str } from './money.js';
 
 type Held = { id: number; isUser: boolean; currencyId: number; available: Dec; frozen: Dec };
 type Pending = { entry: EntryInput; legs: { held: Held; bucket: Bucket; amount: Dec; after: Dec }[] };

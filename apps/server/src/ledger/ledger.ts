@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
+import { D, type Dec, dec, str } from '../lib/money.js';
 import type { AccountRef, Bucket } from './accounts.js';
-import { D, type Dec, dec, str } from './money.js';
 
 export type Leg = { account: AccountRef; bucket: Bucket; amount: Dec | string };
 export type EntryInput = {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
-import type { LedgerFault } from './verify.js';
+
+/** One broken rule found by a ledger check: which check, and the rows that break it. */
+export type LedgerFault = { check: string; detail: Record<string, unknown> };
 
 /**
  * The ledger against the business records that say why money is held. A balance can equal the sum of

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
-import { verifyHoldings } from './verify-holdings.js';
+import { type LedgerFault, verifyHoldings } from './verify-holdings.js';
 
-export type LedgerFault = { check: string; detail: Record<string, unknown> };
+export type { LedgerFault };
 
 /** The platform's pass-through accounts: what enters them leaves in the same transaction. */
 export const CLEARING_ACCOUNTS = ['spot_clearing'];

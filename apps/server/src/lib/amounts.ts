@@ -1,5 +1,5 @@
-import { D, type Dec, parseAmountText } from '../ledger/money.js';
 import { AppError } from './app-error.js';
+import { D, type Dec, parseAmountText } from './money.js';
 
 /** A user's amount for a coin, or a field error on `field` in the request's language. */
 export function parseAmount(raw: unknown, decimals: number, field = 'amount'): Dec {

@@ -11,7 +11,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   rate_limited: 429,
   request_timeout: 503,
   internal_error: 500,
-  engine_unavailable: 503, // cluster (issue 9)
+  engine_unavailable: 503, // the node running the market's engine did not answer in time
   service_unavailable: 503,
 };
 

@@ -31,7 +31,7 @@ export async function audit(
   });
 }
 
-// ---- audit search (issue 8, part 2): who, action, target, time range, free text; paged ----
+// ---- audit search: who, action, target, time range, free text; paged ----
 
 export type AuditFilter = {
   /** Exact action ("withdrawal.approve") or a family ending in ".*" ("operator.*"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoDepositAddress } from '../db/seed.js';
+import { demoDepositAddress } from '../seed/seed.js';
 import { base58CheckDecode, base58CheckEncode, isValidAddress } from './chain-address.js';
 
 describe('chain address formats', () => {

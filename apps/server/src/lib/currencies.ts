@@ -36,7 +36,7 @@ export async function allCurrencies(db: Db) {
 }
 
 /**
- * admin-config (issue 8, part 3): a coin users may deposit or withdraw now; a coin the operators
+ * admin-config: a coin users may deposit or withdraw now; a coin the operators
  * switched off is refused with `coin_disabled` (balances, transfers and pending reviews are unaffected).
  */
 export async function requireEnabledCurrency(db: Db, id: number | string | undefined, field = 'currency'): Promise<Currency> {

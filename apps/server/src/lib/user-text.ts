@@ -4,7 +4,7 @@ import { AppError } from './app-error.js';
  * Free text a person wrote (feedback, chat): trimmed, control characters other than line breaks and
  * tabs removed (PostgreSQL text cannot hold NUL), 1..max characters counted as code points. Stored
  * and shown as plain text: markup is never interpreted, so `<script>` stays those nine letters.
- * (Help centre and support chat, issue 7.)
+ * (Help centre and support chat.)
  */
 export function userText(value: unknown, max: number, field: string): string {
   const text = typeof value === 'string' ? withoutControls(value).trim() : '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateDatabase } from '../../test/market.js';
 import type { Database } from '../db/client.js';
-import { D } from '../ledger/money.js';
+import { D } from './money.js';
 import { usdtPrices } from './valuation.js';
 
 let database: Database;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { currencies, currencySettings } from '../db/schema.js';
-import { D, type Dec } from '../ledger/money.js';
+import { D, type Dec } from './money.js';
 
 export const USDT_ID = 3;
 

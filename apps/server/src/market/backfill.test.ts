@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRollUpsConsistent } from '../../test/market.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type CandleReply, createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** The full first-start backfill with the production defaults (30 days of minutes, 730 days of days). */
 let t: TestApp;
@@ -27,7 +27,7 @@ describe('first start of the simulated feed', () => {
       expect(await t.app.market.store.count(pair.id, '1week'), pair.symbol).toBeGreaterThanOrEqual(104);
       expect(await t.app.market.store.count(pair.id, '1mon'), pair.symbol).toBeGreaterThanOrEqual(24);
     }
-    const daily = await t.get('currency/new_timeshar?symbol=ETH/USDT&period=1day&from=0');
+    const daily = (await t.get('currency/new_timeshar?symbol=ETH/USDT&period=1day&from=0')) as CandleReply;
     expect(daily.status).toBe(200);
     expect(daily.code).toBe(1);
     expect(daily.more).toBe(false);

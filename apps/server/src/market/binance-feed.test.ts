@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Replay, type ReplayFixture, startBinanceReplay } from '../../test/binance-replay.js';
 import { expectRollUpsConsistent, storedCandles, templateDatabase, testMarket, until } from '../../test/market.js';
 import type { Database } from '../db/client.js';
-import { D } from '../ledger/money.js';
+import { D } from '../lib/money.js';
 import type { MarketService } from './market-service.js';
 
 const fixture = JSON.parse(

@@ -1,5 +1,5 @@
 import type { KlineCandle } from '@app/shared';
-import { D, str } from '../ledger/money.js';
+import { D, str } from '../lib/money.js';
 import type { CopyBuffer } from './copy-buffer.js';
 import type { Pair } from './pairs.js';
 import { bucketStart, type CandlePeriod } from './periods.js';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DaymarketEvent, DepthLevel, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
 import type { Database } from '../db/client.js';
-import { D, type Dec } from '../ledger/money.js';
+import { D, type Dec } from '../lib/money.js';
 import { type LivePrices, type PriceSource, USDT_ID } from '../lib/valuation.js';
 import { type Candle, candleFromRow, mergeCandle } from './candle.js';
 import { CandleStore } from './candle-store.js';
@@ -95,7 +95,7 @@ export type MarketEvents = {
 type EventName = keyof MarketEvents;
 
 /**
- * cluster (issue 9): what the leader's feed did, relayed over Redis to the other nodes, which apply it
+ * cluster: what the leader's feed did, relayed over Redis to the other nodes, which apply it
  * to their own state without a feed of their own (and without storing candles: the leader does).
  */
 export type RelayedFeedEvent =
@@ -160,7 +160,7 @@ export class MarketService {
   /** What the last start did (backfill or gap fill), for the log and tests. */
   lastPrepare: PrepareReport | undefined;
   live = false;
-  // cluster (issue 9): the leader relays its feed; followers apply what it relays
+  // cluster: the leader relays its feed; followers apply what it relays
   private relay: ((event: RelayedFeedEvent) => void) | undefined;
   private following = false;
 
@@ -409,14 +409,14 @@ export class MarketService {
     await this.store.drain();
     for (const state of this.states.values()) clearTimeout(state.flushTimer);
     this.live = false;
-    // cluster (issue 9): a node that stops leading may lead again later: start() begins afresh.
+    // cluster: a node that stops leading may lead again later: start() begins afresh.
     this.running = undefined;
     this.feed = undefined;
     this.ctx = undefined;
     this.abort = new AbortController();
   }
 
-  // cluster (issue 9) ──────────────────────────────────────────────────────────────────────────────
+  // cluster ──────────────────────────────────────────────────────────────────────────────
 
   /** The leader: every feed event also goes to `relay` (the cluster publishes it to the followers). */
   relayTo(relay: ((event: RelayedFeedEvent) => void) | undefined): void {
@@ -500,7 +500,7 @@ export class MarketService {
     this.options.log.info({ feed: feed.kind, ...this.lastPrepare }, 'market history ready');
     if (this.abort.signal.aborted) return;
     await this.loadState();
-    this.relay?.({ kind: 'reload' }); // cluster (issue 9): the history is in the database now
+    this.relay?.({ kind: 'reload' }); // cluster: the history is in the database now
     if (this.abort.signal.aborted) return;
     await feed.start(ctx);
     this.live = true;
@@ -580,7 +580,7 @@ export class MarketService {
             closedCandle && closedCandle.t === start ? mergeCandle(closedCandle, candle, start) : { ...candle, t: start },
           );
         }
-        // cluster (issue 9): a follower's minutes are the leader's, which stores them.
+        // cluster: a follower's minutes are the leader's, which stores them.
         if (!this.following)
           void this.store
             .serial(() => this.store.storeMinutes(pair.id, [candle]))

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { currencies, currencySettings, pairs } from '../db/schema.js';
-import { D, type Dec, str } from '../ledger/money.js';
+import { D, type Dec, str } from '../lib/money.js';
 import { typedDecimalsOf } from './units.js';
 
 /** A trading pair with its rules and the names the API shows; decimal rules stay decimal strings. */

@@ -9,7 +9,7 @@ import {
   until,
 } from '../../test/market.js';
 import type { Database } from '../db/client.js';
-import { D } from '../ledger/money.js';
+import { D } from '../lib/money.js';
 import { type Candle, unitCandleToCandle } from './candle.js';
 import type { CandleStore } from './candle-store.js';
 import type { FeedContext } from './feed.js';
@@ -269,6 +269,7 @@ async function liveFeed(seed: string, pair: Pair, startMs: number) {
       minute: (_pair, candle, isClosed) => void (isClosed && closed.push(candle)),
       repaired: async () => {},
       trade: (_pair, price, _quantity, timeMs) => void samples.push({ second: timeMs / 1000, price }),
+      indexStatus: () => {},
       referenceDepth: () => {},
     },
     now: () => clock.now,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D } from '../ledger/money.js';
+import { D } from '../lib/money.js';
 import { CopyBuffer } from './copy-buffer.js';
 import { fixedPlaces, plainNumeric, unitsToPlain, unitsToString } from './units.js';
 

@@ -1,4 +1,4 @@
-import { D, type Dec } from '../ledger/money.js';
+import { D, type Dec } from '../lib/money.js';
 
 /**
  * Integer "units" (a value times 10^decimals) let the simulation do exact arithmetic on prices and

@@ -5,7 +5,7 @@ import { userAntiPhishing, users } from '../db/schema.js';
 import { translate } from '../i18n/messages.js';
 
 /**
- * operations (issue 8): every e-mail to an account with an anti-phishing code opens with that code, in
+ * operations: every e-mail to an account with an anti-phishing code opens with that code, in
  * the account's language, so the user can tell our mail from a forgery (which cannot know the code).
  * Returns the body to send: unchanged when the address has no account or no code.
  */

@@ -45,7 +45,7 @@ export function createNotifier({ db, log, smtpUrl, mailFrom, sms, devOutbox }: D
 
   return {
     async send(original) {
-      // operations (issue 8): e-mails carry the account's anti-phishing code (notify/anti-phishing.ts).
+      // operations: e-mails carry the account's anti-phishing code (notify/anti-phishing.ts).
       const message =
         original.channel === 'email'
           ? { ...original, body: await withAntiPhishingCode(db, original.target, original.body) }

@@ -6,13 +6,13 @@ import type { Db } from '../db/client.js';
 import { adminSessions, admins, sessions, users } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { sha256 } from '../lib/secrets.js';
-import { registerSessionCache, SessionCache } from './session-cache.js';
+import { type AuthUser, registerSessionCache, SessionCache } from './session-cache.js';
 
-export type AuthUser = typeof users.$inferSelect & { sessionId: number };
+export type { AuthUser } from './session-cache.js';
 export type AuthAdmin = { id: number; email: string; role: string; sessionId: number; scope?: string };
 
 declare module 'fastify' {
-  // operations (issue 8): console roles, declared per route (docs/api.md "Console roles").
+  // operations: console roles, declared per route (docs/api.md "Console roles").
   interface FastifyContextConfig {
     /** Roles besides `super` that may call this console route; left out, only `super` may. */
     roles?: readonly ConsoleRole[];
@@ -68,7 +68,7 @@ async function findSession(db: Db, tokenHash: string): Promise<{ user: AuthUser;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  // markets (issue 4): the user-session lookup, cached for a few seconds (plugins/session-cache.ts).
+  // markets: the user-session lookup, cached for a few seconds (plugins/session-cache.ts).
   const cache = new SessionCache();
   const unregister = registerSessionCache(cache);
   app.addHook('onClose', async () => unregister());
@@ -122,15 +122,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       .limit(1);
     if (!rows[0]) throw new AppError('not_logged_in');
     request.admin = rows[0];
-    // operations (issue 8): an enrolment-only session reaches nothing but 2FA setup; then the role check.
+    // operations: an enrolment-only session reaches nothing but 2FA setup; then the role check.
     const config = request.routeOptions.config;
     if (rows[0].scope !== 'full' && !config.enrolment) throw new AppError('totp_enrolment_required', { status: 403 });
     if (!roleAllows(rows[0].role, config.roles)) throw new AppError('forbidden');
   });
 
-  // operations (issue 8): a console route declared with `preHandler: app.requireAdmin` checks the operator
+  // operations: a console route declared with `preHandler: app.requireAdmin` checks the operator
   // before the body is validated, so a caller without the role learns nothing about a route's input.
-  // hardening (issue 8): the same for user routes (`requireUser`, `requireVerified`): without a token
+  // hardening: the same for user routes (`requireUser`, `requireVerified`): without a token
   // every user route answers 999 whatever its body, as the authorisation matrix of src/hardening checks.
   const guards: unknown[] = [app.requireAdmin, app.requireUser, app.requireVerified];
   app.addHook('onRoute', (route) => {

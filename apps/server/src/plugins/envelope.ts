@@ -7,9 +7,6 @@ import { AppError } from '../lib/app-error.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { requestLang } from '../lib/lang.js';
 
-/** A success reply in the product's envelope. */
-export const ok = <T>(message: T) => ({ type: 'ok' as const, message });
-
 type Issue = { message?: string; path?: PropertyKey[]; instancePath?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
 /** Turns zod issues into one reply code and a code per field; unknown messages become validation_failed. */

@@ -1,4 +1,10 @@
-import type { AuthUser } from './auth.js';
+import type { users } from '../db/schema.js';
+
+/**
+ * The signed-in user a request carries: the user row and the session it came through. Defined here,
+ * where it is cached, so the auth plugin (which fills it) and the cache do not import each other.
+ */
+export type AuthUser = typeof users.$inferSelect & { sessionId: number };
 
 /**
  * The user-session lookup of every authenticated request (token → session → user), cached in memory for

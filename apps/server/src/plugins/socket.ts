@@ -15,7 +15,7 @@ export type Realtime = {
   readonly io: Server | undefined;
   /** Attaches now if not yet, and resolves once clients can connect. */
   ready: () => Promise<void>;
-  // help centre chat (issue 7): modules add their own namespaces once the server exists.
+  // help centre chat: modules add their own namespaces once the server exists.
   /** Runs `listener` with the socket.io server as soon as it is attached (at once if it already is). */
   onAttach: (listener: (io: Server) => void) => void;
 };
@@ -50,7 +50,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   let attaching: Promise<void> | undefined;
   let closeAdapter: (() => Promise<void>) | undefined;
   let off: (() => void)[] = [];
-  // help centre chat (issue 7): namespaces other modules attach with the server.
+  // help centre chat: namespaces other modules attach with the server.
   const attachListeners: ((io: Server) => void)[] = [];
   const ready = () => {
     attaching ??= attach().catch((error) => {
@@ -65,7 +65,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       return io;
     },
     ready,
-    // help centre chat (issue 7)
+    // help centre chat
     onAttach: (listener) => {
       if (io) listener(io);
       else attachListeners.push(listener);
@@ -101,7 +101,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     });
     if (app.config.redisUrl) closeAdapter = await useRedis(server, app.config.redisUrl, app);
     io = server;
-    // help centre chat (issue 7): the support namespace and any other module's.
+    // help centre chat: the support namespace and any other module's.
     for (const listener of attachListeners) listener(server);
     const { market } = app;
 
@@ -240,7 +240,7 @@ async function useRedis(io: Server, url: string, app: FastifyInstance): Promise<
   // The subscriber keeps its subscriptions across reconnects (ioredis resubscribes).
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   for (const client of [pub, sub]) client.on('error', (error) => app.log.warn({ err: error.message }, 'socket redis error'));
-  // cluster (issue 9): under the deployment's prefix, like every other key and channel.
+  // cluster: under the deployment's prefix, like every other key and channel.
   io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}:socket.io` }));
   return async () => {
     await Promise.allSettled([pub.quit(), sub.quit()]);

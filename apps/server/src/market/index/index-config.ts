@@ -1,4 +1,4 @@
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import type { IndexFeedOptions } from './index-feed.js';
 import { VENUE_NAMES, VENUES, type VenueName } from './venues.js';
 

@@ -5,7 +5,7 @@ import type { ReplayFixture } from '../../../test/binance-replay.js';
 import { storedCandles, templateDatabase, testMarket, until } from '../../../test/market.js';
 import { type StandinVenue, startVenueStandins, type VenueStandins } from '../../../test/venue-standins.mjs';
 import type { Database } from '../../db/client.js';
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import type { IndexStatus } from '../feed.js';
 import type { IndexTick, MarketService } from '../market-service.js';
 import type { IndexFeedOptions } from './index-feed.js';

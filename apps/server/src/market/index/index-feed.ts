@@ -1,4 +1,4 @@
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import { BinanceFeed } from '../binance-feed.js';
 import type { Candle } from '../candle.js';
 import type { FeedContext, IndexStatus, MarketFeed, PrepareReport } from '../feed.js';

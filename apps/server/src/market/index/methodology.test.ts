@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import { computeIndex, type MethodologyConfig, median, weightedMedian } from './methodology.js';
 
 const config: MethodologyConfig = { staleMs: 10_000, outlierBand: '0.02', minConstituents: 3, weights: {} };

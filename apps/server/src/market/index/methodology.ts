@@ -1,4 +1,4 @@
-import { D, type Dec } from '../../ledger/money.js';
+import { D, type Dec } from '../../lib/money.js';
 import type { IndexConstituent } from '../feed.js';
 
 /**

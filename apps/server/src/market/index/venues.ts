@@ -1,4 +1,4 @@
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 
 /**
  * The public trade streams of the index's venues, one small protocol description each: the venue's

@@ -6,24 +6,12 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { offsetOf, type Paged } from '../../lib/paging.js';
 import { forgetUser } from '../../plugins/session-cache.js';
-import { revokeSession, revokeUserSessions } from '../auth/repo.js';
+import { revokeSession, revokeUserSessions } from '../auth/service.js';
 
 /**
  * A user's own security: login history, live sessions (and signing the others out), the
  * anti-phishing code shown in every e-mail; and operators freezing an account with a reason.
  */
-
-export type LoginResult = 'ok' | 'wrong_password' | 'frozen';
-
-/** Records a sign-in attempt on a known account (the login service calls it; unknown accounts have no history). */
-export async function recordLogin(
-  db: Db,
-  userId: number,
-  client: { ip: string; userAgent?: string },
-  result: LoginResult,
-): Promise<void> {
-  await db.insert(loginHistory).values({ userId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300), result });
-}
 
 export async function loginHistoryOf(db: Db, userId: number, page: number, limit: number): Promise<Paged<unknown>> {
   const where = eq(loginHistory.userId, userId);

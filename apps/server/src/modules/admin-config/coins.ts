@@ -9,7 +9,7 @@ import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 
 /**
- * Coins and chains at runtime (issue 8, part 3). Every read is fresh from the database (deposits,
+ * Coins and chains at runtime. Every read is fresh from the database (deposits,
  * withdrawals and `wallet/get_in_address` read the coin and its chains per request), so a change applies
  * to users at once without a restart. Each change is audited with before/after in its own transaction.
  */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActions } from '../../lib/audit.js';
 import { amountField, idParams, optionalText } from '../../lib/fields.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { addChain, removeChain, setCoinEnabled } from './coins.js';
 import {
   applyStoredConfig,
@@ -40,7 +40,7 @@ const chainName = z.string({ message: 'field_required' }).trim().min(1, 'field_r
 const whole = (min: number, max: number) => intField(min, max, 'field_invalid');
 
 /**
- * Runtime configuration (issue 8, part 3): coins, pairs' rules, the withdrawal limit, the market maker
+ * Runtime configuration: coins, pairs' rules, the withdrawal limit, the market maker
  * and the feed's status. Super only (no roles declared). Every change is audited with before/after and
  * applied to the running services at once; stored values are applied again at start.
  */

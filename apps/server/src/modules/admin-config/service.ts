@@ -2,10 +2,10 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { chains, currencies, currencySettings, depositAddresses, pairs, settings, spotOrders } from '../../db/schema.js';
-import { D, str } from '../../ledger/money.js';
 import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
+import { D, str } from '../../lib/money.js';
 import type { MarketMakerConfig } from '../spot/market-maker.js';
 
 /** Settings rows (key → JSON) holding what operators changed at runtime; applied again at every start. */

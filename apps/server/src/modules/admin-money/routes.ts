@@ -9,7 +9,7 @@ import { verifyAuditChain } from '../../lib/audit-chain.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idParams, optionalText, requiredText } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import {
   adjustBalance,
   consoleCurrencySettings,
@@ -121,7 +121,7 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'The audit log, newest first (action: exact or "family.*"; admin: id or e-mail part; from/to: ISO times)',
-        // operations (issue 8, part 2): searchable by who, action, target, time range and free text.
+        // operations: searchable by who, action, target, time range and free text.
         querystring: z.object({
           action: optionalText(100),
           admin: optionalText(254),

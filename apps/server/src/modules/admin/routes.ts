@@ -1,12 +1,11 @@
 import { ANY_CONSOLE_ROLE, adminLoginBody, intField } from '@app/shared';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminSessions, outbox } from '../../db/schema.js';
-import { ok } from '../../plugins/envelope.js';
-import { operatorDeps } from '../operators/routes.js';
+import { ok } from '../../lib/reply.js';
+import { operatorDeps } from '../operators/deps.js';
 import { signIn, signOut, totpEnabled } from '../operators/service.js';
+import { liveSessionCount, outboxMessages } from './repo.js';
 
 const tags = ['admin'];
 
@@ -32,12 +31,9 @@ export async function adminRoutes(root: FastifyInstance) {
 
   app.get('/admin/me', { schema: { tags, summary: 'The signed-in operator' }, ...anyOperator }, async (request) => {
     const { id, email, role } = request.admin!;
-    const live = await app.db
-      .select({ id: adminSessions.id, ip: adminSessions.ip, createdAt: adminSessions.createdAt })
-      .from(adminSessions)
-      .where(and(eq(adminSessions.adminId, id), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, new Date())));
+    const sessions = await liveSessionCount(app.db, id);
     const { scope } = request.admin!;
-    return ok({ id, email, role, sessions: live.length, totp_enabled: await totpEnabled(app.db, id), scope });
+    return ok({ id, email, role, sessions, totp_enabled: await totpEnabled(app.db, id), scope });
   });
 
   const outboxQuery = z.object({
@@ -57,24 +53,7 @@ export async function adminRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { target, limit } = request.query;
-      const rows = await app.db
-        .select()
-        .from(outbox)
-        .where(target ? eq(outbox.target, target.trim().toLowerCase()) : undefined)
-        .orderBy(desc(outbox.id))
-        .limit(limit);
-      return ok(
-        rows.map((r) => ({
-          id: r.id,
-          channel: r.channel,
-          target: r.target,
-          subject: r.subject,
-          body: r.body,
-          code: r.code,
-          delivered: r.delivered,
-          created_at: r.createdAt.toISOString(),
-        })),
-      );
+      return ok(await outboxMessages(app.db, target, limit));
     },
   );
 }

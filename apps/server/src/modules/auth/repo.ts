@@ -1,9 +1,24 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { areaCodes, sessions, users } from '../../db/schema.js';
+import { areaCodes, loginHistory, sessions, users } from '../../db/schema.js';
 import { forgetSession, forgetUser } from '../../plugins/session-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+export type LoginResult = 'ok' | 'wrong_password' | 'frozen';
+
+/**
+ * Records a sign-in attempt on a known account (unknown accounts have no history). It sits with the
+ * sign-in so that auth needs nothing from account-security, which reads the history and uses auth's sessions.
+ */
+export async function recordLogin(
+  db: Db,
+  userId: number,
+  client: { ip: string; userAgent?: string },
+  result: LoginResult,
+): Promise<void> {
+  await db.insert(loginHistory).values({ userId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300), result });
+}
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -16,9 +16,9 @@ import { z } from 'zod';
 import { translate } from '../../i18n/messages.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestLang } from '../../lib/lang.js';
+import { ok } from '../../lib/reply.js';
 import { signInLockout } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
-import { ok } from '../../plugins/envelope.js';
 import { checkCode, contactTarget, issueCode } from '../codes/service.js';
 import {
   assertBindable,

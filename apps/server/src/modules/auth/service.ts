@@ -15,7 +15,6 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, newInviteCode, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.js';
 import { type SignInLockout, userKey } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
-import { recordLogin } from '../account-security/service.js';
 import { checkCode, consumeCode, contactTarget } from '../codes/service.js';
 import { notifyUser } from '../messages/service.js';
 import {
@@ -26,11 +25,15 @@ import {
   hasSessionWithAgent,
   insertSession,
   insertUser,
+  recordLogin,
   revokeSession,
   revokeUserSessions,
   type UserRow,
   updateUser,
 } from './repo.js';
+
+// Sessions belong to sign-in; account security signs them out through these.
+export { revokeSession, revokeUserSessions } from './repo.js';
 
 export type AuthDeps = { db: Db; tokenTtlHours: number; lockout: SignInLockout };
 export type ClientInfo = { ip: string; userAgent?: string };
@@ -149,7 +152,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
     ? await findUserByEmail(db, body.user_string.toLowerCase())
     : await findByContact(db, 'mobile', body.user_string, body.area_code);
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDecoy(body.password);
-  // operations (issue 8): attempts on a known account go into the user's login history.
+  // operations: attempts on a known account go into the user's login history.
   if (!user || !valid) {
     await lockout.fail(account, attempt);
     if (user) await recordLogin(db, user.id, client, 'wrong_password');

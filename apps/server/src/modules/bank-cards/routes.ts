@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../lib/fields.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { bankCardOf, saveBankCard } from './service.js';
 
 const tags = ['bank card'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOpening, isOpenAt, isTimeZone, lastClosing, nextOpening, type Schedule } from './hours';
+import { formatOpening, isOpenAt, isTimeZone, lastClosing, nextOpening, type Schedule } from './hours.js';
 
 const weekdays = { open: '09:00', close: '18:00' };
 // Monday to Friday 09:00–18:00 in Singapore (UTC+8, no daylight saving).

@@ -1,16 +1,15 @@
 import { intField, MAX_INT32 } from '@app/shared';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { settings } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
+import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
 import {
   BUILTIN_CHAT_URL,
@@ -61,8 +60,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     await app.requireAdmin(request);
     if (!isSupportRole(request.admin!.role)) throw new AppError('support_role_required', { status: 403 });
   };
-  // Console roles (issue 8): super and support.
-  // hardening (issue 8): checked before the body is validated, like every console route.
+  // Console roles: super and support.
+  // hardening: checked before the body is validated, like every console route.
   const agent = { preValidation: requireAgent, config: { roles: SUPPORT_CONSOLE_ROLES } };
 
   await app.register(multipart, {
@@ -73,8 +72,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     '/set/get_customer_url',
     { schema: { tags, summary: 'The customer-service URL: an external one when operators set it, else the built-in chat' } },
     async () => {
-      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-      const external = typeof row?.value === 'string' && row.value ? row.value : null;
+      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
+      const external = typeof stored === 'string' && stored ? stored : null;
       return ok({ customer_url: external ?? BUILTIN_CHAT_URL, builtin: external === null });
     },
   );
@@ -291,8 +290,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     '/admin/chat/settings',
     { ...agent, schema: { tags: consoleTags, summary: 'The external customer-service URL (empty: built-in chat)' } },
     async () => {
-      const [row] = await app.db.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-      return ok({ customer_url: typeof row?.value === 'string' ? row.value : '' });
+      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
+      return ok({ customer_url: typeof stored === 'string' ? stored : '' });
     },
   );
 
@@ -315,21 +314,15 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     async (request) => {
       const value = request.body.customer_url;
       await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(settings).where(eq(settings.key, CUSTOMER_URL_KEY)).limit(1);
-        if (value) {
-          await tx
-            .insert(settings)
-            .values({ key: CUSTOMER_URL_KEY, value })
-            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-        } else {
-          await tx.delete(settings).where(eq(settings.key, CUSTOMER_URL_KEY));
-        }
+        const before = await getSetting<unknown>(tx, CUSTOMER_URL_KEY);
+        if (value) await putSetting(tx, CUSTOMER_URL_KEY, value);
+        else await deleteSetting(tx, CUSTOMER_URL_KEY);
         await audit(
           tx,
           request,
           'chat.customer_url',
           `setting:${CUSTOMER_URL_KEY}`,
-          { customer_url: before?.value ?? '' },
+          { customer_url: before ?? '' },
           { customer_url: value },
         );
       });

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { userText } from '../../lib/user-text.js';
-import { findUpload } from '../uploads/repo.js';
-import { requireOwnUpload, saveImage, UPLOAD_ID_PATTERN, uploadBytes } from '../uploads/service.js';
+import { findUpload, requireOwnUpload, saveImage, UPLOAD_ID_PATTERN, uploadBytes } from '../uploads/service.js';
 import type { UploadStorage } from '../uploads/storage.js';
 import { lastClosing } from './hours.js';
 import {
@@ -33,7 +32,7 @@ import { availability, awayReply, greetingFor, readSupportChat, scheduleOf } fro
 
 export const CHAT_MAX_CHARS = 2000;
 export const HISTORY_PAGE = 50;
-/** Console roles of the chat desk besides super (issue 8's per-route roles): docs/api-support.md. */
+/** Console roles of the chat desk besides super (per-route roles): docs/api-support.md. */
 export const SUPPORT_CONSOLE_ROLES: readonly ConsoleRole[] = ['support'];
 /** Settings key of an external customer-service URL (set/get_customer_url). */
 export const CUSTOMER_URL_KEY = 'customer_service_url';

@@ -1,5 +1,5 @@
-import type { Dec } from '../../ledger/money.js';
-import { D, dec } from '../../ledger/money.js';
+import type { Dec } from '../../lib/money.js';
+import { D, dec } from '../../lib/money.js';
 import {
   isLiquidated,
   limitReached,
@@ -227,7 +227,7 @@ export class PositionBook {
     this.byPair.get(pairId)?.delete(id);
   }
 
-  /** cluster (issue 9): forgets every position (a node that stops leading). */
+  /** cluster: forgets every position (a node that stops leading). */
   clear(): void {
     this.byPair.clear();
   }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, fund, USDT } from '../../../test/money.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts } from '../../db/schema.js';
-import { str } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { str } from '../../lib/money.js';
 import type { FeedSink } from '../../market/feed.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, dec, str } from '../../ledger/money.js';
+import { D, type Dec, dec, str } from '../../lib/money.js';
 import { livePosition, PositionBook, remarkPosition, remarkUnits } from './book.js';
 import {
   feeOf,
@@ -243,7 +243,7 @@ describe('property: no sequence of prices makes a balance negative', () => {
           let fees = dec(0);
           let house = dec(0);
           const book = new PositionBook();
-          const open = new Map<number, { margin: D; side: Side; lots: number }>();
+          const open = new Map<number, { margin: Dec; side: Side; lots: number }>();
           positions.forEach((p, i) => {
             const margin = marginOf(entry, { contractSize: '0.01', lots: p.lots, multiple: p.multiple }, decimals);
             const fee = feeOf(entry, '0.01', p.lots, '0.0005', decimals);
@@ -270,7 +270,7 @@ describe('property: no sequence of prices makes a balance negative', () => {
             );
             open.set(i + 1, { margin, side: p.side, lots: p.lots });
           });
-          const close = (id: number, price: D) => {
+          const close = (id: number, price: Dec) => {
             const pos = open.get(id)!;
             const pnl = pnlOf(pos.side, entry, price, quantityOf('0.01', pos.lots), decimals);
             const r = settle(pos.margin, pnl, feeOf(price, '0.01', pos.lots, '0.0005', decimals));

@@ -1,4 +1,4 @@
-import { D, type Dec, dec, roundUp } from '../../ledger/money.js';
+import { D, type Dec, dec, roundUp } from '../../lib/money.js';
 
 /**
  * The money of a contract position, with no I/O (DESIGN.md 5). Everything is exact decimal arithmetic;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { clusterMode } from '../../cluster/node.js';
 import { afterFirstReply } from '../../lib/after-first-reply.js';
 import { ContractsService } from './service.js';
 
@@ -15,8 +14,10 @@ declare module 'fastify' {
  * Decorates the app with the contracts service. Open positions are loaded, and the index stream
  * listened to, once the server has answered its first request (or on first use): nothing heavy on the
  * way to the first reply. Triggered settlements in flight finish before the database closes.
+ * `clustered` comes from the app, which owns the cluster: the module only needs to know whether
+ * loading is its own job or the leader's.
  */
-export const contractsPlugin = fp(async (app: FastifyInstance, opts: { now?: () => number }) => {
+export const contractsPlugin = fp(async (app: FastifyInstance, opts: { now?: () => number; clustered: boolean }) => {
   const contracts = new ContractsService({
     now: opts.now,
     database: app.database,
@@ -25,8 +26,8 @@ export const contractsPlugin = fp(async (app: FastifyInstance, opts: { now?: () 
     log: app.log,
   });
   app.decorate('contracts', contracts);
-  // cluster (issue 9): in a cluster only the leader loads the positions (cluster/cluster.ts).
-  if (!clusterMode(app.config))
+  // In a cluster only the leader loads the positions (cluster/cluster.ts), so they are marked once.
+  if (!opts.clustered)
     afterFirstReply(
       app,
       () => void contracts.ready().catch((error) => app.log.error({ err: error }, 'contracts failed to load')),

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { idField } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
+import { ok } from '../../lib/reply.js';
 import type { Pair } from '../../market/pairs.js';
-import { ok } from '../../plugins/envelope.js';
 import { consoleContractSettings, updateContractSettings } from './settings.js';
 
 const tags = ['contracts'];

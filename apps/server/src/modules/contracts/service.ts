@@ -13,8 +13,8 @@ import type { Database, Db } from '../../db/client.js';
 import { currencies, ledgerAccounts } from '../../db/schema.js';
 import type { AccountRef } from '../../ledger/accounts.js';
 import { type Leg, postEntry } from '../../ledger/ledger.js';
-import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, type Dec, dec, str } from '../../lib/money.js';
 import { offsetOf } from '../../lib/paging.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
@@ -171,7 +171,7 @@ export class ContractsService {
   }
 
   /**
-   * cluster (issue 9): this node stops leading. It stops re-marking, lets queued settlements finish and
+   * cluster: this node stops leading. It stops re-marking, lets queued settlements finish and
    * forgets the positions; the next leader loads them from the database (`ready()`), as does this node
    * if it leads again.
    */

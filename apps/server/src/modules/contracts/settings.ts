@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { D, type Dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type ContractRules, loadContractRules, openCountByPair, upsertContractRules } from './repo.js';
 
 /** The console's editor of contract rules per pair (operators set terms, never results). */

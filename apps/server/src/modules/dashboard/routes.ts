@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { dashboard } from './service.js';
 
 const tags = ['console: dashboard'];
 
-/** The console's home figures (issue 8, part 4): super and finance (it shows money waiting for review). */
+/** The console's home figures: super and finance (it shows money waiting for review). */
 export async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(

@@ -12,7 +12,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.js';
-import { D, type Dec, str } from '../../ledger/money.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +25,7 @@ function startOfUtcDay(now: number): Date {
 }
 
 /**
- * The console's home figures (issue 8, part 4), each from one aggregate query over the live tables, so
+ * The console's home figures, each from one aggregate query over the live tables, so
  * the numbers are the database's, never a cache: users, queues, money waiting for review, 24h spot
  * volume per pair, open interest of contracts and options and the house's own balances.
  */

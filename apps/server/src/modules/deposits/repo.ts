@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chains, currencies, depositAddresses, deposits, settings, users } from '../../db/schema.js';
+import { chains, currencies, depositAddresses, deposits, users } from '../../db/schema.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -36,22 +36,6 @@ export async function setDepositAddress(tx: Db, chainId: number, address: string
     .insert(depositAddresses)
     .values({ chainId, address })
     .onConflictDoUpdate({ target: depositAddresses.chainId, set: { address, updatedAt: new Date() } });
-}
-
-export async function getSetting<T>(db: Db, key: string): Promise<T | undefined> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  return row?.value as T | undefined;
-}
-
-export async function putSetting(tx: Db, key: string, value: unknown): Promise<void> {
-  await tx
-    .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-}
-
-export async function deleteSetting(tx: Db, key: string): Promise<void> {
-  await tx.delete(settings).where(eq(settings.key, key));
 }
 
 export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert): Promise<number> {

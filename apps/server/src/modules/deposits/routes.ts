@@ -2,13 +2,13 @@ import { flagField, normalizeSwift, SWIFT_PATTERN } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireEnabledCurrency } from '../../lib/currencies.js';
 import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
+import { str } from '../../lib/money.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import {
   approveDeposit,
   bankDepositInfo,

@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/messages.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, type Dec, str } from '../../ledger/money.js';
 import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
+import { D, type Dec, str } from '../../lib/money.js';
+import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
 import { notifyUser } from '../messages/service.js';
@@ -17,13 +18,10 @@ import {
   chainsWithAddresses,
   countPendingDeposits,
   type DepositRow,
-  deleteSetting,
   findChain,
   findDeposit,
-  getSetting,
   insertDeposit,
   listDeposits,
-  putSetting,
   reviewPendingDeposit,
   setDepositAddress,
 } from './repo.js';

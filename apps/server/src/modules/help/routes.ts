@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idField, idParams, optionalText } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import {
   consoleFeedbackPage,
   consoleHelpArticle,
@@ -51,7 +51,7 @@ const textsField = z.partialRecord(
 export async function helpRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
-  // Console roles (issue 8): the FAQ editor for support and content operators, the inbox for support.
+  // Console roles: the FAQ editor for support and content operators, the inbox for support.
   const editor = { preHandler: app.requireAdmin, config: { roles: FAQ_EDITOR_ROLES } };
   const inbox = { preHandler: app.requireAdmin, config: { roles: FEEDBACK_ROLES } };
 

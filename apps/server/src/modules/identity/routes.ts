@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, optionalText, requiredText } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { approveCheck, consoleIdentityList, rejectCheck, submitAdvanced, submitBasic, verificationCenter } from './service.js';
 
 const tags = ['verification'];

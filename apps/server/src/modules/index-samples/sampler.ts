@@ -3,6 +3,9 @@ import { genesisText, type IndexConstituent, sampleText, utcDayOf } from '@app/s
 import type { Db } from '../../db/client.js';
 import { type ChainedSample, insertSamples, lastSamples, pruneSamplesBefore } from './repo.js';
 
+// The recorded samples options settle from: read through the index-samples module, not its repo.
+export { type StoredSample, samplesAt } from './repo.js';
+
 /**
  * An index tick as the market publishes it (`app.market.subscribe`), with the venue prices it was built
  * from when the feed reports them (a feed that does not is recorded as its own single constituent).

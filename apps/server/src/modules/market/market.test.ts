@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../../test/money.js';
-import { createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { type CandleReply, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { currencySettings } from '../../db/schema.js';
 
 let t: TestApp;
@@ -80,7 +80,9 @@ describe('currency/quotation_new', () => {
 
 describe('currency/new_timeshar', () => {
   it('returns candles oldest first in the {code: 1, data} form, the forming one last', async () => {
-    const reply = await t.get(`currency/new_timeshar?symbol=BTC/USDT&period=1min&from=${nowSec() - 600}&to=${nowSec()}`);
+    const reply = (await t.get(
+      `currency/new_timeshar?symbol=BTC/USDT&period=1min&from=${nowSec() - 600}&to=${nowSec()}`,
+    )) as CandleReply;
     expect(reply.status).toBe(200);
     expect(reply.code).toBe(1);
     expect(reply.symbol).toBe('BTC/USDT');
@@ -118,35 +120,39 @@ describe('currency/new_timeshar', () => {
       ['60min', 3600],
       ['1day', 86_400],
     ] as const) {
-      const reply = await t.get(`currency/new_timeshar?symbol=ETH/USDT&period=${period}`);
+      const reply = (await t.get(`currency/new_timeshar?symbol=ETH/USDT&period=${period}`)) as CandleReply;
       expect(reply.code, period).toBe(1);
       expect(reply.data.length, period).toBeGreaterThan(1);
       for (const c of reply.data) expect(c.id % size, period).toBe(0);
     }
-    const weeks = await t.get('currency/new_timeshar?symbol=TRX/USDT&period=1week');
+    const weeks = (await t.get('currency/new_timeshar?symbol=TRX/USDT&period=1week')) as CandleReply;
     for (const c of weeks.data) expect(new Date(c.time).getUTCDay()).toBe(1);
-    const months = await t.get('currency/new_timeshar?symbol=btcusdt&period=1mon');
+    const months = (await t.get('currency/new_timeshar?symbol=btcusdt&period=1mon')) as CandleReply;
     expect(months.symbol).toBe('BTC/USDT');
     for (const c of months.data) expect(new Date(c.time).getUTCDate()).toBe(1);
   });
 
   it('caps a huge range at 1500 candles and pages to older ones with next_to', async () => {
-    const first = await t.get(`currency/new_timeshar?symbol=BTC/USDT&period=1min&from=0&to=${nowSec()}`);
+    const first = (await t.get(`currency/new_timeshar?symbol=BTC/USDT&period=1min&from=0&to=${nowSec()}`)) as CandleReply;
     expect(first.data).toHaveLength(1500);
     expect(first.limit).toBe(1500);
     expect(first.more).toBe(true);
     expect(first.next_to).toBe(first.data[0].id - 1);
-    const second = await t.get(`currency/new_timeshar?symbol=BTC/USDT&period=1min&from=0&to=${first.next_to}&limit=5000`);
+    const second = (await t.get(
+      `currency/new_timeshar?symbol=BTC/USDT&period=1min&from=0&to=${first.next_to}&limit=5000`,
+    )) as CandleReply;
     expect(second.data.length).toBeGreaterThan(0);
     expect(second.data.length).toBeLessThanOrEqual(1500);
     expect(second.data.at(-1).id).toBe(first.data[0].id - 60);
-    const few = await t.get('currency/new_timeshar?symbol=BTC/USDT&period=1min&limit=3');
+    const few = (await t.get('currency/new_timeshar?symbol=BTC/USDT&period=1min&limit=3')) as CandleReply;
     expect(few.data).toHaveLength(3);
   });
 
   it('accepts milliseconds from charting libraries', async () => {
     const to = Date.now();
-    const reply = await t.get(`currency/new_timeshar?symbol=BTC/USDT&period=5min&from=${to - 3_600_000}&to=${to}`);
+    const reply = (await t.get(
+      `currency/new_timeshar?symbol=BTC/USDT&period=5min&from=${to - 3_600_000}&to=${to}`,
+    )) as CandleReply;
     expect(reply.code).toBe(1);
     expect(reply.data.length).toBeGreaterThanOrEqual(12);
     expect(reply.data.length).toBeLessThanOrEqual(13);

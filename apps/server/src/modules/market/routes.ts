@@ -2,7 +2,7 @@ import { CANDLE_PERIODS, intField, intId, MAX_INT32 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { favoriteList, pairView, quotation, requirePair, setFavorite, timeshare } from './service.js';
 
 const tags = ['market'];

@@ -4,6 +4,9 @@ import { isMessageTemplate, type MessageTemplate, translate } from '../../i18n/m
 import { AppError } from '../../lib/app-error.js';
 import { insertMessage, listMessages, type MessageRow, markRead } from './repo.js';
 
+// The unread count other modules show (news adds it to its own).
+export { unreadMessages } from './repo.js';
+
 /** `settlement`: contract and option settlements; `system`: anything else the platform tells one user. */
 export type MessageKind = 'deposit' | 'withdrawal' | 'identity' | 'settlement' | 'system';
 type Values = Record<string, string | number>;

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { idField, idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { allNewsPage, deleteNews, findNews, insertNews, type NewsTexts, replaceTexts, textsOf, updateNews } from './repo.js';
 import { newsDetail, newsList, noticeUnread, readNews } from './service.js';
 

@@ -1,7 +1,7 @@
 import { LANGS, type Lang } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { unreadMessages } from '../messages/repo.js';
+import { unreadMessages } from '../messages/service.js';
 import {
   findNews,
   markNewsRead,

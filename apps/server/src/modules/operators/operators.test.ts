@@ -305,7 +305,7 @@ const MATRIX: { method: 'GET' | 'POST'; path: string; roles: ConsoleRole[]; body
   { method: 'POST', path: 'admin/me/password', roles: [...CONSOLE_ROLES], body: { old_password: 'x', password: 'y' } },
   { method: 'GET', path: 'admin/sessions', roles: [] },
   { method: 'POST', path: 'admin/proof/run', roles: [] },
-  // audit search, runtime configuration and the dashboard (issue 8, parts 2–4)
+  // audit search, runtime configuration and the dashboard
   { method: 'GET', path: 'admin/audit/actions', roles: [] },
   { method: 'GET', path: 'admin/audit/verify', roles: [] },
   { method: 'GET', path: 'admin/config', roles: [] },

@@ -9,16 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/fields.js';
-import { signInLockout } from '../../lib/sign-in-lockout.js';
-import { consoleSecretKey } from '../../lib/totp.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
+import { operatorDeps } from './deps.js';
 import {
   changeOwnPassword,
   confirmEnrolment,
   createOperator,
   listOperators,
   liveSessions,
-  type OperatorDeps,
   resetPassword,
   resetTotp,
   revokeSession,
@@ -27,17 +25,6 @@ import {
 } from './service.js';
 
 const tags = ['console: operators'];
-
-const keys = new WeakMap<FastifyInstance, Buffer>();
-/** The operator module's dependencies; the TOTP sealing key is read once per app. */
-export function operatorDeps(app: FastifyInstance): OperatorDeps {
-  let key = keys.get(app);
-  if (!key) {
-    key = consoleSecretKey(app.config.consoleSecretKey, app.config.dataDir);
-    keys.set(app, key);
-  }
-  return { db: app.db, key, lockout: signInLockout(app) };
-}
 
 const codeBody = z.object({
   code: z.preprocess(

@@ -16,7 +16,7 @@ export const DEFAULT_OPTION_SECONDS = [
 /** Marks that the defaults were written once: a time an operator deleted never comes back. */
 const SEEDED_KEY = 'options_seeded';
 
-/** Idempotent, called by db/seed.ts at every start. */
+/** Idempotent, called by seed/seed.ts at every start. */
 export async function seedOptionDefaults(db: Db): Promise<void> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY)).limit(1);
   if (marker) return;

@@ -139,7 +139,7 @@ describe('the open price', () => {
     const refunds = await t.database.db
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reason, 'option_void_refund'), eq(ledgerEntries.refId, bought.id)));
+      .where(and(eq(ledgerEntries.reason, 'option_void_refund'), eq(ledgerEntries.refId, String(bought.id))));
     expect(refunds).toHaveLength(1);
     expect(pushed.find((p) => p.event === 'closed_microorder' && p.payload.id === bought.id)?.payload).toMatchObject({
       status: 'void',
@@ -234,10 +234,16 @@ describe('the delivery price', () => {
     tick('60000.00', (s + 2) * 1000 + 100);
     await settle();
     expect((await order(bought.id)).status).toBe('void');
-    const before = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.refId, bought.id));
+    const before = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refId, String(bought.id)));
     service.settler.add({ ...(await order(bought.id)), status: 'open' });
     await service.settler.settleDue([{ id: bought.id }]);
-    const after = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.refId, bought.id));
+    const after = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refId, String(bought.id)));
     expect(after.length).toBe(before.length);
     expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '1000', frozen: '0' });
   });

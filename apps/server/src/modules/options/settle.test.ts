@@ -114,7 +114,7 @@ describe('no code path lets an operator or a setting choose an outcome', () => {
 
   it('reads no database, setting, clock, randomness or environment', () => {
     const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
-    expect(imports).toEqual(['../../ledger/money.js']);
+    expect(imports).toEqual(['../../lib/money.js']);
     for (const word of ['process.env', 'Date.now', 'Math.random', 'settings', 'db.', 'override', 'force'])
       expect(source.includes(word), word).toBe(false);
   });

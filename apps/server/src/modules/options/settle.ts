@@ -1,4 +1,4 @@
-import { D, roundDown, str } from '../../ledger/money.js';
+import { D, roundDown, str } from '../../lib/money.js';
 
 /**
  * The outcome of an option, as a pure function of the order's own terms (copied at purchase) and two

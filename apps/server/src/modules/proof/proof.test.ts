@@ -4,8 +4,8 @@ import { BTC_USDT_ID, type Clock, startOptions, tick } from '../../../test/optio
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
 import { subscriptionOrders, subscriptionProjects } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 import { verifyPath } from './merkle.js';
 import { buildSnapshot } from './service.js';
 

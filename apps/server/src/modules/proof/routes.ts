@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { buildSnapshot, myProof, publishedDays, publishedRoots } from './service.js';
 
 const tags = ['proof of liabilities'];

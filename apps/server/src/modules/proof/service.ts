@@ -12,8 +12,8 @@ import {
   subscriptionProjects,
   users,
 } from '../../db/schema.js';
-import { D, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, str } from '../../lib/money.js';
 import { buildLevels, leafHash, type MerkleNode, pathOf, rootOf } from './merkle.js';
 
 /**

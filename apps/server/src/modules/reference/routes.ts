@@ -1,21 +1,16 @@
 import { LANG_NAMES, LANGS, setLangBody } from '@app/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { areaCodes, users } from '../../db/schema.js';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../plugins/envelope.js';
-import { forgetUser } from '../../plugins/session-cache.js';
+import { ok } from '../../lib/reply.js';
+import { listAreaCodes as areaCodeList, saveUserLang } from './repo.js';
 
 const tags = ['reference'];
 
 export async function referenceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  const listAreaCodes = async () => {
-    const rows = await app.db.select().from(areaCodes).orderBy(asc(areaCodes.sort), asc(areaCodes.id));
-    return ok(rows.map((r) => ({ id: r.id, area_code: r.areaCode, country: r.country, name: r.name })));
-  };
+  const listAreaCodes = async () => ok(await areaCodeList(app.db));
   app.get('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
   app.post('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
 
@@ -24,10 +19,7 @@ export async function referenceRoutes(root: FastifyInstance) {
     '/set/lang',
     { schema: { tags, summary: 'Choose the language', body: setLangBody }, preHandler: app.optionalUser },
     async (request) => {
-      if (request.user) {
-        await app.db.update(users).set({ lang: request.body.lang }).where(eq(users.id, request.user.id));
-        forgetUser(request.user.id);
-      }
+      if (request.user) await saveUserLang(app.db, request.user.id, request.body.lang);
       return ok(request.body.lang);
     },
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { currencies } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, type Dec, dec, roundDown, str } from '../../ledger/money.js';
+import { D, type Dec, dec, roundDown, str } from '../../lib/money.js';
 import { effectiveRatios } from './repo.js';
 
 /**

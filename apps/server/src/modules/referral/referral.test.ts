@@ -6,8 +6,8 @@ import { adminToken, createTestApp, outboxCode, type TestApp, uniqueEmail } from
 import { type Db, queryRows } from '../../db/client.js';
 import { auditLog, referralFeeOutbox, referralRebates } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D, type Dec } from '../../lib/money.js';
 import { maskAccount, shareUrl } from './service.js';
 
 let t: TestApp;
@@ -140,7 +140,7 @@ describe('rebates', () => {
     expect(byFee['0.0044009']).toMatchObject({ ratio: '0.2', exact: '0.00088018', reason: 'spot_fee', currency_name: 'USDT' });
     expect(byFee['0.0035201']).toMatchObject({ ratio: '0.2', exact: '0.00070402' });
     const credited = records.list.map((r: { amount: string }) => new D(r.amount));
-    expect(credited.reduce((a: D, b: D) => a.plus(b), new D(0)).toFixed()).toBe('0.001584');
+    expect(credited.reduce((a: Dec, b: Dec) => a.plus(b), new D(0)).toFixed()).toBe('0.001584');
 
     // Running the worker again, or with the same fees queued a second time, credits nothing more.
     expect((await t.app.rebates.runOnce()).rebates).toBe(0);

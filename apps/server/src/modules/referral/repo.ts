@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { currencies, referralAccruals, referralProfiles, referralRebates, settings, users } from '../../db/schema.js';
-import { D, type Dec } from '../../ledger/money.js';
+import { D, type Dec } from '../../lib/money.js';
 
 /** The default rebate ratio until an operator sets one in the console (20 % of each fee). */
 export const DEFAULT_RATIO = '0.2';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { str } from '../../ledger/money.js';
 import { audit } from '../../lib/audit.js';
 import { idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
+import { str } from '../../lib/money.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { REFERRAL_STATUSES, referralSettings, saveProfile, saveReferralSettings, specialProfiles } from './repo.js';
 import { consoleReferralUser, inviteSummary, myInvitees, myPoster, myRebates, myShare, ranking } from './service.js';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { reasonText } from '../../i18n/ledger-reasons.js';
-import { D, type Dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import { accruals, invitedCount, invitees, profileOf, rankOf, ratioOf, rebates, referralSettings, topInviters } from './repo.js';
 

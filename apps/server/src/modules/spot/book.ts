@@ -9,9 +9,9 @@ import {
 import type { Database, Db } from '../../db/client.js';
 import { LedgerBatch } from '../../ledger/batch.js';
 import type { EntryInput, Leg } from '../../ledger/ledger.js';
-import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
 import { hasSqlState, isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { D, type Dec, dec, str } from '../../lib/money.js';
 import {
   addFill,
   baseAccount,

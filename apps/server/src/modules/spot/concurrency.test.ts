@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, feesBalance, placeOrder, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { candles, currencies, currencySettings, ledgerEntries, pairs } from '../../db/schema.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 import { ListingError, listingRules } from './listing.js';
 
 const NEW_COIN = { id: 901, name: 'NEWC', fullName: 'New Coin', icon: '', decimals: 8, sort: 90 };

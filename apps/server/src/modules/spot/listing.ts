@@ -1,4 +1,4 @@
-import { D, roundDown, roundUp, str } from '../../ledger/money.js';
+import { D, roundDown, roundUp, str } from '../../lib/money.js';
 
 /** Fee rates of a listed pair unless the caller gives others: those of the seeded pairs (0.08 % / 0.1 %). */
 export const LISTING_MAKER_FEE = '0.0008';

@@ -7,9 +7,9 @@ import { BTC, USDT } from '../../../test/money.js';
 import { coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts, spotTrades, users } from '../../db/schema.js';
-import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../db/seed.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
+import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../seed/seed.js';
 import { DEFAULT_MARKET_MAKER, MarketMaker } from './market-maker.js';
 
 let t: TestApp;

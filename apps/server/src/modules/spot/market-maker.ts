@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { D, type Dec, str } from '../../ledger/money.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
 import { operatorUserId } from './repo.js';
@@ -96,7 +96,7 @@ export class MarketMaker {
   }
 
   /** Stops quoting (the quotes stay on the book, as any user's orders would). */
-  // admin-config (issue 8, part 3): the console changes the quoting parameters at runtime; every quote
+  // admin-config: the console changes the quoting parameters at runtime; every quote
   // computed after this uses them (the next refresh replaces the ladder).
   get config(): Readonly<MarketMakerConfig> {
     return this.options.config;

@@ -1,7 +1,7 @@
 import { type MarketUnits, marketUnits } from '@app/engine';
 import type { AccountRef } from '../../ledger/accounts.js';
 import type { Leg } from '../../ledger/ledger.js';
-import { D, type Dec, roundDown, roundUp, str } from '../../ledger/money.js';
+import { D, type Dec, roundDown, roundUp, str } from '../../lib/money.js';
 import type { Pair } from '../../market/pairs.js';
 
 /**

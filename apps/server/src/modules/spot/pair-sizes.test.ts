@@ -5,8 +5,8 @@ import { cancelOrder, coinBalance, depth, placeOrder, trader } from '../../../te
 import { adminToken, createTestApp, operatorSignIn, type TestApp } from '../../../test/test-app.js';
 import { auditLog, pairs, spotOrders } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 import { operatorUserId } from './repo.js';
 
 let t: TestApp;

@@ -2,15 +2,15 @@ import { marketUnits } from '@app/engine';
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { pairs } from '../../db/schema.js';
-import { D, dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, dec, str } from '../../lib/money.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { PairBook } from './book.js';
 import { type SpotOrder, spotMarket } from './orders.js';
 import { operatorUserId, waitingOrders } from './repo.js';
 
 /**
- * A pair's tick and lot size at runtime (issue 8, part 3). The engine counts prices in ticks and
+ * A pair's tick and lot size at runtime. The engine counts prices in ticks and
  * quantities in lots, so a book can only move to new units its waiting orders are whole multiples of.
  * The change, in order:
  *  1. new places on the pair wait (`pause`), and the orders already queued are applied (`settled`):

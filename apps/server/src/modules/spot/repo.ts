@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { currencies, currencySettings, pairs, spotMarkets, spotOrders, spotTrades, users } from '../../db/schema.js';
-import { dec, str } from '../../ledger/money.js';
+import { dec, str } from '../../lib/money.js';
 import type { OrderStatus, SpotOrder } from './orders.js';
 
 /** A trade as the batch writes it. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { idField } from '../../lib/fields.js';
 import { offsetOf, pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 
 const tags = ['spot'];
 const pairIdField = intId('pair_unknown');

@@ -2,8 +2,8 @@ import { UnitError } from '@app/engine';
 import { SPOT_EVENTS, type SpotOrderEvent } from '@app/shared';
 import type { Database, Db } from '../../db/client.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, parseAmountText, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, parseAmountText, str } from '../../lib/money.js';
 import { USDT_ID } from '../../lib/valuation.js';
 import type { BookDepth, BookProvider, BookTrade, MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
@@ -41,7 +41,7 @@ export type SpotOptions = {
 };
 
 /**
- * cluster (issue 9): where orders go when this node does not run a pair's engine. Set by the cluster
+ * cluster: where orders go when this node does not run a pair's engine. Set by the cluster
  * module (`SpotService.route`); without it every book is local, as in a single process.
  */
 export type SpotRouter = {
@@ -219,7 +219,7 @@ export class SpotService implements BookProvider {
   private closed = false;
 
   private building: Promise<void> | undefined;
-  // cluster (issue 9): set when engines are placed across nodes
+  // cluster: set when engines are placed across nodes
   private router: SpotRouter | undefined;
   /** The metrics' listener for batch transactions (set once, by the metrics plugin). */
   private batchObserver: ((batch: BatchObservation) => void) | undefined;
@@ -243,7 +243,7 @@ export class SpotService implements BookProvider {
   private async build(): Promise<void> {
     await this.options.market.ensurePairs();
     this.decimals = await coinDecimals(this.options.database.db);
-    // cluster (issue 9): a node opens only the books whose engine lock it holds (openEngine).
+    // cluster: a node opens only the books whose engine lock it holds (openEngine).
     if (this.router) return;
     for (const pair of this.options.market.listPairs()) await this.bookOf(pair);
   }
@@ -365,7 +365,7 @@ export class SpotService implements BookProvider {
     form: OrderForm,
     options: { postOnly?: boolean; notAfter?: number } = {},
   ): Promise<SpotOrderEvent> {
-    // cluster (issue 9): another node runs this pair's engine; the form is checked there. A node never
+    // cluster: another node runs this pair's engine; the form is checked there. A node never
     // builds a book it was not given (openEngine): one built while the engine was being released here
     // would claim the market from its real owner.
     const owned = this.router ? await this.ownedBook(pairId) : undefined;
@@ -386,7 +386,7 @@ export class SpotService implements BookProvider {
   async cancel(userId: number, orderId: number, options: { notAfter?: number } = {}): Promise<SpotOrderEvent> {
     await this.ready();
     for (const book of this.books.values()) {
-      // cluster (issue 9): only a book whose engine this node runs now may act.
+      // cluster: only a book whose engine this node runs now may act.
       if (book.isClosed || (this.router && !this.router.owns(book.pairId))) continue;
       const live = book.liveOrder(orderId);
       if (!live) continue;
@@ -395,7 +395,7 @@ export class SpotService implements BookProvider {
     }
     const order = await findOrder(this.options.database.db, orderId);
     if (!order || order.userId !== userId) throw new AppError('not_found', { fields: { id: 'not_found' } });
-    // cluster (issue 9): a waiting order of a book another node runs is cancelled there.
+    // cluster: a waiting order of a book another node runs is cancelled there.
     if (this.router && order.status === 'waiting') {
       return this.router.cancel(userId, order.pairId, this.notMine(order.pairId, orderId));
     }
@@ -410,7 +410,7 @@ export class SpotService implements BookProvider {
   }
 
   /**
-   * cluster (issue 9): passes `value` through when another node runs the pair; when this node holds the
+   * cluster: passes `value` through when another node runs the pair; when this node holds the
    * engine but its book is not open (opening, or closing), refuses rather than asking itself.
    */
   private notMine<T>(pairId: number, value: T): T {
@@ -419,7 +419,7 @@ export class SpotService implements BookProvider {
   }
 
   /**
-   * cluster (issue 9): the book of a pair whose engine this node runs now. The engine lock is the
+   * cluster: the book of a pair whose engine this node runs now. The engine lock is the
    * authority: if the book was fenced out by a build that did not hold the lock (a node that lost it
    * while building), the holder builds it again and takes the market back.
    */
@@ -452,7 +452,7 @@ export class SpotService implements BookProvider {
   }
 
   /** Lets every queued command finish; new ones are refused. */
-  // admin-config (issue 8, part 3): the console's reload hook for pairs' rules. Reads the pairs again and
+  // admin-config: the console's reload hook for pairs' rules. Reads the pairs again and
   // gives each built book the new fee rates and minimum (and product switches) from the next batch on.
   // Tick and lot sizes are the engine's integer units: they change only through changePairSizes below.
   async reloadPairRules(): Promise<void> {
@@ -470,7 +470,7 @@ export class SpotService implements BookProvider {
     }
   }
 
-  // admin-config (issue 8, part 3): a pair's tick and lot size at runtime (the steps are in pair-sizes.ts).
+  // admin-config: a pair's tick and lot size at runtime (the steps are in pair-sizes.ts).
   private readonly resizing = new Map<number, Promise<void>>();
 
   /**
@@ -508,7 +508,7 @@ export class SpotService implements BookProvider {
     );
   }
 
-  // cluster (issue 9) ────────────────────────────────────────────────────────────────────────────────
+  // cluster ────────────────────────────────────────────────────────────────────────────────
 
   /** Routes orders of books this node does not run to their owner (before `ready()`). */
   route(router: SpotRouter): void {

@@ -4,8 +4,8 @@ import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, ETH_USDT, feesBalance, placeOrder, TRX_USDT, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, spotTrades } from '../../db/schema.js';
-import { D } from '../../ledger/money.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 
 let t: TestApp;
 beforeAll(async () => {

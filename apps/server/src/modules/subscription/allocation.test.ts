@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, str } from '../../ledger/money.js';
+import { D, str } from '../../lib/money.js';
 import { allocate } from './allocation.js';
 
 const view = (a: ReturnType<typeof allocate>) =>

@@ -1,4 +1,4 @@
-import { D, type Dec, roundDown, roundUp } from '../../ledger/money.js';
+import { D, type Dec, roundDown, roundUp } from '../../lib/money.js';
 
 /**
  * Allocation of a new coin among subscriptions, exact and without I/O (decimal.js only).

@@ -1,4 +1,4 @@
-import { D, type Dec } from '../../ledger/money.js';
+import { D, type Dec } from '../../lib/money.js';
 
 /**
  * What users see of a project (spec section 4: during subscription, under review, passed, launched,

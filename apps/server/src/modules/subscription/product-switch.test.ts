@@ -66,7 +66,7 @@ describe('subscription product switch', () => {
       await t.get('lh/send/order_list', { token: u.token }),
     ];
     for (const reply of refused) expect(reply).toMatchObject({ status: 403, type: 'error', error: 'product_disabled' });
-    expect(refused[3].message).toBe('该服务暂不可用');
+    expect(refused[3]!.message).toBe('该服务暂不可用');
     // Nothing changed: no order, the balance untouched.
     expect(await t.database.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.userId, userId))).toEqual([]);
     expect(await balance(t, userId, USDT)).toEqual({ available: '100', frozen: '0' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { amountField, currencyField, idField, idParams, optionalText } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import {
   allocateProject,
   closeProject,

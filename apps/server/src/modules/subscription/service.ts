@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, subscriptionOrders } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, str } from '../../ledger/money.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
+import { D, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import { acceptsOrders, projectPhase } from './phase.js';
 import {

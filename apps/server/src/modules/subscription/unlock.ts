@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { subscriptionProjects } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D } from '../../ledger/money.js';
+import { D } from '../../lib/money.js';
 import { claimUnlock, dueUnlocks } from './repo.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Lang } from '@app/shared';
-import { D, type Dec, roundDown, roundUp, str } from '../../ledger/money.js';
+import { D, type Dec, roundDown, roundUp, str } from '../../lib/money.js';
 import { offeringValue, orderPhase, type Phase, projectPhase } from './phase.js';
 import type { OrderRow, ProjectRow } from './repo.js';
 

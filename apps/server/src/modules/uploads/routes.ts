@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './service.js';
 
 const tags = ['uploads'];

@@ -5,13 +5,16 @@ import { AppError } from '../../lib/app-error.js';
 import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
 import type { UploadStorage } from './storage.js';
 
+// Other modules (the support chat) store and read uploads through these.
+export { findUpload, insertUpload } from './repo.js';
+
 /** What an upload is for (recorded for the console; any of the user's images may serve any form). */
 export const UPLOAD_PURPOSES = [
   'deposit_proof',
   'id_front',
   'id_back',
   'id_hand',
-  // help centre and support chat (issue 7): feedback pictures and chat images
+  // help centre and support chat: feedback pictures and chat images
   'feedback',
   'chat',
 ] as const;

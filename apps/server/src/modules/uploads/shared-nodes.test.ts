@@ -9,9 +9,9 @@ import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../.
 import { createPgTemplate, dropPgDatabase } from '../../../test/test-database.js';
 import { openDatabase } from '../../db/client.js';
 import { adminSessions, admins } from '../../db/schema.js';
-import { seed } from '../../db/seed.js';
 import { sha256 } from '../../lib/secrets.js';
 import { consoleSecretKey } from '../../lib/totp.js';
+import { seed } from '../../seed/seed.js';
 import { uploadStorageConfig } from './storage-config.js';
 
 /**

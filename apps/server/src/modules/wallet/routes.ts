@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reasonText } from '../../i18n/ledger-reasons.js';
 import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
-import { D, str } from '../../ledger/money.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { requestLang } from '../../lib/lang.js';
+import { D, str } from '../../lib/money.js';
 import { offsetOf, pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import { listPostings, listTransfers } from './repo.js';
 import { transfer, walletDetail, walletList } from './service.js';
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.js';
 import { ACCOUNT_KINDS, type AccountKind } from '../../ledger/accounts.js';
 import { postEntry, userBalances } from '../../ledger/ledger.js';
-import { D, type Dec, str } from '../../ledger/money.js';
 import { AppError } from '../../lib/app-error.js';
 import { allCurrencies } from '../../lib/currencies.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import { insertTransfer } from './repo.js';
 

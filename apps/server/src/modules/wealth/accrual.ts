@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { currencies } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, str } from '../../ledger/money.js';
+import { D, str } from '../../lib/money.js';
 import { dailyInterest, dayNumber } from './interest.js';
 import { dueOrderIds, insertAccrual, lockOrder, type OrderRow, updateOrder } from './repo.js';
 

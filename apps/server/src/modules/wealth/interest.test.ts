@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { str } from '../../ledger/money.js';
+import { str } from '../../lib/money.js';
 import {
   cycleInterest,
   dailyInterest,

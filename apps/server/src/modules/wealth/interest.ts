@@ -1,4 +1,4 @@
-import { D, type Dec, roundDown, roundUp } from '../../ledger/money.js';
+import { D, type Dec, roundDown, roundUp } from '../../lib/money.js';
 
 /**
  * The money of a financial product, without I/O. Rates are fractions per day (0.004 = 0.4 %).

@@ -54,7 +54,7 @@ describe('wealth product switch', () => {
       await t.get('lh/deposit/config'),
     ];
     for (const reply of refused) expect(reply).toMatchObject({ status: 403, type: 'error', error: 'product_disabled' });
-    expect(refused[2].message).toBe('该服务暂不可用');
+    expect(refused[2]!.message).toBe('该服务暂不可用');
     // Nothing changed: the balance, the one order (still hosting), the ledger.
     expect(await balance(t, u.id, USDT)).toEqual(before);
     const orders = await t.database.db.select().from(wealthOrders).where(eq(wealthOrders.userId, u.id));

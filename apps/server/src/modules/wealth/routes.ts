@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { amountField, currencyField, idField, idParams } from '../../lib/fields.js';
 import { pageFields } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok } from '../../lib/reply.js';
 import type { OrderStatus } from './repo.js';
 
 const tags = ['wealth: financial products'];

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { D, type Dec, str } from '../../ledger/money.js';
 import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { requireCurrency } from '../../lib/currencies.js';
+import { D, type Dec, str } from '../../lib/money.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import { accrueLockedOrder, runAccrual } from './accrual.js';
 import {

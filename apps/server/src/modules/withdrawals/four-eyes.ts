@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { D, type Dec, dec, str } from '../../ledger/money.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { audit } from '../../lib/audit.js';
+import { D, type Dec, dec, str } from '../../lib/money.js';
+import { getSetting, putSetting } from '../../lib/settings.js';
 import { type LivePrices, usdtPrices } from '../../lib/valuation.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
-import { getSetting, putSetting } from '../deposits/repo.js';
 
 /** settings key of the four-eyes threshold for withdrawal payouts. */
 export const FOUR_EYES_KEY = 'withdrawal_four_eyes';

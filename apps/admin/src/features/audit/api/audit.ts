@@ -16,7 +16,7 @@ export type AuditRow = {
   created_at: string;
 };
 
-/** The audit search (issue 8, part 2): every field optional; `action` may be a family ("operator.*"). */
+/** The audit search: every field optional; `action` may be a family ("operator.*"). */
 export type AuditFilters = { action: string; admin: string; target: string; from: string; to: string; q: string };
 
 export const auditQuery = (filters: AuditFilters, page: number, limit: number) =>

@@ -56,7 +56,7 @@ function isoToLocal(value: string): string {
 const EMPTY: AuditFilters = { action: '', admin: '', target: '', from: '', to: '', q: '' };
 
 /**
- * The audit search (issue 8, part 2): who, action (one or a family), target, time range and free text
+ * The audit search: who, action (one or a family), target, time range and free text
  * (which also searches the before/after values). Filters live in the URL. The log is append-only: this
  * page only reads it, and the database refuses any change to it; the check above it finds any rewrite.
  */

@@ -336,7 +336,7 @@ function FeedCard({ feed }: { feed: ConsoleConfig['feed'] }) {
 }
 
 /**
- * Runtime configuration (issue 8, part 3), super only: coins, pairs' rules, the withdrawal limit, the
+ * Runtime configuration, super only: coins, pairs' rules, the withdrawal limit, the
  * market maker and the feed's status. Every save is audited with before/after and applies at once.
  */
 export function ConfigPage() {

@@ -40,7 +40,7 @@ function PendingCard({
 }
 
 /**
- * The console's home figures (issue 8, part 4) for super and finance: users, review queues, money
+ * The console's home figures for super and finance: users, review queues, money
  * waiting for review in USDT, 24h spot volume per pair, open interest and the house's balances.
  */
 export function DashboardView() {

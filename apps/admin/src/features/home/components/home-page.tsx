@@ -17,7 +17,7 @@ export function HomePage() {
   // The stored identity renders at once; the server's answer replaces it when it arrives.
   const admin = me.data ?? auth?.admin ?? null;
 
-  // operations (issue 8, part 4): the dashboard is for super and finance (GET admin/dashboard's roles).
+  // operations: the dashboard is for super and finance (GET admin/dashboard's roles).
   const showDashboard = admin ? roleAllows(admin.role, ['finance']) : false;
 
   return (

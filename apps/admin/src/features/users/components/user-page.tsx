@@ -190,7 +190,7 @@ export function UserPage() {
         />
       </Card>
       <AdjustBalanceForm userId={id} userLabel={label} coins={coins} />
-      {/* operations (issue 8): account freeze */}
+      {/* operations: account freeze */}
       {user ? <FreezeCard userId={id} userLabel={label} frozenReason={user.frozen_reason} /> : null}
       <Card title="Ledger history" size="small">
         <Table<LedgerRow>

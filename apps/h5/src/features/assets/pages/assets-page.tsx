@@ -52,7 +52,7 @@ export function AssetsPage() {
         title={t('tabs.assets')}
         right={
           <span style={{ display: 'inline-flex', gap: 12 }}>
-            {/* operations (issue 8): the user's proof-of-liabilities leaf */}
+            {/* operations: the user's proof-of-liabilities leaf */}
             <button
               type="button"
               className="icon-button"

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
 import { PATHS } from '../../../lib/paths';
-// help centre and support chat (issue 7): unread support replies on the online-service button.
+// help centre and support chat: unread support replies on the online-service button.
 import { supportUnreadQuery } from '../../../lib/support-api';
 import './quick-links.css';
 
@@ -22,7 +22,7 @@ const LINKS = [
 export function QuickLinks() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // help centre and support chat (issue 7): the agents' replies the user has not read yet.
+  // help centre and support chat: the agents' replies the user has not read yet.
   const loggedIn = useAuthStore(selectLoggedIn);
   const unread = useQuery({ ...supportUnreadQuery(), enabled: loggedIn });
   const serviceBadge = loggedIn ? (unread.data?.count ?? 0) : 0;

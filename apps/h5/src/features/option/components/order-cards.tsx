@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/decimal';
-import { SampleVerify } from '../../index-record/components/sample-verify';
+import { formatSampleTime } from '../../../lib/format-time';
 import type { OptionOrder } from '../api/option-api';
 import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
-import { formatSampleTime } from '../format-time';
 import './order-cards.css';
 
 const resultKey = { 1: 'win', 0: 'flat', [-1]: 'loss' } as const;
@@ -74,9 +74,10 @@ export function PendingCard({
 
 /**
  * A delivered order: both samples with their times, the outcome and what came back. A void order (a
- * second it needed has no recorded sample) says why, and that its stake came back in full.
+ * second it needed has no recorded sample) says why, and that its stake came back in full. `verify` is
+ * the check of its samples, shown last.
  */
-export function DeliveredCard({ order }: { order: OptionOrder }) {
+export function DeliveredCard({ order, verify }: { order: OptionOrder; verify?: ReactNode }) {
   const { t } = useTranslation();
   if (order.status === 'void') return <VoidCard order={order} />;
   const key = order.profit_result === null ? 'flat' : resultKey[order.profit_result];
@@ -105,7 +106,7 @@ export function DeliveredCard({ order }: { order: OptionOrder }) {
         testId={`option-profit-${order.id}`}
       />
       <Row label={t('option.payout')} value={`${formatDecimal(order.payout ?? '0', 8)} ${order.currency_name}`} />
-      <SampleVerify order={order} />
+      {verify}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
@@ -10,13 +10,13 @@ import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
+import { formatSampleTime } from '../../../lib/format-time';
 import { allPairs, changeDirection, quotationQuery, withTicker } from '../../../lib/market-api';
 import { useProductEnabled } from '../../../lib/products';
 import { useTickerStream, useUserEvent } from '../../../lib/use-market-stream';
 import { type OptionOrder, type OrderStatus, optionKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/option-api';
 import { BuyPopup } from '../components/buy-popup';
 import { DeliveredCard, PendingCard } from '../components/order-cards';
-import { formatSampleTime } from '../format-time';
 import './option-page.css';
 
 /** Re-renders every `ms` while `on`: the countdowns tick on it. */
@@ -37,9 +37,10 @@ function useNow(on: boolean, ms = 250): number {
  * or down in a popup, the orders waiting for delivery with a live countdown, and the delivery history
  * with the open and delivery prices and their times. Results come from the server's recorded index
  * samples; the page only shows them. With options switched off only buying goes: the orders stay listed
- * (they still deliver).
+ * (they still deliver). `verify` renders the check of a delivered order's samples: it comes from the
+ * index-record feature, so app/ passes it in rather than this feature importing that one.
  */
-export function OptionPage() {
+export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactNode } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const enabled = useProductEnabled('options');
@@ -118,7 +119,7 @@ export function OptionPage() {
         ) : !delivered.data?.list.length ? (
           <EmptyState text={t('option.no_history')} />
         ) : (
-          delivered.data.list.map((o) => <DeliveredCard key={o.id} order={o} />)
+          delivered.data.list.map((o) => <DeliveredCard key={o.id} order={o} verify={verify?.(o)} />)
         )}
       </div>
     </>

@@ -49,7 +49,7 @@ export function SecurityPage() {
           onClick={() => navigate(PATHS.changePayPassword)}
           testId="security-change-pay-password"
         />
-        {/* operations (issue 8): sessions, login history, anti-phishing code */}
+        {/* operations: sessions, login history, anti-phishing code */}
         <SettingsRow
           icon={<PhonebookOutline />}
           label={t('account_security.entry')}

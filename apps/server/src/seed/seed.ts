@@ -1,18 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { postEntry } from '../ledger/ledger.js';
-import { base58CheckEncode } from '../lib/chain-address.js';
-import { hashPassword, newInviteCode } from '../lib/secrets.js';
-import { base32Decode, sealSecret } from '../lib/totp.js';
-// perpetual contracts: default rules per pair
-import { seedContractDefaults } from '../modules/contracts/repo.js';
-// help centre (issue 7): the starting FAQ
-import { seedHelpCentre } from '../modules/help/faq-seed.js';
-// options: default delivery times
-import { seedOptionDefaults } from '../modules/options/defaults.js';
-// wealth: starting financial products
-import { seedWealthProducts } from '../modules/wealth/seed.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import {
   admins,
   areaCodes,
@@ -24,7 +12,19 @@ import {
   pairs,
   settings,
   users,
-} from './schema.js';
+} from '../db/schema.js';
+import { postEntry } from '../ledger/ledger.js';
+import { base58CheckEncode } from '../lib/chain-address.js';
+import { hashPassword, newInviteCode } from '../lib/secrets.js';
+import { base32Decode, sealSecret } from '../lib/totp.js';
+// perpetual contracts: default rules per pair
+import { seedContractDefaults } from '../modules/contracts/repo.js';
+// help centre: the starting FAQ
+import { seedHelpCentre } from '../modules/help/faq-seed.js';
+// options: default delivery times
+import { seedOptionDefaults } from '../modules/options/defaults.js';
+// wealth: starting financial products
+import { seedWealthProducts } from '../modules/wealth/seed.js';
 
 /** Bumped whenever the reference data below changes, so a restart skips a seed it already has. */
 const SEED_VERSION = 4;
@@ -187,7 +187,7 @@ export type SeedOptions = {
    * (the server: lib/show-once.ts); default: standard error.
    */
   showSecret?: (secretLine: string, note: string) => void;
-  // operations (issue 8): ADMIN_TOTP_SECRET enrols the first operator's second factor, sealed with this key.
+  // operations: ADMIN_TOTP_SECRET enrols the first operator's second factor, sealed with this key.
   adminTotpSecret?: string;
   secretKey?: Buffer;
 };
@@ -204,7 +204,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
   await seedOptionDefaults(db);
   // perpetual contracts: default rules of the seeded pairs, added where missing
   await seedContractDefaults(db);
-  // help centre (issue 7): the starting FAQ, written once
+  // help centre: the starting FAQ, written once
   await seedHelpCentre(db);
 }
 
@@ -292,7 +292,7 @@ async function seedFirstAdmin(db: Db, options: SeedOptions, log: (line: string) 
   );
 }
 
-// operations (issue 8)
+// operations
 /** Enrols the first operator's TOTP secret (base32) unless they already have one; never replaces it. */
 async function seedAdminTotp(db: Db, email: string, base32: string, key: Buffer): Promise<void> {
   const [admin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, email)).limit(1);

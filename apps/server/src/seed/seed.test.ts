@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { adminSessions, admins, areaCodes, chains, currencies } from './schema.js';
+import { adminSessions, admins, areaCodes, chains, currencies } from '../db/schema.js';
 import { seed } from './seed.js';
 
 let t: TestApp;

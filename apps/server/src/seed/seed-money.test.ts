@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { chains, currencySettings, depositAddresses, settings } from '../db/schema.js';
 import { isValidAddress } from '../lib/chain-address.js';
-import { chains, currencySettings, depositAddresses, settings } from './schema.js';
 import { seed } from './seed.js';
 
 let t: TestApp;

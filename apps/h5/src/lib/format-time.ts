@@ -1,5 +1,5 @@
-import { HTML_LANG } from '../../lib/i18n';
-import { currentLang } from '../../lib/locale';
+import { HTML_LANG } from './i18n';
+import { currentLang } from './locale';
 
 /** A price sample's moment to the second ("2025-11-22 14:05:07"), local time, in the app's language. */
 export function formatSampleTime(ms: number | null | undefined): string {
