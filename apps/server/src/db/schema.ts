@@ -535,6 +535,12 @@ export const pairs = pgTable(
     openLever: boolean('open_lever').notNull().default(false),
     openMicrotrade: boolean('open_microtrade').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    // Market orders match only within this fraction of the index price (0.05 = 5 %); the rest is cancelled.
+    priceBand: money('price_band').notNull().default('0.05'),
+    // The market maker's ladder on this pair (null: the console's global market-maker settings).
+    mmLevels: integer('mm_levels'),
+    mmDepth: money('mm_depth'),
+    mmSpreadBps: integer('mm_spread_bps'),
   },
   (t) => [
     uniqueIndex('pairs_symbol').on(t.symbol),

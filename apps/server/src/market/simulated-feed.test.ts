@@ -42,6 +42,10 @@ const BTC: Pair = {
   lotUnits: 1,
   fallbackBase: '60000',
   fallbackQuote: '1',
+  priceBand: '0.05',
+  mmLevels: null,
+  mmDepth: null,
+  mmSpreadBps: null,
 };
 const pairLike = (symbol: string, currencyName: string, fallbackBase: string, priceDecimals: number): Pair => ({
   ...BTC,

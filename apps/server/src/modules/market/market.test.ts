@@ -244,6 +244,9 @@ describe('market/depth and market/trades', () => {
       const depth = await t.get('market/depth?symbol=BTC/USDT');
       expect(depth.message.bids).toHaveLength(10);
       expect(depth.message.asks).toEqual([['101.00', '0.25']]);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=12')).message.bids).toHaveLength(12);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=101')).status).toBe(400);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=0')).status).toBe(400);
       const trades = await t.get('market/trades?symbol=BTC/USDT&limit=5');
       expect(trades.message.list).toEqual([{ symbol: 'BTC/USDT', id: 7, price: '100.50', amount: '0.1', side: 'buy', time: 1 }]);
     } finally {
