@@ -265,7 +265,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('pair-switcher').waitFor();
     await byId('pair-star-ETH_USDT').click();
     await expect.poll(() => byId('pair-star-ETH_USDT').getAttribute('aria-pressed')).toBe('true');
-    await byId('pair-switcher-tab-favourites').click();
+    await byId('pair-switcher-category-favourites').click();
     await byId('pair-option-ETH_USDT').waitFor();
     expect(await byId('pair-option-BTC_USDT').count()).toBe(0);
     await shot('markets-08-pair-switcher');

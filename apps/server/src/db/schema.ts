@@ -631,7 +631,7 @@ export const spotOrders = pgTable(
     index('spot_orders_user').on(t.userId, t.status, t.id),
     index('spot_orders_book').on(t.pairId, t.seq).where(sql`${t.status} = 'waiting'`),
     check('spot_orders_side', sql`${t.side} IN ('buy', 'sell')`),
-    check('spot_orders_status', sql`${t.status} IN ('waiting', 'completed', 'cancelled')`),
+    check('spot_orders_status', sql`${t.status} IN ('waiting', 'completed', 'partially_filled', 'cancelled')`),
   ],
 );
 
