@@ -322,6 +322,9 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('order-kind-market').click();
     await input('order-total').fill('100');
     await byId('order-submit').click();
+    // A market order is confirmed on an estimate from the book: average price and fee.
+    await expect.poll(() => text('order-estimate-avg'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2} USDT$/);
+    await page.locator('.adm-dialog-button', { hasText: 'Buy BTC' }).click();
     await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toBe('Order filled');
 
     await byId('trade-tab-history').click();

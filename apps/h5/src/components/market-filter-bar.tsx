@@ -19,12 +19,7 @@ export function MarketFilterBar({ query, onQuery, category, onCategory, testId }
   return (
     <div className="market-filter-bar">
       <div data-testid={`${testId}-search`}>
-        <SearchBar
-          placeholder={t('market.search_placeholder')}
-          value={query}
-          onChange={onQuery}
-          onClear={() => onQuery('')}
-        />
+        <SearchBar placeholder={t('market.search_placeholder')} value={query} onChange={onQuery} onClear={() => onQuery('')} />
       </div>
       <div className="market-filter-bar__categories">
         <Segmented

@@ -62,7 +62,8 @@ export function estimateMarketOrder(
   rules: EstimateRules,
 ): MarketEstimate {
   const limit = rules.reference === null ? null : bandLimit(side, rules.reference, rules.priceBand, rules.priceDecimals);
-  const within = (price: string) => limit === null || (side === 'buy' ? compareDecimal(price, limit) <= 0 : compareDecimal(price, limit) >= 0);
+  const within = (price: string) =>
+    limit === null || (side === 'buy' ? compareDecimal(price, limit) <= 0 : compareDecimal(price, limit) >= 0);
   let filled = '0';
   let filledTotal = '0';
   let cutByBand = false;

@@ -100,8 +100,7 @@ export async function marketRoutes(root: FastifyInstance) {
         querystring: z.object({ symbol: symbolField, limit: z.coerce.number().int().min(1).max(100).optional() }),
       },
     },
-    async (request) =>
-      ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10)),
+    async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10)),
   );
 
   app.get(

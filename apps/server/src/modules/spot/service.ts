@@ -11,12 +11,12 @@ import { type BatchObservation, type Committed, PairBook, type PlaceInput } from
 import { ListingError, type ListPairInput, listingRules } from './listing.js';
 import {
   averagePrice,
-  buyLimitLock,
   buyerPaid,
+  buyLimitLock,
   marketBuyBudget,
   type OrderStatus,
-  protectionTicks,
   type OrderType,
+  protectionTicks,
   type Side,
   type SpotMarket,
   type SpotOrder,

@@ -202,9 +202,10 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
     <Card size="small" title="Pairs" extra={<Link to="/products">Product switches</Link>} data-testid="config-pairs">
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         Fee rates, the minimum and the price band apply to the next order at once; a market order trades only within the band
-        around the index price and the rest is cancelled. The market maker's book (levels per side, notional per side in the
-        quote coin, best quote's distance from the index) applies at its next requote; empty fields use the global settings. Tick and lot sizes move the running book to new units (refused
-        while users' resting orders do not fit them). Which products a pair is open for is set on the Product switches page.
+        around the index price and the rest is cancelled. The market maker's book (levels per side, notional per side in the quote
+        coin, best quote's distance from the index) applies at its next requote; empty fields use the global settings. Tick and
+        lot sizes move the running book to new units (refused while users' resting orders do not fit them). Which products a pair
+        is open for is set on the Product switches page.
       </Typography.Paragraph>
       <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={pairs} scroll={{ x: 900 }} />
       <PairSizesModal pair={resizing} onClose={() => setResizing(null)} />
@@ -270,11 +271,7 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
             <Form.Item name="mm_levels" label="Maker levels per side">
               <InputNumber min={1} max={50} precision={0} data-testid="pair-mm-levels" />
             </Form.Item>
-            <Form.Item
-              name="mm_depth"
-              label="Maker notional per side"
-              rules={[{ pattern: AMOUNT, message: 'A decimal amount' }]}
-            >
+            <Form.Item name="mm_depth" label="Maker notional per side" rules={[{ pattern: AMOUNT, message: 'A decimal amount' }]}>
               <Input data-testid="pair-mm-depth" />
             </Form.Item>
             <Form.Item name="mm_spread_bps" label="Maker spread (bp)">

@@ -8,9 +8,8 @@ import { MarketFilterBar } from '../../../components/market-filter-bar';
 import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
-import { filterPairs, type MarketCategory } from '../../../lib/market-filter';
+import { formatDecimal } from '../../../lib/decimal';
 import {
   allPairs,
   byGain,
@@ -20,6 +19,7 @@ import {
   quotationQuery,
   withTicker,
 } from '../../../lib/market-api';
+import { filterPairs, type MarketCategory } from '../../../lib/market-filter';
 import { PATHS } from '../../../lib/paths';
 import { useTickerStream } from '../../../lib/use-market-stream';
 import './market-board.css';

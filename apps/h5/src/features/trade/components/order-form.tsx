@@ -114,8 +114,12 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     const filled = `${formatDecimal(order.filled, lotDecimals)} ${pair.currency_name}`;
     const rest =
       order.cancelled_amount !== null
-        ? t('trade.partial_rest_amount', { amount: `${formatDecimal(order.cancelled_amount, lotDecimals)} ${pair.currency_name}` })
-        : t('trade.partial_rest_total', { amount: `${formatDecimal(order.cancelled_total ?? '0', quoteDecimals)} ${pair.legal_name}` });
+        ? t('trade.partial_rest_amount', {
+            amount: `${formatDecimal(order.cancelled_amount, lotDecimals)} ${pair.currency_name}`,
+          })
+        : t('trade.partial_rest_total', {
+            amount: `${formatDecimal(order.cancelled_total ?? '0', quoteDecimals)} ${pair.legal_name}`,
+          });
     return t('trade.partial_fill', { filled, rest, reason });
   };
 
@@ -180,14 +184,19 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     let estimate: MarketEstimate | undefined;
     try {
       const [book, deal] = await Promise.all([fetchDeepDepth(pair.symbol), queryClient.fetchQuery(dealQuery(pair))]);
-      estimate = estimateMarketOrder(side, side === 'buy' ? total.trim() : amount.trim(), side === 'buy' ? book.asks : book.bids, {
-        lotSize: pair.lot_size,
-        priceDecimals: pair.price_decimals,
-        quoteDecimals,
-        takerFeeRate: pair.taker_fee_rate,
-        priceBand: pair.price_band,
-        reference: deal.now_price,
-      });
+      estimate = estimateMarketOrder(
+        side,
+        side === 'buy' ? total.trim() : amount.trim(),
+        side === 'buy' ? book.asks : book.bids,
+        {
+          lotSize: pair.lot_size,
+          priceDecimals: pair.price_decimals,
+          quoteDecimals,
+          takerFeeRate: pair.taker_fee_rate,
+          priceBand: pair.price_band,
+          reference: deal.now_price,
+        },
+      );
     } catch {
       // No estimate (the book could not be read): the dialog says so, the user may still go ahead.
     } finally {
