@@ -19,6 +19,7 @@ let context: BrowserContext;
 let page: Page;
 let userId = 0;
 const pageErrors: string[] = [];
+const consoleLines: string[] = [];
 
 const email = `protected.${Date.now()}@example.test`;
 const password = 'protected-pass-1';
@@ -27,7 +28,6 @@ const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const byId = (id: string) => page.getByTestId(id);
 const shot = (name: string) => settledScreenshot(page, name);
 const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-const toast = () => page.locator('.adm-toast-main');
 const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
 
 type Depth = { bids: [string, string][]; asks: [string, string][] };
@@ -42,6 +42,7 @@ describe('H5: markets search and protected market orders', () => {
     context = await phoneContext(browser);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   });
 
   afterAll(async () => {
@@ -115,14 +116,29 @@ describe('H5: markets search and protected market orders', () => {
     expect(await text('order-estimate-limit')).toMatch(/^[\d,]+\.\d{2} USDT$/);
     await expect.poll(() => text('order-estimate-rest')).toMatch(/^About [\d.,]+ BTC would not be filled within the band$/);
     await shot('protected-03-estimate-dark');
+    await page.evaluate(`(() => {
+      const seen = [];
+      window.__toasts = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.adm-toast-main')) {
+          const text = (el.textContent || '').trim();
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    })()`);
     await page.locator('.adm-dialog-button', { hasText: 'Sell BTC' }).click();
 
-    // The toast: what traded, what did not, and why.
-    await expect
-      .poll(() => toast().textContent(), { timeout: 10_000 })
-      .toMatch(
-        /^Partially filled: [\d.,]+ BTC traded, [\d.,]+ BTC not filled\. The rest was beyond the price protection band \(5%/,
-      );
+    // The toast: what traded, what did not, and why (every toast text is recorded: they are brief).
+    const toasts = async () => (await page.evaluate('window.__toasts')) as string[];
+    try {
+      await expect
+        .poll(async () => (await toasts()).find((t) => t.startsWith('Partially filled')), { timeout: 20_000 })
+        .toMatch(
+          /^Partially filled: [\d.,]+ BTC traded, [\d.,]+ BTC not filled\. The rest was beyond the price protection band \(5%/,
+        );
+    } catch (error) {
+      throw new Error(`toasts: ${JSON.stringify(await toasts())}\nconsole:\n${consoleLines.join('\n')}`, { cause: error });
+    }
 
     // Listed as partially filled, with the reason.
     await byId('trade-tab-history').click();
