@@ -73,10 +73,13 @@ describe('H5: markets search and protected market orders', () => {
     await byId('home-markets-category-layer1').click();
     await byId('home-pair-SOL_USDT').waitFor();
     expect(await byId('home-pair-XRP_USDT').count()).toBe(0);
-    await byId('home-markets').scrollIntoViewIfNeeded();
+    const toList = () => byId('home-markets').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await toList();
     await shot('protected-01-home-layer1-dark');
     await setTheme(page, 'light');
+    await byId('home-markets-category-layer1').click();
     await byId('home-pair-SOL_USDT').waitFor();
+    await toList();
     await shot('protected-02-home-layer1-light');
     await setTheme(page, 'dark');
     await byId('home-markets-category-all').click();
@@ -94,6 +97,17 @@ describe('H5: markets search and protected market orders', () => {
         { timeout: 60_000 },
       )
       .toBeGreaterThanOrEqual(20);
+    // A stray bid far under the book (another user's 0.01 BTC at 1,000): the band must keep it out of reach.
+    const other = await stack.registerEmail(`stray.${Date.now()}@example.test`, password);
+    await stack.admin(`admin/users/${other.id}/adjust`, {
+      body: { currency_id: '3', account: 'coin', amount: '100', reason: 'e2e funding' },
+    });
+    const stray = await stack.api<{ id: number }>(
+      'coin/trade',
+      { legal_id: '3', currency_id: '1', type: '1', target_price: '1000', amount: '0.01' },
+      other.token,
+    );
+    expect(stray.type).toBe('ok');
     const notional = book.bids.reduce((s, [p, q]) => s + Number(p) * Number(q), 0);
     expect(notional).toBeGreaterThan(250_000);
     const sellAll = Math.ceil(book.bids.reduce((s, [, q]) => s + Number(q), 0) + 1);
@@ -140,6 +154,10 @@ describe('H5: markets search and protected market orders', () => {
       throw new Error(`toasts: ${JSON.stringify(await toasts())}\nconsole:\n${consoleLines.join('\n')}`, { cause: error });
     }
 
+    // The stray bid is still on the book, untouched.
+    const open = await stack.api<{ list: { id: number; filled: string }[] }>('coin/list?status=waiting', undefined, other.token);
+    expect(open.message.list.find((o) => o.id === stray.message.id)).toMatchObject({ filled: '0' });
+
     // Listed as partially filled, with the reason.
     await byId('trade-tab-history').click();
     await byId('orders-history-status-partially_filled').click();
@@ -154,6 +172,8 @@ describe('H5: markets search and protected market orders', () => {
     await card.waitFor();
     await shot('protected-04-partially-filled-dark');
     await setTheme(page, 'light');
+    await byId('trade-tab-history').click();
+    await byId('orders-history-status-partially_filled').click();
     await card.waitFor();
     await shot('protected-05-partially-filled-light');
     await setTheme(page, 'dark');
