@@ -33,7 +33,7 @@ describe('first start of the simulated feed', () => {
     expect(daily.code).toBe(1);
     expect(daily.more).toBe(false);
     expect(daily.data.length).toBeGreaterThanOrEqual(731);
-  });
+  }, 120_000); // every seeded pair's full history: slow on a busy machine
 
   it('rolls the whole history up consistently', async () => {
     expect(await expectRollUpsConsistent(t.database, 3)).toBeGreaterThan(10_000);
