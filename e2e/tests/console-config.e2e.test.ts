@@ -52,8 +52,13 @@ describe('console: dashboard, configuration, audit search', () => {
     await ops.getByTestId('config-pairs').waitFor();
     await ops.getByTestId('pair-edit-ETH/USDT').click();
     await ops.getByTestId('pair-taker-fee').fill('0.0025');
+    // The market-order price band and the market maker's notional per side, with the pair's other rules.
+    await ops.getByTestId('pair-price-band').fill('0.03');
+    await ops.getByTestId('pair-mm-depth').fill('180000');
     await ops.getByRole('button', { name: 'Save' }).last().click();
     await expect.poll(() => ops.getByTestId('config-pairs').textContent(), { timeout: 15_000 }).toContain('0.25 %');
+    await expect.poll(() => ops.getByTestId('pair-band-ETH/USDT').textContent()).toBe('3 %');
+    expect(await ops.getByTestId('pair-ladder-ETH/USDT').textContent()).toContain('180000 / side');
     await ops.getByTestId('config-feed').waitFor();
     await screenshot(ops, 'console-config-02-configuration');
   });

@@ -265,7 +265,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('pair-switcher').waitFor();
     await byId('pair-star-ETH_USDT').click();
     await expect.poll(() => byId('pair-star-ETH_USDT').getAttribute('aria-pressed')).toBe('true');
-    await byId('pair-switcher-tab-favourites').click();
+    await byId('pair-switcher-category-favourites').click();
     await byId('pair-option-ETH_USDT').waitFor();
     expect(await byId('pair-option-BTC_USDT').count()).toBe(0);
     await shot('markets-08-pair-switcher');
@@ -322,6 +322,9 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('order-kind-market').click();
     await input('order-total').fill('100');
     await byId('order-submit').click();
+    // A market order is confirmed on an estimate from the book: average price and fee.
+    await expect.poll(() => text('order-estimate-avg'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2} USDT$/);
+    await page.locator('.adm-dialog-button', { hasText: 'Buy BTC' }).click();
     await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toBe('Order filled');
 
     await byId('trade-tab-history').click();

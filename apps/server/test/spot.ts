@@ -41,8 +41,8 @@ export async function cancelOrder(t: TestApp, token: string | undefined, id: str
   return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }
 
-export async function depth(t: TestApp, symbol = 'BTC/USDT') {
-  return (await t.get(`market/depth?symbol=${encodeURIComponent(symbol)}`)).message as {
+export async function depth(t: TestApp, symbol = 'BTC/USDT', limit = 10) {
+  return (await t.get(`market/depth?symbol=${encodeURIComponent(symbol)}&limit=${limit}`)).message as {
     bids: [string, string][];
     asks: [string, string][];
   };

@@ -53,7 +53,8 @@ class ReferenceBook {
     if (order.quoteAmount !== undefined && !(order.quoteAmount > 0)) return reject('invalid quantity');
     if (this.resting.some((o) => o.id === order.id)) return reject('duplicate order id');
     const isBuy = order.side === 'buy';
-    const crosses = (price: number) => !isLimit || (isBuy ? price <= order.price! : price >= order.price!);
+    const bound = isLimit ? order.price : order.protectPrice;
+    const crosses = (price: number) => bound === undefined || (isBuy ? price <= bound : price >= bound);
     const makers = () =>
       this.resting
         .filter((o) => o.side !== order.side && crosses(o.price))
@@ -76,7 +77,7 @@ class ReferenceBook {
     const stp = order.stp ?? this.stp;
     let remaining = order.quantity ?? Number.MAX_SAFE_INTEGER;
     let budget = order.quoteAmount ?? -1;
-    let stop: 'none' | 'empty' | 'budget' | 'stp' = 'none';
+    let stop: 'none' | 'empty' | 'band' | 'budget' | 'stp' = 'none';
     while (remaining > 0) {
       if (budget === 0) {
         stop = 'budget';
@@ -85,6 +86,7 @@ class ReferenceBook {
       const maker = makers()[0];
       if (maker === undefined) {
         if (!this.resting.some((o) => o.side !== order.side)) stop = 'empty';
+        else if (!isLimit) stop = 'band';
         break;
       }
       if (budget >= 0 && budget < maker.price) {
@@ -134,6 +136,8 @@ class ReferenceBook {
       events.push(done(seq, order.id, order.userId, order.side, quoteLeft));
     else if (!isLimit && stop === 'budget') {
       events.push(cancelled(seq, order.id, order.userId, order.side, 'quote exhausted', qtyLeft, quoteLeft));
+    } else if (!isLimit && stop === 'band') {
+      events.push(cancelled(seq, order.id, order.userId, order.side, 'price band', qtyLeft, quoteLeft));
     } else if (!isLimit) events.push(cancelled(seq, order.id, order.userId, order.side, 'no liquidity', qtyLeft, quoteLeft));
     else if (order.timeInForce === 'IOC') events.push(cancelled(seq, order.id, order.userId, order.side, 'ioc', remaining, null));
     else this.resting.push({ id: order.id, userId: order.userId, side: order.side, price: order.price!, qty: remaining, seq });
@@ -186,7 +190,7 @@ type Step =
       postOnly?: boolean;
       stp?: StpMode;
     }
-  | { kind: 'market'; side: Side; qty?: number; budget?: number; user: number; stp?: StpMode }
+  | { kind: 'market'; side: Side; qty?: number; budget?: number; band?: number; user: number; stp?: StpMode }
   | { kind: 'cancel'; target: number }
   | { kind: 'reuse'; target: number; side: Side; price: number; qty: number; user: number };
 
@@ -219,6 +223,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         side,
         qty: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined, freq: 4 }),
         budget: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 2 }),
+        // The price band: a bound inside, at the edge of or off the generated book.
+        band: fc.option(fc.integer({ min: 94, max: 106 }), { nil: undefined, freq: 2 }),
         user,
         stp,
       })
@@ -272,6 +278,7 @@ function toCommands(steps: Step[]): Command[] {
       } else {
         if (s.qty !== undefined) order.quantity = s.qty;
         if (s.budget !== undefined) order.quoteAmount = s.budget;
+        if (s.band !== undefined) order.protectPrice = s.band;
       }
       if (s.stp !== undefined) order.stp = s.stp;
     }

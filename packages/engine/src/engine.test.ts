@@ -182,6 +182,33 @@ describe('market orders', () => {
     expect(engine.bestAsk()).toBeNull();
   });
 
+  it('with a protection price trade only within it and cancel the rest with reason "price band"', () => {
+    const engine = seeded();
+    engine.place(limit('stray', 'm6', 'buy', 10, 3));
+    const sell = engine.place({ id: 's', userId: 'u', side: 'sell', type: 'market', quantity: 30, protectPrice: 98 });
+    // 5 at 99 and 10 at 98 (the band's edge is inside it); never the stray bid at 10.
+    expect(trades(sell).map((t) => [t.price, t.qty])).toEqual([
+      [99, 5],
+      [98, 10],
+    ]);
+    expect(last(sell)).toMatchObject({ type: 'cancelled', reason: 'price band', qty: 15 });
+    expect(engine.depth().bids).toEqual([[10, 3]]);
+    const buy = engine.place({ id: 'b', userId: 'u', side: 'buy', type: 'market', quoteAmount: 5000, protectPrice: 101 });
+    expect(trades(buy).map((t) => t.price)).toEqual([101, 101]);
+    expect(last(buy)).toMatchObject({ type: 'cancelled', reason: 'price band', qty: null, quoteRemaining: 5000 - 1010 });
+    expect(engine.depth().asks).toEqual([[102, 10]]);
+  });
+
+  it('refuse a protection price that is not a positive integer, or on a limit order', () => {
+    const engine = seeded();
+    expect(engine.place({ id: 'x', userId: 'u', side: 'sell', type: 'market', quantity: 1, protectPrice: 0 })).toMatchObject([
+      { type: 'rejected', reason: 'invalid price' },
+    ]);
+    expect(engine.place({ ...limit('y', 'u', 'buy', 99, 1), protectPrice: 99 })).toMatchObject([
+      { type: 'rejected', reason: 'invalid order' },
+    ]);
+  });
+
   it('buy bounded by a quote amount spends at most the budget, in whole lots', () => {
     const engine = seeded();
     // 10 lots at 101 = 1010, then 2 lots at 102 = 204 → 1214; 1250 − 1214 = 36 < 102 left over

@@ -62,7 +62,7 @@ function invalidReason(order: PlaceOrder): RejectReason | null {
   const { quantity, quoteAmount, timeInForce, postOnly } = order;
   if (postOnly != null && typeof postOnly !== 'boolean') return 'invalid order';
   if (order.type === 'limit') {
-    if (quoteAmount != null) return 'invalid order';
+    if (quoteAmount != null || order.protectPrice != null) return 'invalid order';
     if (timeInForce != null && timeInForce !== 'GTC' && timeInForce !== 'IOC') return 'invalid order';
     if (postOnly === true && timeInForce === 'IOC') return 'invalid order';
     if (!isPositiveInt(order.price)) return 'invalid price';
@@ -72,6 +72,7 @@ function invalidReason(order: PlaceOrder): RejectReason | null {
   if (order.type === 'market') {
     if (order.price != null || postOnly === true) return 'invalid order';
     if (timeInForce != null && timeInForce !== 'IOC') return 'invalid order';
+    if (order.protectPrice != null && !isPositiveInt(order.protectPrice)) return 'invalid price';
     if (order.side === 'sell') {
       if (quoteAmount != null) return 'invalid order';
       return isPositiveInt(quantity) ? null : 'invalid quantity';
@@ -167,6 +168,8 @@ export class Engine {
     const isBuy = side === 'buy';
     const isLimit = order.type === 'limit';
     const price = isLimit ? (order.price as number) : 0;
+    // A market order's band is matched like a limit price; nothing of it ever rests.
+    const bound = isLimit ? price : (order.protectPrice ?? 0);
     if (isLimit && order.postOnly === true) {
       const best = (isBuy ? this.asks : this.bids).best();
       if (best !== undefined && (isBuy ? best.price <= price : best.price >= price)) {
@@ -190,7 +193,7 @@ export class Engine {
     ];
 
     const stp = order.stp == null ? this.stpDefault : stpCode(order.stp);
-    this.match(events, s, id, userId, side, isBuy, price, quantity ?? MAX_SAFE, quoteAmount ?? -1, stp);
+    this.match(events, s, id, userId, side, isBuy, bound, quantity ?? MAX_SAFE, quoteAmount ?? -1, stp);
     const remaining = this.matchRemaining;
     const quoteLeft = quoteAmount === null ? null : this.matchQuote;
     const stop = this.matchStop;
@@ -200,7 +203,9 @@ export class Engine {
     } else if (stop === STOP_STP) {
       events.push(this.cancelled(s, id, userId, side, 'self-trade', quantity === null ? null : remaining, quoteLeft));
     } else if (!isLimit) {
-      if (stop !== STOP_BUDGET) {
+      if (stop === STOP_PRICE) {
+        events.push(this.cancelled(s, id, userId, side, 'price band', quantity === null ? null : remaining, quoteLeft));
+      } else if (stop !== STOP_BUDGET) {
         events.push(this.cancelled(s, id, userId, side, 'no liquidity', quantity === null ? null : remaining, quoteLeft));
       } else if (quantity === null) events.push(this.done(s, id, userId, side, quoteLeft));
       else events.push(this.cancelled(s, id, userId, side, 'quote exhausted', remaining, quoteLeft));

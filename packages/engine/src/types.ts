@@ -37,6 +37,11 @@ export interface PlaceOrder {
   quoteAmount?: number;
   /** Limit orders only; default GTC. */
   timeInForce?: TimeInForce;
+  /**
+   * Market orders only: the worst price (ticks) it may trade at — a buy takes no ask above it, a sell
+   * no bid below it. What the band leaves unfilled is cancelled ('price band'). Omitted: no bound.
+   */
+  protectPrice?: number;
   /** Limit GTC only: reject instead of trading if the order would cross the book. */
   postOnly?: boolean;
   /** Overrides the engine's default self-trade prevention for this order (as the taker). */
@@ -65,6 +70,8 @@ export type CancelReason =
   | 'user'
   /** a market order found no (more) resting orders to trade with */
   | 'no liquidity'
+  /** a market order's next resting order is beyond its `protectPrice` */
+  | 'price band'
   /** a market buy with both `quantity` and `quoteAmount` spent its budget before its quantity */
   | 'quote exhausted'
   /** the unfilled remainder of an IOC limit order */

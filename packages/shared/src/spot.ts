@@ -7,8 +7,11 @@
 export const SPOT_SIDES = { buy: 1, sell: 2 } as const;
 export const SPOT_ORDER_TYPES = ['limit', 'market'] as const;
 export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
-/** `waiting`: on the book (possibly partly filled); `completed`: filled; `cancelled`: ended with a remainder. */
-export const SPOT_ORDER_STATUSES = ['waiting', 'completed', 'cancelled'] as const;
+/**
+ * `waiting`: on the book (possibly partly filled); `completed`: filled; `partially_filled`: ended with
+ * part traded and the rest cancelled (`cancel_reason` says why); `cancelled`: ended with nothing traded.
+ */
+export const SPOT_ORDER_STATUSES = ['waiting', 'completed', 'partially_filled', 'cancelled'] as const;
 export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];
 
 /** Socket.io events of spot trading, in the user's private room (`user:<id>`). */
@@ -43,8 +46,17 @@ export type SpotOrderEvent = {
   fee: string;
   fee_currency: string;
   status: SpotOrderStatus;
-  /** Why a cancelled order ended: `user`, `no_liquidity`, `self_trade`, `quote_exhausted`. */
+  /**
+   * Why a cancelled or partly filled order ended: `user`, `no_liquidity`, `price_band` (a market order's
+   * next match was beyond the pair's price band), `self_trade`, `quote_exhausted`.
+   */
   cancel_reason: string | null;
+  /** An ended order's base quantity left unfilled (orders that name an `amount`); else null. */
+  cancelled_amount: string | null;
+  /** An ended market buy's unspent part of `total`, given back; else null. */
+  cancelled_total: string | null;
+  /** Market orders: the pair's price band (fraction of the index price) they matched within. */
+  price_band: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../lib/decimal';
 import { favouritesQuery, marketKeys, type PairView, setFavourite } from '../lib/market-api';
+import { filterPairs, type MarketCategory } from '../lib/market-filter';
 import { CoinIcon } from './coin-icon';
 import { DemoBadge } from './demo-badge';
+import { MarketFilterBar } from './market-filter-bar';
 import { PriceChange } from './price-change';
-import { Segmented } from './segmented';
 import { EmptyState } from './state-view';
 import './pair-switcher.css';
 
@@ -39,14 +40,15 @@ export const pairKey = (symbol: string) => symbol.replace('/', '_');
 export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, current, onChoose, title }: Props<P>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<'all' | 'favourites'>('all');
+  const [tab, setTab] = useState<MarketCategory>('all');
+  const [search, setSearch] = useState('');
   const favourites = useQuery({ ...favouritesQuery(), enabled: open });
   const starred = new Set((favourites.data ?? []).map((p) => p.id));
   const toggle = useMutation({
     mutationFn: ({ id, on }: { id: number; on: boolean }) => setFavourite(id, on),
     onSuccess: (list) => queryClient.setQueryData(marketKeys.favourites, list),
   });
-  const shown = tab === 'all' ? pairs : pairs.filter((p) => starred.has(p.id));
+  const shown = filterPairs(pairs, { query: search, category: tab, favourites: starred });
 
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="pair-switcher" position="bottom">
@@ -55,21 +57,18 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
         <DemoBadge show={pairs.some((p) => p.demo)} testId="pair-switcher-demo" />
       </div>
       <div className="pair-switcher__tabs">
-        <Segmented
-          size="small"
-          options={[
-            { value: 'all', label: t('trade.all_pairs') },
-            { value: 'favourites', label: t('trade.favourites') },
-          ]}
-          value={tab}
-          onChange={setTab}
-          testId="pair-switcher-tab"
-        />
+        <MarketFilterBar query={search} onQuery={setSearch} category={tab} onCategory={setTab} testId="pair-switcher" />
       </div>
       <div className="pair-switcher__list" data-testid="pair-switcher">
         {shown.length === 0 ? (
           <EmptyState
-            text={tab === 'favourites' ? t('trade.no_favourites') : t('market.no_pairs')}
+            text={
+              search.trim()
+                ? t('market.no_match', { query: search.trim() })
+                : tab === 'favourites'
+                  ? t('trade.no_favourites')
+                  : t('market.no_pairs')
+            }
             testId="pair-switcher-empty"
           />
         ) : null}

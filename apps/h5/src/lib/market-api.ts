@@ -29,6 +29,8 @@ export type PairView = {
   min_amount: string;
   maker_fee_rate: string;
   taker_fee_rate: string;
+  /** Market orders trade only within this fraction of the index price ("0.05" = 5 %). */
+  price_band: string;
   open_coin_trade: 0 | 1;
   open_lever: 0 | 1;
   open_microtrade: 0 | 1;
@@ -75,6 +77,10 @@ export const depthQuery = (symbol: string) =>
     queryFn: ({ signal }) => api.get<MarketDepthEvent>('market/depth', { symbol }, { loading: false, toast: false, signal }),
     staleTime: 0,
   });
+
+/** The book deeper than the drawn 10 levels (a market order's estimate walks it), fetched when asked. */
+export const fetchDeepDepth = (symbol: string) =>
+  api.get<MarketDepthEvent>('market/depth', { symbol, limit: 100 }, { loading: false, toast: false });
 
 export const tradesQuery = (symbol: string) =>
   queryOptions({

@@ -556,6 +556,12 @@ export const pairs = pgTable(
     openLever: boolean('open_lever').notNull().default(false),
     openMicrotrade: boolean('open_microtrade').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    // Market orders match only within this fraction of the index price (0.05 = 5 %); the rest is cancelled.
+    priceBand: money('price_band').notNull().default('0.05'),
+    // The market maker's ladder on this pair (null: the console's global market-maker settings).
+    mmLevels: integer('mm_levels'),
+    mmDepth: money('mm_depth'),
+    mmSpreadBps: integer('mm_spread_bps'),
   },
   (t) => [
     uniqueIndex('pairs_symbol').on(t.symbol),
@@ -646,7 +652,7 @@ export const spotOrders = pgTable(
     index('spot_orders_user').on(t.userId, t.status, t.id),
     index('spot_orders_book').on(t.pairId, t.seq).where(sql`${t.status} = 'waiting'`),
     check('spot_orders_side', sql`${t.side} IN ('buy', 'sell')`),
-    check('spot_orders_status', sql`${t.status} IN ('waiting', 'completed', 'cancelled')`),
+    check('spot_orders_status', sql`${t.status} IN ('waiting', 'completed', 'partially_filled', 'cancelled')`),
   ],
 );
 

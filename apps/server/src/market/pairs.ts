@@ -33,6 +33,13 @@ export type Pair = {
   /** USDT value of one base coin and of one quote coin as the operators set them (the simulation's start). */
   fallbackBase: string;
   fallbackQuote: string;
+  /** Market orders match only within this fraction of the index price (0.05 = 5 %). */
+  priceBand: string;
+  /** The market maker's ladder on this pair; null: its global settings. */
+  mmLevels: number | null;
+  /** Notional per side of the market maker's ladder, in the quote coin. */
+  mmDepth: string | null;
+  mmSpreadBps: number | null;
 };
 
 export async function loadPairs(db: Db): Promise<Pair[]> {
@@ -82,6 +89,10 @@ export async function loadPairs(db: Db): Promise<Pair[]> {
       lotUnits: lot.times(new D(10).pow(lotDecimals)).round().toNumber(),
       fallbackBase: str(baseFallback ?? 0),
       fallbackQuote: str(quoteFallback ?? 0),
+      priceBand: str(pair.priceBand),
+      mmLevels: pair.mmLevels,
+      mmDepth: pair.mmDepth === null ? null : str(pair.mmDepth),
+      mmSpreadBps: pair.mmSpreadBps,
     };
   });
 }

@@ -39,6 +39,13 @@ const PARAMS: Record<string, SimParams> = {
   BTC: { annualVol: 0.55, jumpsPerDay: 0.25, jumpSigma: 0.012, turnoverPerMinute: 600_000 },
   ETH: { annualVol: 0.7, jumpsPerDay: 0.25, jumpSigma: 0.015, turnoverPerMinute: 300_000 },
   TRX: { annualVol: 0.8, jumpsPerDay: 0.2, jumpSigma: 0.02, turnoverPerMinute: 25_000 },
+  SOL: { annualVol: 0.85, jumpsPerDay: 0.3, jumpSigma: 0.02, turnoverPerMinute: 150_000 },
+  XRP: { annualVol: 0.8, jumpsPerDay: 0.3, jumpSigma: 0.025, turnoverPerMinute: 100_000 },
+  BNB: { annualVol: 0.55, jumpsPerDay: 0.2, jumpSigma: 0.015, turnoverPerMinute: 60_000 },
+  DOGE: { annualVol: 1.0, jumpsPerDay: 0.4, jumpSigma: 0.03, turnoverPerMinute: 80_000 },
+  ADA: { annualVol: 0.85, jumpsPerDay: 0.25, jumpSigma: 0.025, turnoverPerMinute: 30_000 },
+  LTC: { annualVol: 0.75, jumpsPerDay: 0.2, jumpSigma: 0.02, turnoverPerMinute: 25_000 },
+  TON: { annualVol: 0.9, jumpsPerDay: 0.25, jumpSigma: 0.025, turnoverPerMinute: 20_000 },
 };
 const DEFAULT_PARAMS: SimParams = { annualVol: 0.9, jumpsPerDay: 0.2, jumpSigma: 0.025, turnoverPerMinute: 10_000 };
 

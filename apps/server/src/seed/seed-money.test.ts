@@ -25,6 +25,14 @@ describe('seed: money defaults', () => {
         [2, 0.01, 0.01, 0.002, 3000],
         [3, 10, 10, 1, 1],
         [34, 50, 50, 1, 0.12],
+        // Spot-only coins: no deposits or withdrawals, a fallback price for valuations until the feed prices them.
+        [35, 0, 0, 0, 150],
+        [36, 0, 0, 0, 0.6],
+        [37, 0, 0, 0, 580],
+        [38, 0, 0, 0, 0.12],
+        [39, 0, 0, 0, 0.45],
+        [40, 0, 0, 0, 80],
+        [41, 0, 0, 0, 5.5],
       ].sort(),
     );
     const rows = await db

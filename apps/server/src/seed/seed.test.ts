@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { adminSessions, admins, areaCodes, chains, currencies } from '../db/schema.js';
+import { adminSessions, admins, areaCodes, chains, currencies, ledgerEntries, pairs, settings } from '../db/schema.js';
 import { seed } from './seed.js';
 
 let t: TestApp;
@@ -19,6 +19,14 @@ describe('seed', () => {
       [2, 'ETH'],
       [3, 'USDT'],
       [34, 'TRX'],
+      // Spot-only coins (no deposit chain).
+      [35, 'SOL'],
+      [36, 'XRP'],
+      [37, 'BNB'],
+      [38, 'DOGE'],
+      [39, 'ADA'],
+      [40, 'LTC'],
+      [41, 'TON'],
     ]);
     for (const coin of coins) {
       const icon = await t.app.inject({ method: 'GET', url: coin.icon });
@@ -37,6 +45,7 @@ describe('seed', () => {
     expect(byCoin('BTC')).toEqual(['OMNI']);
     expect(byCoin('ETH')).toEqual(['ERC20']);
     expect(byCoin('TRX')).toEqual(['ERC20', 'TRC20']);
+    expect(byCoin('SOL')).toEqual([]);
     expect((await db.select().from(areaCodes)).length).toBeGreaterThan(30);
   });
 
@@ -44,6 +53,33 @@ describe('seed', () => {
     const before = (await t.database.db.select().from(chains)).length;
     await seed(t.database.db, { log: () => {} });
     expect((await t.database.db.select().from(chains)).length).toBe(before);
+  });
+
+  it('seeds ten USDT pairs, each with its own market-maker ladder, once, even from an older seed version', async () => {
+    const db = t.database.db;
+    const read = async () => (await db.select().from(pairs).orderBy(asc(pairs.id))).map((p) => [p.symbol, p.mmLevels, p.mmDepth]);
+    const first = await read();
+    expect(first.map(([symbol]) => symbol)).toEqual([
+      'BTC/USDT',
+      'ETH/USDT',
+      'TRX/USDT',
+      'SOL/USDT',
+      'XRP/USDT',
+      'BNB/USDT',
+      'DOGE/USDT',
+      'ADA/USDT',
+      'LTC/USDT',
+      'TON/USDT',
+    ]);
+    for (const [symbol, levels] of first) expect(Number(levels), String(symbol)).toBeGreaterThanOrEqual(20);
+    const funding = async () =>
+      (await db.select().from(ledgerEntries).where(eq(ledgerEntries.reason, 'market_maker_funding'))).length;
+    const entries = await funding();
+    // A database at version 4 runs version 5's step: nothing is added twice.
+    await db.update(settings).set({ value: 4 }).where(eq(settings.key, 'seed_version'));
+    await seed(db, { log: () => {} });
+    expect(await read()).toEqual(first);
+    expect(await funding()).toBe(entries);
   });
 
   it('creates a first operator with a random password shown once, to the person starting the server, never in the log', async () => {

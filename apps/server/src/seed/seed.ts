@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   admins,
@@ -27,7 +27,7 @@ import { seedOptionDefaults } from '../modules/options/defaults.js';
 import { seedWealthProducts } from '../modules/wealth/seed.js';
 
 /** Bumped whenever the reference data below changes, so a restart skips a seed it already has. */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 
 /** The spec's base coins (section 3) with their ids, and the chains each can be deposited on. */
 export const BASE_COINS = [
@@ -35,6 +35,21 @@ export const BASE_COINS = [
   { id: 2, name: 'ETH', fullName: 'Ethereum', decimals: 8, sort: 2, chains: ['ERC20'] },
   { id: 3, name: 'USDT', fullName: 'Tether USD', decimals: 6, sort: 0, chains: ['TRC20', 'OMNI', 'ERC20'] },
   { id: 34, name: 'TRX', fullName: 'TRON', decimals: 6, sort: 3, chains: ['TRC20', 'ERC20'] },
+] as const;
+
+/**
+ * Coins traded on spot only (no deposit chain is offered for them: the platform's chains are TRC20, ERC20
+ * and OMNI). The id is the one a fresh install gives them; an install where another coin holds it gives
+ * the next free one. Places follow the large exchanges' balances.
+ */
+export const SPOT_COINS = [
+  { id: 35, name: 'SOL', fullName: 'Solana', decimals: 8, sort: 4, fallbackPrice: '150' },
+  { id: 36, name: 'XRP', fullName: 'XRP', decimals: 6, sort: 5, fallbackPrice: '0.6' },
+  { id: 37, name: 'BNB', fullName: 'BNB', decimals: 8, sort: 6, fallbackPrice: '580' },
+  { id: 38, name: 'DOGE', fullName: 'Dogecoin', decimals: 8, sort: 7, fallbackPrice: '0.12' },
+  { id: 39, name: 'ADA', fullName: 'Cardano', decimals: 6, sort: 8, fallbackPrice: '0.45' },
+  { id: 40, name: 'LTC', fullName: 'Litecoin', decimals: 8, sort: 9, fallbackPrice: '80' },
+  { id: 41, name: 'TON', fullName: 'Toncoin', decimals: 8, sort: 10, fallbackPrice: '5.5' },
 ] as const;
 
 /**
@@ -98,6 +113,46 @@ export const PAIRS = [
 }));
 
 /**
+ * The spot-only pairs of SPOT_COINS (no contracts or options on them), named by their base coin; the
+ * ids follow the sequence. Ticks and lots are the large exchanges' for these prices.
+ */
+export const SPOT_PAIRS = [
+  { coin: 'SOL', priceDecimals: 2, tickSize: '0.01', lotSize: '0.001', minAmount: '0.01', sort: 4 },
+  { coin: 'XRP', priceDecimals: 4, tickSize: '0.0001', lotSize: '0.1', minAmount: '1', sort: 5 },
+  { coin: 'BNB', priceDecimals: 2, tickSize: '0.01', lotSize: '0.001', minAmount: '0.01', sort: 6 },
+  { coin: 'DOGE', priceDecimals: 5, tickSize: '0.00001', lotSize: '1', minAmount: '10', sort: 7 },
+  { coin: 'ADA', priceDecimals: 4, tickSize: '0.0001', lotSize: '0.1', minAmount: '1', sort: 8 },
+  { coin: 'LTC', priceDecimals: 2, tickSize: '0.01', lotSize: '0.001', minAmount: '0.01', sort: 9 },
+  { coin: 'TON', priceDecimals: 3, tickSize: '0.001', lotSize: '0.01', minAmount: '0.1', sort: 10 },
+].map((p) => ({
+  ...p,
+  legalId: 3,
+  makerFeeRate: '0.0008',
+  takerFeeRate: '0.001',
+  openCoinTrade: true,
+  openLever: false,
+  openMicrotrade: false,
+}));
+
+/**
+ * The market maker's ladder per seeded pair: levels per side, notional per side (USDT) and the best
+ * quote's distance from the index (basis points). BTC/USDT carries the deepest book; the others scale
+ * with their turnover. Operators change them per pair in the console.
+ */
+export const PAIR_LIQUIDITY: Record<string, { mmLevels: number; mmDepth: string; mmSpreadBps: number }> = {
+  BTC: { mmLevels: 25, mmDepth: '300000', mmSpreadBps: 4 },
+  ETH: { mmLevels: 25, mmDepth: '200000', mmSpreadBps: 5 },
+  SOL: { mmLevels: 20, mmDepth: '100000', mmSpreadBps: 5 },
+  XRP: { mmLevels: 20, mmDepth: '80000', mmSpreadBps: 5 },
+  BNB: { mmLevels: 20, mmDepth: '80000', mmSpreadBps: 5 },
+  DOGE: { mmLevels: 20, mmDepth: '60000', mmSpreadBps: 8 },
+  TRX: { mmLevels: 20, mmDepth: '50000', mmSpreadBps: 8 },
+  ADA: { mmLevels: 20, mmDepth: '50000', mmSpreadBps: 8 },
+  LTC: { mmLevels: 20, mmDepth: '50000', mmSpreadBps: 8 },
+  TON: { mmLevels: 20, mmDepth: '40000', mmSpreadBps: 10 },
+};
+
+/**
  * The operator's market-making account (modules/spot/market-maker.ts): an ordinary user row marked
  * `is_operator`, with an address that can receive no mail and a random password nobody knows, so
  * nobody signs in as it. Its starting balances come from the platform's 'house' account through the
@@ -110,6 +165,68 @@ export const MARKET_MAKER_FUNDS = [
   { currencyId: 2, amount: '2000' },
   { currencyId: 34, amount: '50000000' },
 ];
+
+/** The market-making account's starting funds in SPOT_COINS (about 6 million USDT of each, like BTC's). */
+export const SPOT_COIN_FUNDS: Record<string, string> = {
+  SOL: '40000',
+  XRP: '10000000',
+  BNB: '10000',
+  DOGE: '50000000',
+  ADA: '13000000',
+  LTC: '75000',
+  TON: '1000000',
+};
+
+async function fundMarketMaker(tx: Db, userId: number, currencyId: number, amount: string): Promise<void> {
+  await postEntry(tx, { reason: 'market_maker_funding', refType: 'user', refId: userId, memo: 'seeded market-making funds' }, [
+    { account: { userId, kind: 'coin', currencyId }, bucket: 'available', amount },
+    { account: { system: 'house', currencyId }, bucket: 'available', amount: `-${amount}` },
+  ]);
+}
+
+/**
+ * Version 5: the spot-only coins and their USDT pairs, the market maker's funds in them, and every seeded
+ * pair's ladder (PAIR_LIQUIDITY, only where the pair has none). A coin or pair that already exists (an
+ * operator listed it) is kept as it is.
+ */
+async function seedSpotPairs(tx: Db): Promise<void> {
+  const [maker] = await tx.select({ id: users.id }).from(users).where(eq(users.email, MARKET_MAKER_EMAIL)).limit(1);
+  for (const coin of SPOT_COINS) {
+    const [named] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.name, coin.name)).limit(1);
+    if (named) continue;
+    const [taken] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, coin.id)).limit(1);
+    const [top] = await tx.select({ max: sql<number>`max(${currencies.id})` }).from(currencies);
+    const id = taken ? Number(top?.max ?? 0) + 1 : coin.id;
+    await tx.insert(currencies).values({
+      id,
+      name: coin.name,
+      fullName: coin.fullName,
+      icon: `/static/coins/${coin.name.toLowerCase()}.svg`,
+      decimals: coin.decimals,
+      sort: coin.sort,
+    });
+    await tx
+      .insert(currencySettings)
+      .values({ currencyId: id, depositMin: '0', withdrawMin: '0', withdrawFee: '0', fallbackPrice: coin.fallbackPrice })
+      .onConflictDoNothing();
+    const rules = SPOT_PAIRS.find((p) => p.coin === coin.name)!;
+    const { coin: _coin, ...pair } = rules;
+    await tx
+      .insert(pairs)
+      .values({ ...pair, symbol: `${coin.name}/USDT`, currencyId: id })
+      .onConflictDoNothing();
+    if (maker) await fundMarketMaker(tx, maker.id, id, SPOT_COIN_FUNDS[coin.name]!);
+  }
+  const rows = await tx
+    .select({ id: pairs.id, name: currencies.name })
+    .from(pairs)
+    .innerJoin(currencies, eq(currencies.id, pairs.currencyId))
+    .where(and(eq(pairs.legalId, 3), isNull(pairs.mmLevels)));
+  for (const row of rows) {
+    const ladder = PAIR_LIQUIDITY[row.name];
+    if (ladder) await tx.update(pairs).set(ladder).where(eq(pairs.id, row.id));
+  }
+}
 
 async function seedMarketMaker(tx: Db): Promise<void> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, MARKET_MAKER_EMAIL)).limit(1);
@@ -249,6 +366,8 @@ async function seedReference(db: Db, from: number): Promise<void> {
     }
     // Version 4 brought the market-making account and its seeded balances.
     if (from < 4) await seedMarketMaker(tx);
+    // Version 5 brought the spot-only pairs and the market maker's ladder per pair.
+    if (from < 5) await seedSpotPairs(tx);
     await tx
       .insert(areaCodes)
       .values(AREA_CODES.map(([country, areaCode, name], i) => ({ country, areaCode, name, sort: i })))

@@ -35,6 +35,8 @@ describe('venue protocols', () => {
     trade.data[0]!.p = '0';
     expect(() => VENUES.bybit.parse(JSON.stringify(trade))).toThrow(/not a positive price/);
     expect(VENUES.kraken.market('BTC', 'USDT')).toBe('XBT/USDT');
+    expect(VENUES.kraken.market('DOGE', 'USDT')).toBe('XDG/USDT');
+    expect(VENUES.okx.market('SOL', 'USDT')).toBe('SOL-USDT');
   });
 
   it.each(VENUE_NAMES)('%s: the stand-in answers the subscription and sends trades the adapter reads back', async (name) => {

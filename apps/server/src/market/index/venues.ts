@@ -112,6 +112,9 @@ const coinbase: VenueProtocol = {
   },
 };
 
+/** Kraken's own names of coins whose ticker differs from everyone else's. */
+const KRAKEN_NAMES: Record<string, string> = { BTC: 'XBT', DOGE: 'XDG' };
+
 /**
  * Kraken websocket v1: `{event: 'subscribe', pair, subscription: {name: 'trade'}}`; trades arrive as
  * `[channelID, [[price, volume, time, side, orderType, misc], …], 'trade', pair]`, time in seconds with
@@ -120,7 +123,7 @@ const coinbase: VenueProtocol = {
 const kraken: VenueProtocol = {
   name: 'kraken',
   defaultWsUrl: 'wss://ws.kraken.com',
-  market: (base, quote) => `${base.toUpperCase() === 'BTC' ? 'XBT' : base.toUpperCase()}/${quote.toUpperCase()}`,
+  market: (base, quote) => `${KRAKEN_NAMES[base.toUpperCase()] ?? base.toUpperCase()}/${quote.toUpperCase()}`,
   url: (wsUrl) => wsUrl,
   subscribe: (markets) => markets.map((m) => JSON.stringify({ event: 'subscribe', pair: [m], subscription: { name: 'trade' } })),
   parse(text) {

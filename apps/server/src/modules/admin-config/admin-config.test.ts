@@ -12,6 +12,7 @@ import {
 } from '../../../test/test-app.js';
 import { auditLog, spotTrades } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
+import { D } from '../../lib/money.js';
 import { applyStoredConfig } from './service.js';
 
 let t: TestApp;
@@ -148,6 +149,52 @@ describe('runtime configuration', () => {
       before: { taker_fee_rate: expect.any(String) },
       after: { taker_fee_rate: '0.005' },
     });
+  });
+
+  it("sets a pair's price band and market-maker ladder, applied at once and audited", async () => {
+    const before = (await t.get('admin/config', { token: operator })).message.pairs.find((p: { id: number }) => p.id === 2);
+    // Seeded: every pair has its own ladder of at least 20 levels a side and a 5 % band.
+    expect(before).toMatchObject({ symbol: 'ETH/USDT', price_band: '0.05', mm_levels: 25, mm_depth: '200000' });
+    const change = await t.post(
+      'admin/config/pairs/2',
+      { price_band: '0.02', mm_levels: '30', mm_depth: '150000', mm_spread_bps: '6' },
+      { token: operator },
+    );
+    expect(change.message).toMatchObject({ price_band: '0.02', mm_levels: 30, mm_depth: '150000', mm_spread_bps: 6 });
+    const eth = t.app.market.getPair(2)!;
+    expect(eth).toMatchObject({ priceBand: '0.02', mmLevels: 30, mmDepth: '150000', mmSpreadBps: 6 });
+    // The market maker's next ladder on the pair uses them: 30 levels, 150 000 USDT a side (sized at the
+    // index, so the bids, priced below it, are worth a little less).
+    const ladder = t.app.marketMaker.ladder(eth, new D(3000));
+    expect(ladder.filter((q) => q.side === 'buy')).toHaveLength(30);
+    const bidNotional = ladder.filter((q) => q.side === 'buy').reduce((s, q) => s.plus(new D(q.price).times(q.amount)), new D(0));
+    expect(bidNotional.toNumber()).toBeGreaterThan(145_000);
+    expect(bidNotional.toNumber()).toBeLessThanOrEqual(150_000);
+    expect(new D(ladder.find((q) => q.side === 'sell')!.price).toFixed()).toBe('3001.8');
+    const audit = await t.get('admin/audit?action=config.pair.set&target=ETH', { token: operator });
+    expect(audit.message.list[0]).toMatchObject({
+      before: { price_band: '0.05', mm_levels: 25 },
+      after: { price_band: '0.02', mm_levels: 30, mm_depth: '150000', mm_spread_bps: 6 },
+    });
+  });
+
+  it('refuses a band outside (0, 0.5] and a ladder out of range, changing nothing', async () => {
+    for (const body of [
+      { price_band: '0' },
+      { price_band: '0.6' },
+      { price_band: '-0.1' },
+      { mm_levels: '0' },
+      { mm_levels: '51' },
+      { mm_spread_bps: '0' },
+      { mm_depth: 'lots' },
+      { mm_depth: '0' },
+    ] as Record<string, string>[]) {
+      const reply = await t.post('admin/config/pairs/3', body, { token: operator });
+      expect(reply.type, JSON.stringify(body)).toBe('error');
+      expect(Object.keys(reply.fields ?? {}), JSON.stringify(body)).toEqual([Object.keys(body)[0]]);
+    }
+    expect(t.app.market.getPair(3)).toMatchObject({ priceBand: '0.05', mmLevels: 20 });
+    expect((await t.get('admin/audit?action=config.pair.set&target=TRX', { token: operator })).message.total).toBe(0);
   });
 
   it('refuses bad input and a minimum that is not whole lots, changing nothing', async () => {

@@ -84,9 +84,19 @@ export async function adminConfigRoutes(root: FastifyInstance) {
       ...operator,
       schema: {
         tags,
-        summary: "A pair's fee rates and minimum order (tick and lot sizes: POST …/sizes)",
+        summary:
+          "A pair's fee rates, minimum order, market-order price band and market-maker ladder (tick and lot sizes: POST …/sizes)",
         params: idParams,
-        body: z.object({ min_amount: amountField.optional(), maker_fee_rate: feeRate, taker_fee_rate: feeRate }),
+        body: z.object({
+          min_amount: amountField.optional(),
+          maker_fee_rate: feeRate,
+          taker_fee_rate: feeRate,
+          // A fraction of the index price, above 0 and at most 0.5 (the service checks the range).
+          price_band: feeRate,
+          mm_levels: whole(1, 50).optional(),
+          mm_depth: amountField.optional(),
+          mm_spread_bps: whole(1, 1000).optional(),
+        }),
       },
     },
     async (request) => ok(await updatePairRules(app, request, request.params.id, request.body)),

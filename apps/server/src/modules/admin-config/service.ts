@@ -48,6 +48,11 @@ const pairView = (p: typeof pairs.$inferSelect, openOrders: number) => ({
   open_lever: p.openLever,
   open_microtrade: p.openMicrotrade,
   open_orders: openOrders,
+  price_band: str(new D(p.priceBand)),
+  // The market maker's ladder on the pair (null: the global market-maker settings apply).
+  mm_levels: p.mmLevels,
+  mm_depth: p.mmDepth === null ? null : str(new D(p.mmDepth)),
+  mm_spread_bps: p.mmSpreadBps,
 });
 
 /** Everything the configuration page shows, read fresh from the database and the running services. */
@@ -129,9 +134,20 @@ export async function updateCoin(
   });
 }
 
-export type PairRulesInput = { min_amount?: string | number; maker_fee_rate?: string; taker_fee_rate?: string };
+export type PairRulesInput = {
+  min_amount?: string | number;
+  maker_fee_rate?: string;
+  taker_fee_rate?: string;
+  price_band?: string;
+  mm_levels?: number;
+  mm_depth?: string | number;
+  mm_spread_bps?: number;
+};
 
-/** A pair's fee rates and minimum; applied to the running book at once (SpotService.reloadPairRules). */
+/**
+ * A pair's fee rates, minimum, market-order price band and market-maker ladder; applied to the running
+ * book and market maker at once (SpotService.reloadPairRules; the next requote uses the new ladder).
+ */
 export async function updatePairRules(app: FastifyInstance, request: FastifyRequest, id: number, body: PairRulesInput) {
   const result = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(pairs).where(eq(pairs.id, id)).for('update');
@@ -140,15 +156,26 @@ export async function updatePairRules(app: FastifyInstance, request: FastifyRequ
       minAmount: body.min_amount === undefined ? before.minAmount : str(parseAmountOrZero(body.min_amount, 18, 'min_amount')),
       makerFeeRate: body.maker_fee_rate ?? before.makerFeeRate,
       takerFeeRate: body.taker_fee_rate ?? before.takerFeeRate,
+      priceBand: body.price_band ?? before.priceBand,
+      mmLevels: body.mm_levels ?? before.mmLevels,
+      mmDepth: body.mm_depth === undefined ? before.mmDepth : str(parseAmount(body.mm_depth, 8, 'mm_depth')),
+      mmSpreadBps: body.mm_spread_bps ?? before.mmSpreadBps,
     };
     // A minimum must be whole lots, as every order's quantity is.
     if (!new D(set.minAmount).mod(before.lotSize).isZero())
       throw new AppError('field_invalid', { fields: { min_amount: 'field_invalid' } });
+    // A band of 0 would refuse every market order, one past 50 % protects nothing.
+    const band = new D(set.priceBand);
+    if (band.lte(0) || band.gt('0.5')) throw new AppError('field_invalid', { fields: { price_band: 'field_invalid' } });
     const [after] = await tx.update(pairs).set(set).where(eq(pairs.id, id)).returning();
     const rules = (p: typeof pairs.$inferSelect) => ({
       min_amount: str(new D(p.minAmount)),
       maker_fee_rate: str(new D(p.makerFeeRate)),
       taker_fee_rate: str(new D(p.takerFeeRate)),
+      price_band: str(new D(p.priceBand)),
+      mm_levels: p.mmLevels,
+      mm_depth: p.mmDepth === null ? null : str(new D(p.mmDepth)),
+      mm_spread_bps: p.mmSpreadBps,
     });
     await audit(tx, request, 'config.pair.set', `pair:${before.symbol}`, rules(before), rules(after!));
     return { id, symbol: before.symbol, ...rules(after!) };

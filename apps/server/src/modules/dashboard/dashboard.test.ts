@@ -29,6 +29,13 @@ describe('GET admin/dashboard', () => {
       ['BTC/USDT', 0],
       ['ETH/USDT', 0],
       ['TRX/USDT', 0],
+      ['SOL/USDT', 0],
+      ['XRP/USDT', 0],
+      ['BNB/USDT', 0],
+      ['DOGE/USDT', 0],
+      ['ADA/USDT', 0],
+      ['LTC/USDT', 0],
+      ['TON/USDT', 0],
     ]);
     // The market maker's seeded USDT came from the house account: the two sum to zero.
     const usdt = d.house.filter((h: { currency_id: number }) => h.currency_id === USDT);

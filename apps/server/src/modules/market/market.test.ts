@@ -33,7 +33,18 @@ describe('currency/quotation_new', () => {
     expect(reply.message).toHaveLength(1);
     const [usdt] = reply.message;
     expect(usdt).toMatchObject({ id: 3, legal_id: 3, name: 'USDT' });
-    expect(usdt.quotation.map((p: { symbol: string }) => p.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'TRX/USDT']);
+    expect(usdt.quotation.map((p: { symbol: string }) => p.symbol)).toEqual([
+      'BTC/USDT',
+      'ETH/USDT',
+      'TRX/USDT',
+      'SOL/USDT',
+      'XRP/USDT',
+      'BNB/USDT',
+      'DOGE/USDT',
+      'ADA/USDT',
+      'LTC/USDT',
+      'TON/USDT',
+    ]);
     const btc = usdt.quotation[0];
     expect(btc).toMatchObject({
       id: 1,
@@ -47,8 +58,11 @@ describe('currency/quotation_new', () => {
       open_microtrade: 1,
       price_decimals: 2,
       tick_size: '0.01',
+      price_band: '0.05',
       demo: true,
     });
+    // The spot-only pairs: no contracts or options on them.
+    expect(usdt.quotation[3]).toMatchObject({ symbol: 'SOL/USDT', open_coin_trade: 1, open_lever: 0, open_microtrade: 0 });
     expect(btc.now_price).toMatch(/^\d+\.\d{2}$/);
     expect(usdt.quotation[2].now_price).toMatch(/^\d+\.\d{5}$/);
     expect(btc.change).toMatch(/^-?\d+\.\d{2}$/);
@@ -159,7 +173,7 @@ describe('currency/new_timeshar', () => {
   });
 
   it('refuses an unknown pair or period, a reversed range and malformed times, in the request language', async () => {
-    const unknown = await t.get('currency/new_timeshar?symbol=DOGE/USDT&period=1min', { lang: 'zh' });
+    const unknown = await t.get('currency/new_timeshar?symbol=PEPE/USDT&period=1min', { lang: 'zh' });
     expect(unknown).toMatchObject({ status: 400, type: 'error', error: 'pair_unknown', message: '未知的交易对' });
     expect(unknown.fields).toHaveProperty('symbol');
     expect((await t.get('currency/new_timeshar?period=1min')).error).toBe('pair_unknown');
@@ -250,6 +264,9 @@ describe('market/depth and market/trades', () => {
       const depth = await t.get('market/depth?symbol=BTC/USDT');
       expect(depth.message.bids).toHaveLength(10);
       expect(depth.message.asks).toEqual([['101.00', '0.25']]);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=12')).message.bids).toHaveLength(12);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=101')).status).toBe(400);
+      expect((await t.get('market/depth?symbol=BTC/USDT&limit=0')).status).toBe(400);
       const trades = await t.get('market/trades?symbol=BTC/USDT&limit=5');
       expect(trades.message.list).toEqual([{ symbol: 'BTC/USDT', id: 7, price: '100.50', amount: '0.1', side: 'buy', time: 1 }]);
     } finally {

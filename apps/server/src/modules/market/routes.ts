@@ -96,11 +96,11 @@ export async function marketRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "10 levels of the exchange's own order book (empty until spot trading runs)",
-        querystring: z.object({ symbol: symbolField }),
+        summary: "Levels of the exchange's own order book, 10 unless `limit` (1-100) says (empty until spot trading runs)",
+        querystring: z.object({ symbol: symbolField, limit: z.coerce.number().int().min(1).max(100).optional() }),
       },
     },
-    async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), 10)),
+    async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10)),
   );
 
   app.get(

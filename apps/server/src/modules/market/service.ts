@@ -32,6 +32,8 @@ export function pairView(market: MarketService, pair: Pair) {
     min_amount: pair.minAmount,
     maker_fee_rate: pair.makerFeeRate,
     taker_fee_rate: pair.takerFeeRate,
+    // Market orders trade only within this fraction of the index price (the order form's estimate uses it).
+    price_band: pair.priceBand,
     open_coin_trade: pair.openCoinTrade ? 1 : 0,
     open_lever: pair.openLever ? 1 : 0,
     open_microtrade: pair.openMicrotrade ? 1 : 0,

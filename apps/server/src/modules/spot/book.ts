@@ -54,6 +54,8 @@ export type PlaceInput = {
   locked: Dec;
   /** Market making: never take liquidity (refused with `post_only` instead). */
   postOnly?: boolean;
+  /** Market orders: the worst price (ticks) they may trade at, from the pair's price band. */
+  protectTicks?: number;
 };
 
 /**
@@ -96,6 +98,7 @@ export type BatchObservation = { pair: string; commands: number; seconds: number
 const CANCEL_REASONS: Record<CancelReason, string> = {
   user: 'user',
   'no liquidity': 'no_liquidity',
+  'price band': 'price_band',
   'quote exhausted': 'quote_exhausted',
   ioc: 'ioc',
   'self-trade': 'self_trade',
@@ -481,6 +484,7 @@ export class PairBook {
           ...(input.lots !== null ? { quantity: input.lots } : {}),
           ...(input.quoteBudget !== null ? { quoteAmount: input.quoteBudget } : {}),
           ...(input.postOnly ? { postOnly: true } : {}),
+          ...(input.protectTicks !== undefined ? { protectPrice: input.protectTicks } : {}),
         });
         const first = events[0]!;
         if (first.type === 'rejected') {
@@ -584,7 +588,8 @@ export class PairBook {
         order(event.orderId).status = 'completed';
       } else if (event.type === 'cancelled') {
         const o = order(event.orderId);
-        o.status = 'cancelled';
+        // Part traded, part cancelled: a partly filled order, never shown as merely cancelled.
+        o.status = o.filled.isZero() ? 'cancelled' : 'partially_filled';
         o.cancelReason = CANCEL_REASONS[event.reason];
       }
     }

@@ -10,7 +10,7 @@ import { ledgerAccounts, spotTrades, users } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../seed/seed.js';
-import { DEFAULT_MARKET_MAKER, MarketMaker } from './market-maker.js';
+import { DEFAULT_MARKET_MAKER, MarketMaker, pairLadder } from './market-maker.js';
 
 let t: TestApp;
 let url: string;
@@ -62,38 +62,53 @@ describe('the market-making account', () => {
     await t.app.market.start();
     await t.app.marketMaker.start();
     const mmId = t.app.marketMaker.accountId!;
-    for (const symbol of ['BTC/USDT', 'ETH/USDT', 'TRX/USDT']) {
+    const pairs = t.app.market.listPairs();
+    expect(pairs.length).toBeGreaterThanOrEqual(10);
+    for (const pair of pairs) {
+      // Each seeded pair has its own ladder (console settings per pair): ≥ 20 levels a side.
+      const ladder = pairLadder(pair, t.app.marketMaker.config);
+      expect(ladder.levels).toBeGreaterThanOrEqual(20);
       const book = await until(
         async () => {
-          const d = await depth(t, symbol);
-          return d.bids.length === 4 && d.asks.length === 4 ? d : undefined;
+          const d = await depth(t, pair.symbol, 100);
+          return d.bids.length === ladder.levels && d.asks.length === ladder.levels ? d : undefined;
         },
-        10_000,
-        `${symbol} quotes`,
+        30_000,
+        `${pair.symbol} quotes`,
       );
-      const pair = t.app.market.getPair(symbol)!;
       const index = new D(t.app.market.indexPrice(pair.id)!);
       expect(new D(book.bids[0]![0]).lt(index)).toBe(true);
       expect(new D(book.asks[0]![0]).gt(index)).toBe(true);
-      // Best quotes 0.1 % from the index, a level every 0.1 %.
-      expect(new D(book.asks[0]![0]).dividedBy(index).minus(1).toNumber()).toBeCloseTo(0.001, 3);
+      // Best quotes the pair's spread from the index, a level every 0.1 %.
+      expect(new D(book.asks[0]![0]).dividedBy(index).minus(1).toNumber()).toBeCloseTo(ladder.spreadBps / 10_000, 3);
+      // The notional of a side is the pair's depth (sizes are cut to the lot, quotes move with the index).
+      const notional = (side: [string, string][]) => side.reduce((s, [p, q]) => s.plus(new D(p).times(q)), new D(0));
+      const want = new D(pair.mmDepth!);
+      expect(notional(book.bids).dividedBy(want).toNumber()).toBeGreaterThan(0.95);
+      expect(notional(book.asks).dividedBy(want).toNumber()).toBeLessThan(1.05);
     }
+    // BTC/USDT carries at least 250,000 USDT a side.
+    const btc = await depth(t, 'BTC/USDT', 100);
+    const side = (levels: [string, string][]) => levels.reduce((s, [p, q]) => s.plus(new D(p).times(q)), new D(0));
+    expect(side(btc.bids).gte(250_000)).toBe(true);
+    expect(side(btc.asks).gte(250_000)).toBe(true);
     // Every quote is an order on the ledger: the account's frozen coins are what its orders hold. The
     // feed keeps moving, so a requote may fall between two reads: compare a pair of reads that no
     // requote split (same orders before and after the balance), with every ladder up (on a loaded
     // machine a late tick can make the index stale for a moment, and the quotes of that pair withdrawn).
     const ids = (list: { id: number | string }[]) => list.map((o) => o.id).join(',');
+    const quotes = pairs.reduce((n, p) => n + 2 * pairLadder(p, t.app.marketMaker.config).levels, 0);
     const settled = await until(
       async () => {
-        const before = await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0);
+        const before = await t.app.spot.list(mmId, { status: 'waiting' }, 1000, 0);
         const frozen = (await coinBalance(t, mmId, BTC)).frozen;
-        const after = await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0);
-        return after.total === 24 && ids(before.list) === ids(after.list) ? { orders: after, frozen } : undefined;
+        const after = await t.app.spot.list(mmId, { status: 'waiting' }, 1000, 0);
+        return after.total === quotes && ids(before.list) === ids(after.list) ? { orders: after, frozen } : undefined;
       },
-      20_000,
+      30_000,
       'a quiet moment between requotes',
     );
-    expect(settled.orders.total).toBe(24);
+    expect(settled.orders.total).toBe(quotes);
     const frozenBtc = settled.orders.list
       .filter((o) => o.symbol === 'BTC/USDT' && o.side === 'sell')
       .reduce((s, o) => s.plus(o.amount!), new D(0));
@@ -142,6 +157,25 @@ describe('the market-making account', () => {
     expect(trades.filter((tr) => tr.takerUserId === mmId)).toEqual([]);
   });
 
+  it('a market sell past the whole ladder stops at the price band: a stray bid at 1,000 is never hit', async () => {
+    const u = await trader(t, { [BTC]: '10', [USDT]: '100' });
+    const stray = await placeOrder(t, u.token, { type: '1', target_price: '1000', amount: '0.01' });
+    const seller = await trader(t, { [BTC]: '10' });
+    const index = new D(t.app.market.indexPrice(1)!);
+    const sell = await placeOrder(t, seller.token, { type: '2', order_type: 'market', amount: '10' });
+    expect(sell.message).toMatchObject({ status: 'partially_filled', cancel_reason: 'price_band', price_band: '0.05' });
+    expect(new D(sell.message.filled).gt(0)).toBe(true);
+    expect(new D(sell.message.cancelled_amount).eq(new D(10).minus(sell.message.filled))).toBe(true);
+    // Every trade of the order is within 5 % of the index (a little slack: the index moves meanwhile).
+    const trades = await t.database.db.select().from(spotTrades).where(eq(spotTrades.takerOrderId, sell.message.id));
+    expect(trades.length).toBeGreaterThan(0);
+    for (const trade of trades) expect(new D(trade.price).gte(index.times(0.94))).toBe(true);
+    expect(new D(sell.message.avg_price).gte(index.times(0.94))).toBe(true);
+    const open = await t.app.spot.list(u.id, { status: 'waiting' }, 10, 0);
+    expect(open.list.find((o) => o.id === stray.message.id)).toMatchObject({ filled: '0' });
+    await t.app.spot.cancel(u.id, stray.message.id);
+  });
+
   it('withdraws every quote when the index goes stale', async () => {
     const mmId = t.app.marketMaker.accountId!;
     await t.app.marketMaker.stop();
@@ -155,10 +189,9 @@ describe('the market-making account', () => {
       log: { info: () => {}, warn: () => {}, error: () => {} },
     });
     await mm.start();
-    await until(async () => (await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0)).total === 0, 10_000, 'withdrawn');
+    await until(async () => (await t.app.spot.list(mmId, { status: 'waiting' }, 100, 0)).total === 0, 20_000, 'withdrawn');
     await mm.stop();
-    for (const symbol of ['BTC/USDT', 'ETH/USDT', 'TRX/USDT'])
-      expect(await depth(t, symbol)).toMatchObject({ bids: [], asks: [] });
+    for (const pair of t.app.market.listPairs()) expect(await depth(t, pair.symbol)).toMatchObject({ bids: [], asks: [] });
     const usdt = await coinBalance(t, mmId, USDT);
     expect(usdt.frozen).toBe('0');
   });

@@ -12,7 +12,10 @@ export type MarketMakerConfig = {
   spreadBps: number;
   /** Distance between neighbouring levels, in basis points. */
   stepBps: number;
-  /** Value of the first level in the quote coin; deeper levels are larger (level i: × (1 + i / 2)). */
+  /**
+   * Value of the first level in the quote coin; deeper levels are larger (level i: × (1 + i / 2)).
+   * `levels`, `spreadBps` and `levelQuote` apply to pairs without their own ladder (`pairLadder`).
+   */
   levelQuote: string;
   /** Quotes are replaced when the index has moved this many basis points since they were set… */
   refreshBps: number;
@@ -23,7 +26,7 @@ export type MarketMakerConfig = {
 };
 
 export const DEFAULT_MARKET_MAKER: MarketMakerConfig = {
-  levels: 5,
+  levels: 20,
   spreadBps: 10,
   stepBps: 10,
   levelQuote: '1000',
@@ -33,11 +36,28 @@ export const DEFAULT_MARKET_MAKER: MarketMakerConfig = {
 };
 
 type Quote = { side: 'buy' | 'sell'; price: string; amount: string };
+
+/** The ladder of one pair: levels per side, best quote's distance (bps) and the first level's value. */
+export type PairLadder = { levels: number; spreadBps: number; levelQuote: string };
+
+/** Σ (1 + i / 2) for i < levels: the first level's share of a side's notional is 1 / this. */
+const ladderWeight = (levels: number) => levels + (levels * (levels - 1)) / 4;
+
+/**
+ * A pair's own ladder (`pairs.mm_*`, set in the console) where it has one, else the global settings.
+ * `mm_depth` is the notional of a whole side; the first level gets its share of the growing sizes.
+ */
+export function pairLadder(pair: Pair, config: Pick<MarketMakerConfig, 'levels' | 'spreadBps' | 'levelQuote'>): PairLadder {
+  const levels = pair.mmLevels ?? config.levels;
+  const spreadBps = pair.mmSpreadBps ?? config.spreadBps;
+  const levelQuote = pair.mmDepth === null ? config.levelQuote : str(new D(pair.mmDepth).dividedBy(ladderWeight(levels)));
+  return { levels, spreadBps, levelQuote };
+}
 type PairState = { center?: Dec; quotedAt: number; lastTick: number; busy?: Promise<void>; again: boolean };
 
 /**
- * The operator's market-making account quotes a small ladder around the index price on every pair, so
- * every book has depth. It is an ordinary user on the ledger (seeded balances, `users.is_operator`):
+ * The operator's market-making account quotes a ladder around the index price on every pair, so every
+ * book has depth: per pair, the levels, notional per side and spread set in the console (`pairLadder`). It is an ordinary user on the ledger (seeded balances, `users.is_operator`):
  * each quote is a real post-only limit order placed, and cancelled, through the same engine path as
  * any user's, with its funds frozen. It only provides liquidity — a post-only quote that would trade is
  * refused — and it never trades with itself or makes a trade up; users trade with it at its prices.
@@ -129,7 +149,9 @@ export class MarketMaker {
     }
     state.lastTick = this.now();
     const index = new D(price);
-    const { refreshBps, refreshMs, levels } = this.options.config;
+    const { refreshBps, refreshMs } = this.options.config;
+    const pair = this.options.market.getPair(pairId);
+    const levels = pair ? pairLadder(pair, this.options.config).levels : this.options.config.levels;
     const moved = state.center ? index.minus(state.center).abs().dividedBy(state.center).times(10_000).gte(refreshBps) : true;
     const old = this.now() - state.quotedAt >= refreshMs;
     const taken = (this.options.spot.loadedBook(pairId)?.liveOrdersOf(this.userId!).length ?? 0) < levels * 2;
@@ -167,7 +189,8 @@ export class MarketMaker {
 
   /** The ladder to quote around `index` (empty when the account's level would be below the pair's minimum). */
   ladder(pair: Pair, index: Dec): Quote[] {
-    const { levels, spreadBps, stepBps, levelQuote } = this.options.config;
+    const { stepBps } = this.options.config;
+    const { levels, spreadBps, levelQuote } = pairLadder(pair, this.options.config);
     const tick = new D(pair.tickSize);
     const lot = new D(pair.lotSize);
     const baseSize = new D(levelQuote).dividedBy(index).dividedBy(lot).floor().times(lot);

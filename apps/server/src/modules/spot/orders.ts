@@ -18,7 +18,7 @@ import type { Pair } from '../../market/pairs.js';
 
 export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
-export type OrderStatus = 'waiting' | 'completed' | 'cancelled';
+export type OrderStatus = 'waiting' | 'completed' | 'partially_filled' | 'cancelled';
 
 /** A pair as the spot book trades it: rules, fee rates and the coins' decimals. */
 export type SpotMarket = {
@@ -174,6 +174,18 @@ export function feeLegs(m: SpotMarket, fee: Dec): Leg[] {
     { account: clearingAccount(m), bucket: 'available', amount: fee.negated() },
     { account: feesAccount(m), bucket: 'available', amount: fee },
   );
+}
+
+/**
+ * The worst price (ticks) a market order may trade at: the pair's price band around `reference` (the
+ * index price), rounded inwards to the tick — down for a buy, up for a sell — and never below one tick.
+ */
+export function protectionTicks(m: SpotMarket, side: Side, reference: string): number {
+  const band = new D(m.pair.priceBand);
+  const ref = new D(reference);
+  const edge = side === 'buy' ? ref.times(band.plus(1)) : ref.times(new D(1).minus(band));
+  const ticks = edge.dividedBy(m.pair.tickSize);
+  return Math.max(1, (side === 'buy' ? ticks.floor() : ticks.ceil()).toNumber());
 }
 
 /** Average trade price at the pair's places (half up), or null before the first fill. */

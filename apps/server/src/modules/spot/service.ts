@@ -11,10 +11,12 @@ import { type BatchObservation, type Committed, PairBook, type PlaceInput } from
 import { ListingError, type ListPairInput, listingRules } from './listing.js';
 import {
   averagePrice,
+  buyerPaid,
   buyLimitLock,
   marketBuyBudget,
   type OrderStatus,
   type OrderType,
+  protectionTicks,
   type Side,
   type SpotMarket,
   type SpotOrder,
@@ -165,6 +167,9 @@ export function checkOrder(m: SpotMarket, userId: number, form: OrderForm): Plac
 
 const fixed = (value: string | null, places: number) => (value === null ? null : new D(value).toFixed(places));
 
+/** An order that left the book with a remainder. */
+const ended = (o: SpotOrder) => o.status === 'cancelled' || o.status === 'partially_filled';
+
 /** An order as the API shows it (the original client's names where it had them). */
 export function orderView(m: SpotMarket, o: SpotOrder): SpotOrderEvent {
   const { pair } = m;
@@ -187,6 +192,9 @@ export function orderView(m: SpotMarket, o: SpotOrder): SpotOrderEvent {
     fee_currency: pair.legalName,
     status: o.status,
     cancel_reason: o.cancelReason,
+    cancelled_amount: ended(o) && o.amount !== null ? str(new D(o.amount).minus(o.filled)) : null,
+    cancelled_total: ended(o) && o.type === 'market' && o.total !== null ? str(new D(o.total).minus(buyerPaid(m, o))) : null,
+    price_band: o.type === 'market' ? str(new D(pair.priceBand)) : null,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };
@@ -379,6 +387,13 @@ export class SpotService implements BookProvider {
     while (this.resizing.has(pairId)) await this.resizing.get(pairId);
     const input = checkOrder(book.market, userId, form);
     if (options.postOnly) input.postOnly = true;
+    if (input.type === 'market') {
+      // Protected market order: it trades only within the pair's band around the index price (the
+      // book's best opposite price while there is no index yet); the rest is cancelled ('price_band').
+      const depth = book.depth(1);
+      const reference = this.options.market.indexPrice(pairId) ?? (input.side === 'buy' ? depth.asks[0] : depth.bids[0])?.[0];
+      if (reference) input.protectTicks = protectionTicks(book.market, input.side, reference);
+    }
     return orderView(book.market, await book.place(input, options.notAfter));
   }
 

@@ -209,19 +209,55 @@ describe('market orders', () => {
   it('a market buy spends at most its total, fee included, across levels', async () => {
     const maker = await trader(t, { 34: '10000' });
     await placeOrder(t, maker.token, { ...TRX_USDT, type: '2', target_price: '0.1', amount: '100' });
-    await placeOrder(t, maker.token, { ...TRX_USDT, type: '2', target_price: '0.11', amount: '1000' });
+    await placeOrder(t, maker.token, { ...TRX_USDT, type: '2', target_price: '0.104', amount: '1000' });
     const u = await trader(t, { [USDT]: '100' });
     const reply = await placeOrder(t, u.token, { ...TRX_USDT, type: '1', order_type: 'market', total: '50' });
-    // Budget 50 / 1.001 = 49.95004995: 100 TRX at 0.1 (10) then 363.1 TRX at 0.11 (39.941) = 49.941 + 0.1 % fee.
-    expect(reply.message).toMatchObject({ status: 'completed', filled: '463.1', filled_total: '49.941', fee: '0.049941' });
-    expect(await coinBalance(t, u.id, USDT)).toEqual({ available: '50.009059', frozen: '0' });
-    expect(await coinBalance(t, u.id, 34)).toEqual({ available: '463.1', frozen: '0' });
+    // Budget 50 / 1.001 = 49.95004995: 100 TRX at 0.1 (10) then 384.1 TRX at 0.104 (39.9464) = 49.9464 + 0.1 % fee
+    // (both levels within the 5 % band above the best ask).
+    expect(reply.message).toMatchObject({ status: 'completed', filled: '484.1', filled_total: '49.9464', fee: '0.049947' });
+    expect(await coinBalance(t, u.id, USDT)).toEqual({ available: '50.003653', frozen: '0' });
+    expect(await coinBalance(t, u.id, 34)).toEqual({ available: '484.1', frozen: '0' });
     // A market sell takes the best bids; what the book lacks is cancelled.
     const bidder = await trader(t, { [USDT]: '100' });
     await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.09', amount: '100' });
     const sell = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '150' });
-    expect(sell.message).toMatchObject({ status: 'cancelled', cancel_reason: 'no_liquidity', filled: '100', filled_total: '9' });
-    expect(await coinBalance(t, u.id, 34)).toEqual({ available: '363.1', frozen: '0' });
+    // Partly filled, never shown as merely cancelled: the reply says what traded and what did not.
+    expect(sell.message).toMatchObject({
+      status: 'partially_filled',
+      cancel_reason: 'no_liquidity',
+      filled: '100',
+      filled_total: '9',
+      cancelled_amount: '50',
+      price_band: '0.05',
+    });
+    expect(await coinBalance(t, u.id, 34)).toEqual({ available: '384.1', frozen: '0' });
+    const history = (await t.get('coin/list?status=partially_filled', { token: u.token })).message.list;
+    expect(history.map((o: { id: number }) => o.id)).toEqual([sell.message.id]);
+  });
+
+  it('a market order trades only within the price band: a stray bid far under the book is never hit', async () => {
+    const bidder = await trader(t, { [USDT]: '10000' });
+    const stray = await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.001', amount: '1000' });
+    await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.1', amount: '100' });
+    await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.096', amount: '100' });
+    const u = await trader(t, { 34: '1000' });
+    const sell = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '500' });
+    // No index in this app: the band is 5 % around the best bid (0.1): down to 0.095.
+    expect(sell.message).toMatchObject({
+      status: 'partially_filled',
+      cancel_reason: 'price_band',
+      filled: '200',
+      filled_total: '19.6',
+      cancelled_amount: '300',
+    });
+    expect(await coinBalance(t, u.id, 34)).toEqual({ available: '800', frozen: '0' });
+    // The stray bid is still there, untouched.
+    const open = (await t.get('coin/list?status=waiting', { token: bidder.token })).message.list;
+    expect(open.find((o: { id: number }) => o.id === stray.message.id)).toMatchObject({ filled: '0' });
+    await cancelOrder(t, bidder.token, stray.message.id);
+    // Nothing within the band at all: cancelled, nothing traded.
+    const none = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '10' });
+    expect(none.message).toMatchObject({ status: 'cancelled', filled: '0' });
   });
 });
 

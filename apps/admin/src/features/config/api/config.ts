@@ -32,6 +32,23 @@ export type ConfigPair = {
   open_lever: boolean;
   open_microtrade: boolean;
   open_orders: number;
+  /** Market orders trade only within this fraction of the index price. */
+  price_band: string;
+  /** The market maker's ladder on the pair; null: the global market-maker settings. */
+  mm_levels: number | null;
+  mm_depth: string | null;
+  mm_spread_bps: number | null;
+};
+
+export type PairRules = {
+  id: number;
+  min_amount: string;
+  maker_fee_rate: string;
+  taker_fee_rate: string;
+  price_band: string;
+  mm_levels?: number;
+  mm_depth?: string;
+  mm_spread_bps?: number;
 };
 
 export type MarketMakerParams = {
@@ -80,7 +97,7 @@ export const useSaveCoin = () =>
   );
 
 export const useSavePair = () =>
-  useConfigSave<{ id: number; min_amount: string; maker_fee_rate: string; taker_fee_rate: string }>(
+  useConfigSave<PairRules>(
     (p) => `/admin/config/pairs/${p.id}`,
     ({ id: _, ...rules }) => rules,
   );

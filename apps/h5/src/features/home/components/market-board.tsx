@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
+import { MarketFilterBar } from '../../../components/market-filter-bar';
 import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { EmptyState, ErrorState } from '../../../components/state-view';
+import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
 import { formatDecimal } from '../../../lib/decimal';
-import { allPairs, byGain, changeDirection, type PairView, quotationQuery, withTicker } from '../../../lib/market-api';
+import {
+  allPairs,
+  byGain,
+  changeDirection,
+  favouritesQuery,
+  type PairView,
+  quotationQuery,
+  withTicker,
+} from '../../../lib/market-api';
+import { filterPairs, type MarketCategory } from '../../../lib/market-filter';
 import { PATHS } from '../../../lib/paths';
 import { useTickerStream } from '../../../lib/use-market-stream';
 import './market-board.css';
@@ -82,6 +93,23 @@ export function MarketBoard() {
   const pairs = useMemo(() => allPairs(query.data).map((pair) => withTicker(pair, tickers[pair.symbol])), [query.data, tickers]);
   const openPair = useCallback((pair: PairView) => navigate(tradeLink(pair)), [navigate]);
   const demo = pairs.some((p) => p.demo);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<MarketCategory>('all');
+  const loggedIn = useAuthStore(selectLoggedIn);
+  const favourites = useQuery({ ...favouritesQuery(), enabled: loggedIn && category === 'favourites' });
+  const starred = useMemo(() => new Set((favourites.data ?? []).map((p) => p.id)), [favourites.data]);
+  const shown = useMemo(
+    () => filterPairs(pairs, { query: search, category, favourites: starred }),
+    [pairs, search, category, starred],
+  );
+  const emptyText =
+    category === 'favourites' && !loggedIn
+      ? t('market.sign_in_favourites')
+      : search.trim()
+        ? t('market.no_match', { query: search.trim() })
+        : category === 'favourites'
+          ? t('trade.no_favourites')
+          : t('market.no_pairs');
 
   if (query.isPending) {
     return (
@@ -137,13 +165,15 @@ export function MarketBoard() {
           <h2 className="market-board__title">{t('home.markets')}</h2>
           <DemoBadge show={demo} testId="home-markets-demo" />
         </div>
+        <MarketFilterBar query={search} onQuery={setSearch} category={category} onCategory={setCategory} testId="home-markets" />
         <div className="market-board__columns" aria-hidden="true">
           <span>{t('market.pair')}</span>
           <span>{t('market.last_price')}</span>
           <span>{t('market.change_24h')}</span>
         </div>
+        {shown.length === 0 ? <EmptyState text={emptyText} testId="home-markets-no-match" /> : null}
         <ul className="market-board__list">
-          {pairs.map((pair) => (
+          {shown.map((pair) => (
             <PairRow key={pair.id} pair={pair} onOpen={openPair} />
           ))}
         </ul>

@@ -3,12 +3,14 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../lib/antd-imperative';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { formatDecimal, isPositiveDecimal, multiplyDecimal, sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
-import { marketKeys, type PairView } from '../../../lib/market-api';
+import { dealQuery, fetchDeepDepth, marketKeys, type PairView } from '../../../lib/market-api';
 import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
 import { placeOrder, type SpotOrder, spotKeys } from '../api/spot-api';
+import { estimateMarketOrder, type MarketEstimate } from '../market-estimate';
 import {
   checkOrder,
   type OrderField,
@@ -96,19 +98,35 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     if (tried) setProblem(checkOrder({ side, kind, price, amount, total }, pair, available, quoteDecimals));
   }, [tried, side, kind, price, amount, total, pair, available, quoteDecimals]);
 
+  const bandText = (band: string | null | undefined) => `${formatDecimal(multiplyDecimal(band ?? pair.price_band, '100'), 2)}%`;
+
   /** What became of an order the moment it was placed: resting, filled, or (market) ended early. */
   const placedMessage = (order: SpotOrder) => {
     if (order.status === 'completed') return t('trade.order_filled');
     if (order.status === 'waiting')
       return isPositiveDecimal(order.filled) ? t('trade.order_partly_filled') : t('trade.order_placed');
-    const reason = t(`trade.cancel_reason.${order.cancel_reason ?? 'user'}`, { defaultValue: t('trade.status.cancelled') });
-    return isPositiveDecimal(order.filled) ? `${t('trade.order_partly_filled')} · ${reason}` : reason;
+    const reason = t(`trade.cancel_reason.${order.cancel_reason ?? 'user'}`, {
+      band: bandText(order.price_band),
+      defaultValue: t('trade.status.cancelled'),
+    });
+    if (order.status !== 'partially_filled') return reason;
+    // Partly filled: what traded, what did not (a quantity, or the part of a market buy's total given back), and why.
+    const filled = `${formatDecimal(order.filled, lotDecimals)} ${pair.currency_name}`;
+    const rest =
+      order.cancelled_amount !== null
+        ? t('trade.partial_rest_amount', {
+            amount: `${formatDecimal(order.cancelled_amount, lotDecimals)} ${pair.currency_name}`,
+          })
+        : t('trade.partial_rest_total', {
+            amount: `${formatDecimal(order.cancelled_total ?? '0', quoteDecimals)} ${pair.legal_name}`,
+          });
+    return t('trade.partial_fill', { filled, rest, reason });
   };
 
   const mutation = useMutation({
     mutationFn: placeOrder,
     onSuccess: async (order) => {
-      showMessage(placedMessage(order), order.status === 'cancelled' && !isPositiveDecimal(order.filled) ? 'fail' : 'success');
+      showMessage(placedMessage(order), order.status === 'cancelled' ? 'fail' : 'success');
       setAmount('');
       setTotal('');
       setTried(false);
@@ -139,6 +157,14 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     const found = checkOrder(input, pair, available, quoteDecimals);
     setProblem(found);
     if (found) return;
+    if (kind === 'market') {
+      void confirmMarket();
+      return;
+    }
+    send();
+  };
+
+  const send = () =>
     mutation.mutate({
       pair,
       side,
@@ -146,6 +172,43 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
       ...(kind === 'limit' ? { price: price.trim() } : {}),
       ...(usesTotal(input) ? { total: total.trim() } : { amount: amount.trim() }),
     });
+
+  /**
+   * A market order is confirmed on an estimate from the book as it is now (deeper than the drawn 10
+   * levels) and the pair's price band around the last price: average price, fee, and what the band would
+   * leave unfilled.
+   */
+  const [estimating, setEstimating] = useState(false);
+  const confirmMarket = async () => {
+    setEstimating(true);
+    let estimate: MarketEstimate | undefined;
+    try {
+      const [book, deal] = await Promise.all([fetchDeepDepth(pair.symbol), queryClient.fetchQuery(dealQuery(pair))]);
+      estimate = estimateMarketOrder(
+        side,
+        side === 'buy' ? total.trim() : amount.trim(),
+        side === 'buy' ? book.asks : book.bids,
+        {
+          lotSize: pair.lot_size,
+          priceDecimals: pair.price_decimals,
+          quoteDecimals,
+          takerFeeRate: pair.taker_fee_rate,
+          priceBand: pair.price_band,
+          reference: deal.now_price,
+        },
+      );
+    } catch {
+      // No estimate (the book could not be read): the dialog says so, the user may still go ahead.
+    } finally {
+      setEstimating(false);
+    }
+    const ok = await Dialog.confirm({
+      title: t('trade.estimate_title'),
+      content: <EstimateView estimate={estimate} pair={pair} side={side} quoteDecimals={quoteDecimals} band={bandText(null)} />,
+      confirmText: t(side === 'buy' ? 'trade.buy_coin' : 'trade.sell_coin', { coin: pair.currency_name }),
+      cancelText: t('common.cancel'),
+    });
+    if (ok) send();
   };
 
   const applyPercent = (percent: number) => {
@@ -304,7 +367,7 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
         type="submit"
         shape="rounded"
         className={`order-form__submit order-form__submit--${side}`}
-        loading={mutation.isPending}
+        loading={mutation.isPending || estimating}
         disabled={pair.open_coin_trade !== 1}
         data-testid="order-submit"
       >
@@ -313,3 +376,60 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     </form>
   );
 });
+
+/** The market order's estimate in the confirmation dialog. */
+function EstimateView({
+  estimate,
+  pair,
+  side,
+  quoteDecimals,
+  band,
+}: {
+  estimate: MarketEstimate | undefined;
+  pair: PairView;
+  side: 'buy' | 'sell';
+  quoteDecimals: number;
+  band: string;
+}) {
+  const { t } = useTranslation();
+  const lotDecimals = placesOf(pair.lot_size);
+  if (!estimate) return <p data-testid="order-estimate-unavailable">{t('trade.estimate_unavailable', { band })}</p>;
+  const price = (value: string | null) =>
+    value === null ? '—' : `${formatDecimal(value, pair.price_decimals, pair.price_decimals)} ${pair.legal_name}`;
+  return (
+    <div className="order-estimate" data-testid="order-estimate">
+      <dl className="order-estimate__rows">
+        <div>
+          <dt>{t('trade.estimate_avg_price')}</dt>
+          <dd data-testid="order-estimate-avg">{price(estimate.avgPrice)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.estimate_filled')}</dt>
+          <dd data-testid="order-estimate-filled">
+            {formatDecimal(estimate.filled, lotDecimals)} {pair.currency_name}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.estimate_fee')}</dt>
+          <dd data-testid="order-estimate-fee">
+            {formatDecimal(estimate.fee, quoteDecimals)} {pair.legal_name}
+          </dd>
+        </div>
+        {estimate.limit !== null ? (
+          <div>
+            <dt>{t(side === 'buy' ? 'trade.estimate_limit_buy' : 'trade.estimate_limit_sell')}</dt>
+            <dd data-testid="order-estimate-limit">{price(estimate.limit)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="order-estimate__note">{t('trade.estimate_band_note', { band })}</p>
+      {isPositiveDecimal(estimate.rest) && (estimate.cutByBand || side === 'sell') ? (
+        <p className="order-estimate__warning" data-testid="order-estimate-rest">
+          {side === 'sell'
+            ? t('trade.estimate_rest_amount', { amount: `${formatDecimal(estimate.rest, lotDecimals)} ${pair.currency_name}` })
+            : t('trade.estimate_rest_total', { amount: `${formatDecimal(estimate.rest, quoteDecimals)} ${pair.legal_name}` })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

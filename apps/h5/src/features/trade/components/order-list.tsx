@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { Segmented } from '../../../components/segmented';
 import { Dialog } from '../../../lib/antd-imperative';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatDecimal, multiplyDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
@@ -13,7 +13,12 @@ import { cancelOrder, ordersQuery, type SpotOrder, type SpotStatus, sideOf, spot
 import '../../../components/status-chip.css';
 import './order-list.css';
 
-const STATUS_TONE: Record<SpotStatus, string> = { waiting: 'warning', completed: 'success', cancelled: 'muted' };
+const STATUS_TONE: Record<SpotStatus, string> = {
+  waiting: 'warning',
+  completed: 'success',
+  partially_filled: 'accent',
+  cancelled: 'muted',
+};
 
 function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView; onCancel?: (order: SpotOrder) => void }) {
   const { t } = useTranslation();
@@ -74,9 +79,12 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
           {formatDecimal(order.fee, 8)} {order.fee_currency}
         </span>
       </div>
-      {order.status === 'cancelled' && order.cancel_reason ? (
+      {(order.status === 'cancelled' || order.status === 'partially_filled') && order.cancel_reason ? (
         <div className="order-card__reason" data-testid={`order-reason-${order.id}`}>
-          {t(`trade.cancel_reason.${order.cancel_reason}`, { defaultValue: t('trade.status.cancelled') })}
+          {t(`trade.cancel_reason.${order.cancel_reason}`, {
+            band: `${formatDecimal(multiplyDecimal(order.price_band ?? '0', '100'), 2)}%`,
+            defaultValue: t('trade.status.cancelled'),
+          })}
         </div>
       ) : null}
       <div className="order-card__time">{formatDateTime(order.created_at)}</div>
@@ -121,6 +129,7 @@ export const OrderList = memo(function OrderList({ pair, view }: { pair: PairVie
             size="small"
             options={[
               { value: 'completed', label: t('trade.status.completed') },
+              { value: 'partially_filled', label: t('trade.status.partially_filled') },
               { value: 'cancelled', label: t('trade.status.cancelled') },
             ]}
             value={historyStatus}
