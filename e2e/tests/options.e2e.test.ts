@@ -33,6 +33,8 @@ const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim()
 
 /** "1,085 USDT" → "1085". */
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
+/** "60,145.86 · 12:00:01" → "60145.86 · 12:00:01": prices are shown with thousands separators. */
+const ungroup = (shown: string) => shown.replace(/(\d),(?=\d{3})/g, '$1');
 
 describe('H5 options: buy up, countdown, settlement from the recorded index', () => {
   beforeAll(async () => {
@@ -84,7 +86,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await page.goto(url('/pages/option/detail'));
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await text('option-demo')).toBe('Demo market data');
     const first = await text('option-price');
     await expect.poll(() => text('option-price'), { timeout: 30_000, interval: 250 }).not.toBe(first);
@@ -116,8 +118,8 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     // The pending card shows the open price once recorded, and a countdown that runs down.
     await byId(`option-pending-${order.id}`).waitFor();
-    await expect.poll(() => text(`option-open-price-${order.id}`), { timeout: 5_000 }).toMatch(/^\d+\.\d{2}$/);
-    const openPrice = await text(`option-open-price-${order.id}`);
+    await expect.poll(() => text(`option-open-price-${order.id}`), { timeout: 5_000 }).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    const openPrice = ungroup(await text(`option-open-price-${order.id}`));
     const countdown = byId(`option-countdown-${order.id}`);
     const before = Number(await countdown.getAttribute('data-remaining'));
     expect(before).toBeGreaterThan(1000);
@@ -130,7 +132,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     // Delivered: the settlement is pushed over the socket and shown with its delivery price.
     await byId('option-settled').waitFor({ timeout: 20_000 });
-    const settledPrice = await text('option-settled-price');
+    const settledPrice = ungroup(await text('option-settled-price'));
     await screenshot(page, 'options-04-settled-dark');
     const delivered = await stack.api<{
       list: {
@@ -166,8 +168,8 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-settled-close').click();
     await byId('option-tabs-delivered').click();
     await byId(`option-delivered-${order.id}`).waitFor();
-    expect(await text(`option-end-price-${order.id}`)).toBe(settled.end_price);
-    expect(await text(`option-open-price-${order.id}`)).toBe(settled.open_price);
+    expect(ungroup(await text(`option-end-price-${order.id}`))).toBe(settled.end_price);
+    expect(ungroup(await text(`option-open-price-${order.id}`))).toBe(settled.open_price);
     await shot('options-05-history-dark');
 
     // The option account shows what came back.
@@ -182,7 +184,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await page.goto(url('/pages/option/detail'));
     await setTheme(page, 'light');
     await byId('option-page').waitFor();
-    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await shot('options-06-page-light');
     await byId('option-tabs-delivered').click();
     await byId('option-list-delivered').locator('article').first().waitFor();

@@ -4,7 +4,7 @@ import StarFill from 'antd-mobile-icons/es/StarFill';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../lib/decimal';
+import { formatAmount } from '../lib/number-format';
 import { favouritesQuery, marketKeys, type PairView, setFavourite } from '../lib/market-api';
 import { CoinIcon } from './coin-icon';
 import { DemoBadge } from './demo-badge';
@@ -103,7 +103,7 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
                 <CoinIcon icon={pair.logo} name={pair.currency_name} size={24} />
                 <span className="pair-switcher__symbol">{pair.symbol}</span>
                 <span className="pair-switcher__price">
-                  {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+                  {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
                 </span>
                 {pair.change === undefined ? null : <PriceChange change={pair.change} />}
               </button>

@@ -11,7 +11,8 @@ import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
@@ -171,7 +172,7 @@ export function TransferPage() {
               hint={
                 <span data-testid="transfer-available">
                   {t('transfer.available', {
-                    amount: formatDecimal(coin?.available ?? '0', coin?.decimals),
+                    amount: formatAmount(coin?.available ?? '0', coin?.decimals),
                     coin: coin?.currency_name ?? '',
                   })}
                 </span>
@@ -241,7 +242,7 @@ export function TransferPage() {
           label: c.currency_name,
           icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
           extra: t('transfer.available', {
-            amount: formatDecimal(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
+            amount: formatAmount(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
             coin: c.currency_name,
           }),
         }))}

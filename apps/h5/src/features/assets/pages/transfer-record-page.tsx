@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
 import { RefreshArea } from '../../../components/refresh-area';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
 import { type TransferRow, transferHistoryQuery } from '../api/assets-api';
 
@@ -13,7 +13,7 @@ function TransferCard({ row }: { row: TransferRow }) {
     <div className="record-card" data-testid="transfer-row">
       <div className="record-card__head">
         <span className="record-card__title">{row.currency_name}</span>
-        <span className="record-card__amount">{formatDecimal(row.amount)}</span>
+        <span className="record-card__amount">{formatAmount(row.amount)}</span>
       </div>
       <div className="record-card__rows">
         <span className="record-card__label">{t('transfer.direction')}</span>

@@ -7,7 +7,7 @@ import { DemoBadge } from '../../../components/demo-badge';
 import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { allPairs, byGain, changeDirection, type PairView, quotationQuery, withTicker } from '../../../lib/market-api';
 import { PATHS } from '../../../lib/paths';
 import { useTickerStream } from '../../../lib/use-market-stream';
@@ -24,7 +24,7 @@ function Price({ pair, testId }: { pair: PairView; testId?: string }) {
   const direction = changeDirection(pair.change);
   return (
     <span className={`market-board__price market-board__price--${direction}`} data-testid={testId}>
-      {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+      {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
     </span>
   );
 }
@@ -46,7 +46,7 @@ const PairRow = memo(
             <span>
               <span className="market-board__base">{pair.currency_name}</span>
               <span className="market-board__quote">/{pair.legal_name}</span>
-              <span className="market-board__volume">{t('market.volume_short', { amount: formatDecimal(pair.volume, 2) })}</span>
+              <span className="market-board__volume">{t('market.volume_short', { amount: formatAmount(pair.volume, 2) })}</span>
             </span>
           </span>
           <Price pair={pair} testId={`home-price-${pairTestId(pair.symbol)}`} />
@@ -115,6 +115,7 @@ export function MarketBoard() {
           <DemoBadge show={demo} testId="home-gainers-demo" />
         </div>
         <div className="market-board__leaders">
+          {leaders.length === 0 ? <EmptyState text={t('market.no_gainers')} testId="home-gainers-empty" /> : null}
           {leaders.map((pair, index) => (
             <button
               type="button"

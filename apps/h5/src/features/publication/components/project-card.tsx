@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
 import type { Project } from '../api/publication-api';
 import { PhaseChip } from './phase-chip';
@@ -30,11 +30,11 @@ export function ProjectCard({ project, onOpen }: { project: Project; onOpen: () 
       <dl className="publication-figures">
         <dt>{t('publication.issue_price')}</dt>
         <dd>
-          1 {project.new_currency_name} = {formatDecimal(project.issue_price, 10)} {pay}
+          1 {project.new_currency_name} = {formatAmount(project.issue_price, 10)} {pay}
         </dd>
         <dt>{t('publication.total_supply')}</dt>
         <dd>
-          {formatDecimal(project.num, project.decimals)} {project.new_currency_name}
+          {formatAmount(project.num, project.decimals)} {project.new_currency_name}
         </dd>
         <dt>{t('publication.lock_up')}</dt>
         <dd>{t('publication.days', { value: project.lock_days })}</dd>

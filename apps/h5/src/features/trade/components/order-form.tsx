@@ -4,7 +4,8 @@ import Input from 'antd-mobile/es/components/input';
 import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { formatAmount, formatMoney } from '../../../lib/number-format';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
 import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
@@ -287,14 +288,14 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
           <div>
             <dt>{t('trade.total')}</dt>
             <dd data-testid="order-total-value">
-              {limitTotal ? `${formatDecimal(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
+              {limitTotal ? `${formatMoney(limitTotal, pair.legal_name)}` : '—'}
             </dd>
           </div>
         ) : null}
         <div>
           <dt>{side === 'buy' ? t('trade.available') : t('trade.sellable')}</dt>
           <dd data-testid="order-available">
-            {formatDecimal(available, side === 'buy' ? quoteDecimals : (base?.decimals ?? 8))} {availableCoin}
+            {formatAmount(available, side === 'buy' ? quoteDecimals : (base?.decimals ?? 8))} {availableCoin}
           </dd>
         </div>
       </dl>

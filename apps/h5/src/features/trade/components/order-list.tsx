@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { Segmented } from '../../../components/segmented';
 import { Dialog } from '../../../lib/antd-imperative';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount, formatMoney, formatPrice } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
@@ -18,10 +18,10 @@ const STATUS_TONE: Record<SpotStatus, string> = { waiting: 'warning', completed:
 function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView; onCancel?: (order: SpotOrder) => void }) {
   const { t } = useTranslation();
   const side = sideOf(order);
-  const price = (value: string | null) =>
-    value === null ? '—' : `${formatDecimal(value, pair.price_decimals, pair.price_decimals)}`;
-  const base = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.currency_name}`);
-  const quote = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.legal_name}`);
+  const price = (value: string | null) => formatPrice(value, pair.price_decimals);
+  // Amounts at their coin's display places (USDT in cents): the ledger keeps every digit, a card need not.
+  const base = (value: string | null) => formatMoney(value, pair.currency_name);
+  const quote = (value: string | null) => formatMoney(value, pair.legal_name);
   return (
     <div className="record-card order-card" data-testid={`order-${order.id}`} data-status={order.status}>
       <div className="record-card__head">
@@ -71,7 +71,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
         <span className="record-card__value">{price(order.avg_price)}</span>
         <span className="record-card__label">{t('trade.fee')}</span>
         <span className="record-card__value" data-testid={`order-fee-${order.id}`}>
-          {formatDecimal(order.fee, 8)} {order.fee_currency}
+          {formatAmount(order.fee, 8)} {order.fee_currency}
         </span>
       </div>
       {order.status === 'cancelled' && order.cancel_reason ? (

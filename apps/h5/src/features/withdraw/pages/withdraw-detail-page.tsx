@@ -16,7 +16,8 @@ import { Callout, EmptyState, ErrorState } from '../../../components/state-view'
 import { userCenterQuery } from '../../../lib/account-api';
 import { addressBookQuery } from '../../../lib/address-book-api';
 import { bankCardQuery } from '../../../lib/bank-card-api';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { maskCardNumber, shortAddress } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -276,7 +277,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
               testId="withdraw-amount"
               hint={
                 <span data-testid="withdraw-available">
-                  {t('transfer.available', { amount: formatDecimal(data.available, data.decimals), coin: data.currency_name })}
+                  {t('transfer.available', { amount: formatAmount(data.available, data.decimals), coin: data.currency_name })}
                 </span>
               }
               suffix={
@@ -299,7 +300,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
                 onBlur={field.onBlur}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={t('withdraw.amount_placeholder', { min: formatDecimal(data.min, data.decimals) })}
+                placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
               />
             </FormField>
           )}
@@ -308,18 +309,18 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
         <dl className="withdraw-summary" data-testid="withdraw-summary">
           <dt>{t('withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">
-            {formatDecimal(data.fee, data.decimals)} {data.currency_name}
+            {formatAmount(data.fee, data.decimals)} {data.currency_name}
           </dd>
           <dt>{t('withdraw.minimum')}</dt>
           <dd data-testid="withdraw-min">
-            {formatDecimal(data.min, data.decimals)} {data.currency_name}
+            {formatAmount(data.min, data.decimals)} {data.currency_name}
           </dd>
           <dt>{t('withdraw.receive')}</dt>
           <dd data-testid="withdraw-receive">
-            {total ? `${formatDecimal(number.trim(), data.decimals)} ${data.currency_name}` : '—'}
+            {total ? `${formatAmount(number.trim(), data.decimals)} ${data.currency_name}` : '—'}
           </dd>
           <dt>{t('withdraw.total')}</dt>
-          <dd data-testid="withdraw-total">{total ? `${formatDecimal(total, data.decimals)} ${data.currency_name}` : '—'}</dd>
+          <dd data-testid="withdraw-total">{total ? `${formatAmount(total, data.decimals)} ${data.currency_name}` : '—'}</dd>
           <dt>{t('withdraw.left_today')}</dt>
           <dd data-testid="withdraw-left">
             {t('withdraw.left_value', { left: data.withdrawals_left_today, limit: data.daily_limit })}
