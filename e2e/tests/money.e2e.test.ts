@@ -197,7 +197,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
 
     // Too large: refused before sending, with the spec's message.
     await byId('va-front-input').setInputFiles(hugePng);
-    await expect.poll(() => byId('va-front-error').textContent()).toMatch(/upload failed or the file is over the allowed size/i);
+    await expect.poll(() => byId('va-front-error').textContent()).toMatch(/over the allowed size \(5 MB\)/i);
     await shot('money-07-upload-too-large');
 
     await page.locator('[data-testid="va-address"] textarea').first().fill('1 Ledger Street, 10115 Berlin, Germany');

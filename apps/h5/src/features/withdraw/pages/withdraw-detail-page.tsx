@@ -2,7 +2,7 @@ import { REVIEW_STATUS } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -84,6 +84,11 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
   const addressId = watch('address_id');
   const number = watch('number');
   const selected = chainEntries.find((e) => e.id === addressId);
+  // The only saved address of the chain is the one to use: preselected, nothing to pick.
+  const onlyEntry = chainEntries.length === 1 ? chainEntries[0] : undefined;
+  useEffect(() => {
+    if (onlyEntry && addressId !== onlyEntry.id) setValue('address_id', onlyEntry.id, { shouldValidate: false });
+  }, [onlyEntry?.id]);
 
   const onSubmit = handleSubmit((v) =>
     mutation
@@ -225,7 +230,13 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
               render={({ fieldState }) => (
                 <FormField
                   label={t('withdraw.address')}
-                  error={fieldState.error ? t('withdraw.address_first') : undefined}
+                  error={
+                    fieldState.error
+                      ? chainEntries.length === 0
+                        ? t('withdraw.address_none_on_chain', { chain })
+                        : t('withdraw.address_choose')
+                      : undefined
+                  }
                   testId="withdraw-address"
                   hint={
                     <button
@@ -245,7 +256,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
                       onClick={() => navigate(addressCreate)}
                       data-testid="withdraw-no-address"
                     >
-                      {t('withdraw.address_first')}
+                      {entries.length === 0 ? t('withdraw.address_first') : t('withdraw.address_none_on_chain', { chain })}
                     </button>
                   ) : (
                     <ChoiceTrigger
