@@ -4,8 +4,9 @@ import StarFill from 'antd-mobile-icons/es/StarFill';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../lib/number-format';
 import { favouritesQuery, marketKeys, type PairView, setFavourite } from '../lib/market-api';
+import { formatPrice } from '../lib/number-format';
+import { useTickerStream } from '../lib/use-market-stream';
 import { CoinIcon } from './coin-icon';
 import { DemoBadge } from './demo-badge';
 import { PriceChange } from './price-change';
@@ -33,7 +34,7 @@ type Props<P extends SwitcherPair> = {
 export const pairKey = (symbol: string) => symbol.replace('/', '_');
 
 /**
- * A bottom sheet of pairs (price, 24h change) with a favourites tab and a star per pair. Used by the
+ * A bottom sheet of pairs (live price, 24h change) with a favourites tab and a star per pair. Used by the
  * spot trade tab, the K-line page and the contract tab; favourites are the user's, shared by all.
  */
 export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, current, onChoose, title }: Props<P>) {
@@ -47,6 +48,8 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
     onSuccess: (list) => queryClient.setQueryData(marketKeys.favourites, list),
   });
   const shown = tab === 'all' ? pairs : pairs.filter((p) => starred.has(p.id));
+  // While open, every row follows the socket's tickers: the list the page loaded may be minutes old.
+  const { tickers } = useTickerStream(open);
 
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="pair-switcher" position="bottom">
@@ -75,6 +78,9 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
         ) : null}
         {shown.map((pair) => {
           const on = starred.has(pair.id);
+          const ticker = tickers[pair.symbol];
+          const price = ticker?.now_price ?? pair.now_price;
+          const change = ticker?.change ?? pair.change;
           return (
             <div
               key={pair.id}
@@ -102,10 +108,10 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
               >
                 <CoinIcon icon={pair.logo} name={pair.currency_name} size={24} />
                 <span className="pair-switcher__symbol">{pair.symbol}</span>
-                <span className="pair-switcher__price">
-                  {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
+                <span className="pair-switcher__price" data-testid={`pair-price-${pairKey(pair.symbol)}`}>
+                  {formatPrice(price, pair.price_decimals)}
                 </span>
-                {pair.change === undefined ? null : <PriceChange change={pair.change} />}
+                {change === undefined ? null : <PriceChange change={change} />}
               </button>
             </div>
           );

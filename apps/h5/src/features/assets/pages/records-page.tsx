@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { StatusChip } from '../../../components/status-chip';
-import { formatAmount } from '../../../lib/number-format';
 import { formatDateTime, maskCardNumber, shortAddress } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { type DepositRow, depositLogQuery, type WithdrawalRow, withdrawLogQuery } from '../api/assets-api';
 import './records-page.css';
 
@@ -114,7 +114,7 @@ export function RecordsPage() {
           testId="records-tab"
         />
       </div>
-      <RefreshArea onRefresh={() => (kind === 'deposit' ? deposits.refetch() : withdrawals.refetch())}>
+      <PullRefresh onRefresh={() => (kind === 'deposit' ? deposits.refetch() : withdrawals.refetch())}>
         {kind === 'deposit' ? (
           <PagedList
             query={deposits}
@@ -132,7 +132,7 @@ export function RecordsPage() {
             testId="withdraw-list"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
-import { formatAmount } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { type LedgerRow, legalLogQuery } from '../api/assets-api';
@@ -65,7 +65,7 @@ export function TradeAccountPage() {
           size="small"
         />
       </div>
-      <RefreshArea onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
+      <PullRefresh onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
         {wallet.isPending ? (
           <PageLoader inline />
         ) : !current ? (
@@ -91,7 +91,7 @@ export function TradeAccountPage() {
           emptyText={t('assets.no_changes')}
           testId="ledger-list"
         />
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

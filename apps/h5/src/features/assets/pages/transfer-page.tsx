@@ -12,9 +12,9 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
 import { sanitizeAmountInput } from '../../../lib/decimal';
-import { formatAmount } from '../../../lib/number-format';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import {
   ACCOUNT_KINDS,
@@ -221,7 +221,8 @@ export function TransferPage() {
       <ChoiceSheet
         open={sheet === 'from' || sheet === 'to'}
         title={sheet === 'to' ? t('transfer.to') : t('transfer.from')}
-        choices={accountChoices}
+        // "To" never offers the account the money leaves; picking "From" may swap the two.
+        choices={sheet === 'to' ? accountChoices.filter((c) => c.value !== values.from) : accountChoices}
         value={sheet === 'to' ? values.to : values.from}
         onChoose={(kind) => {
           const field = sheet === 'to' ? 'to' : 'from';

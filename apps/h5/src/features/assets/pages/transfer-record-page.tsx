@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
-import { formatAmount } from '../../../lib/number-format';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { type TransferRow, transferHistoryQuery } from '../api/assets-api';
 
 function TransferCard({ row }: { row: TransferRow }) {
@@ -32,7 +32,7 @@ export function TransferRecordPage() {
   const query = useInfiniteQuery(transferHistoryQuery());
   return (
     <Page title={t('transfer.records_title')} testId="transfer-record-page">
-      <RefreshArea onRefresh={() => query.refetch()}>
+      <PullRefresh onRefresh={() => query.refetch()}>
         <PagedList
           query={query}
           itemKey={(row) => row.id}
@@ -40,7 +40,7 @@ export function TransferRecordPage() {
           emptyText={t('transfer.no_records')}
           testId="transfer-list"
         />
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

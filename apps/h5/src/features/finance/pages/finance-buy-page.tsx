@@ -9,12 +9,12 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { Callout, ErrorState } from '../../../components/state-view';
+import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { ApiError } from '../../../lib/api';
 import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '../../../lib/decimal';
-import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
 import { buyProduct, financeKeys, productInfoQuery } from '../api/finance-api';
@@ -73,7 +73,19 @@ export function FinanceBuyPage() {
       {body}
     </Page>
   );
-  if (id <= 0) return wrap(<ErrorState onRetry={() => navigate(PATHS.finance)} />);
+  // Opened without a product (a bare link): nothing failed to load, the user has yet to choose one.
+  if (id <= 0)
+    return wrap(
+      <EmptyState
+        text={t('finance.choose_product')}
+        testId="finance-buy-no-product"
+        action={
+          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.finance)} data-testid="finance-buy-see-products">
+            {t('finance.see_products')}
+          </Button>
+        }
+      />,
+    );
   if (info.isPending) return wrap(<PageLoader />);
   if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
   const p = info.data;

@@ -7,9 +7,9 @@ import { PagedList } from '../../../components/paged-list';
 import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { Dialog } from '../../../lib/antd-imperative';
-import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import {
   type FinanceOrder,
@@ -106,8 +106,15 @@ function OrderCard({ order: o }: { order: FinanceOrder }) {
       <div className="record-card__rows">
         <span className="record-card__label">{t('finance.daily_yield')}</span>
         <span className="record-card__value">{formatPercent(o.day_rate)}</span>
-        <span className="record-card__label">{t('finance.price')}</span>
-        <span className="record-card__value">{formatAmount(o.price, 8)} USDT</span>
+        {/* A coin's USDT price at purchase says something; USDT's own (always 1) does not. */}
+        {o.currency_name !== 'USDT' ? (
+          <>
+            <span className="record-card__label">{t('finance.price_at_purchase', { coin: o.currency_name })}</span>
+            <span className="record-card__value" data-testid="finance-order-price">
+              {formatMoney(o.price, 'USDT')}
+            </span>
+          </>
+        ) : null}
         <span className="record-card__label">{t('finance.current_income')}</span>
         <span className="record-card__value" data-testid="finance-order-income">
           {amount(o.current_income)}

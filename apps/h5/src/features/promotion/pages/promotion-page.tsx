@@ -3,15 +3,14 @@ import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
-import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatAmount, formatPercent, formatRate } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatMoney, formatPercent, formatRate } from '../../../lib/number-format';
 import {
   type InviteeRow,
   type InviteSummary,
@@ -72,11 +71,14 @@ function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void
       </section>
       <section className="section-card promotion-stats" data-testid="promotion-stats">
         <Stat label={t('promotion.invited')} value={String(data.invited)} testId="promotion-invited" />
-        <Stat label={t('promotion.total_return')} value={`${data.total_return} USDT`} testId="promotion-total-return" />
+        <Stat
+          label={t('promotion.total_return')}
+          value={formatMoney(data.total_return, 'USDT')}
+          testId="promotion-total-return"
+        />
         <Stat label={t('promotion.pending_rewards')} value={formatAmount(data.pending_rewards)} testId="promotion-pending" />
         <Stat label={t('promotion.rebate_ratio')} value={formatPercent(data.rebate_percent)} testId="promotion-ratio" />
         <Stat label={t('promotion.rank')} value={data.rank === null ? '—' : String(data.rank)} testId="promotion-rank" />
-        {data.demo_prices ? <DemoBadge /> : null}
       </section>
       {data.returns.length ? (
         <section className="section-card promotion-returns" data-testid="promotion-returns">
@@ -170,7 +172,7 @@ export function PromotionPage() {
 
   return (
     <Page title={t('sections.promotion')} testId="promotion-page">
-      <RefreshArea onRefresh={refresh}>
+      <PullRefresh onRefresh={refresh}>
         {summary.isPending ? (
           <PageLoader inline />
         ) : summary.isError ? (
@@ -209,7 +211,7 @@ export function PromotionPage() {
             testId="rebate-list"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
       <PosterSheet open={posterOpen} onClose={() => setPosterOpen(false)} data={poster.data} />
     </Page>
   );
