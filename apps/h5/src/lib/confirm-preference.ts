@@ -1,4 +1,4 @@
-import { readString, writeString, removeKey } from './storage';
+import { readString, removeKey, writeString } from './storage';
 
 /**
  * "Don't ask again" for a confirmation, kept on this device per user (local storage keyed by the

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { divideDecimal, isPositiveDecimal } from './decimal';
-import { formatAmount } from './number-format';
 import type { PairView } from './market-api';
+import { formatAmount } from './number-format';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
 /**

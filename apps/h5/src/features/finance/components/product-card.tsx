@@ -28,9 +28,7 @@ export function ProductCard({ product: p, onBuy }: { product: FinanceProduct; on
           <div className="finance-product__label">{t('finance.total_return')}</div>
         </div>
         <div>
-          <div className="finance-product__figure">
-            {formatMoney(p.save_min, p.currency_name)}
-          </div>
+          <div className="finance-product__figure">{formatMoney(p.save_min, p.currency_name)}</div>
           <div className="finance-product__label">{t('finance.min_amount')}</div>
         </div>
       </div>

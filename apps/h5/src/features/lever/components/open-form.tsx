@@ -4,14 +4,14 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Switch from 'antd-mobile/es/components/switch';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
+import { isApiError } from '../../../lib/api';
 import { selectUser, useAuthStore } from '../../../lib/auth-store';
 import { isConfirmSkipped, setConfirmSkipped } from '../../../lib/confirm-preference';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
 import { sanitizeAmountInput } from '../../../lib/decimal';
-import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import { type EntryKind, leverKeys, type Side, submitPosition } from '../api/lever-api';
 import { checkForm, estimateCost, estimateLiquidation, type LeverField, type LeverProblem } from '../lever-checks';
 import '../../../components/trade-form.css';
@@ -276,17 +276,11 @@ export function OpenForm({ deal, price }: Props) {
 
       <dl className="lever-form__cost" data-testid="lever-cost">
         <dt>{t('lever.margin')}</dt>
-        <dd data-testid="lever-cost-margin">
-          {cost ? `${formatMoney(cost.margin, pair.legal_name)}` : '—'}
-        </dd>
+        <dd data-testid="lever-cost-margin">{cost ? `${formatMoney(cost.margin, pair.legal_name)}` : '—'}</dd>
         <dt>{t('lever.fee')}</dt>
-        <dd data-testid="lever-cost-fee">
-          {cost ? `${formatMoney(cost.fee, pair.legal_name)}` : '—'}
-        </dd>
+        <dd data-testid="lever-cost-fee">{cost ? `${formatMoney(cost.fee, pair.legal_name)}` : '—'}</dd>
         <dt>{t('lever.available')}</dt>
-        <dd data-testid="lever-available">
-          {formatMoney(deal.balance.available, deal.balance.currency_name)}
-        </dd>
+        <dd data-testid="lever-available">{formatMoney(deal.balance.available, deal.balance.currency_name)}</dd>
       </dl>
 
       <Button
@@ -318,7 +312,11 @@ export function OpenForm({ deal, price }: Props) {
             testId: 'lever-confirm-lots',
           },
           { label: t('confirm.leverage'), value: `${multiple}×`, testId: 'lever-confirm-leverage' },
-          { label: t('lever.margin'), value: cost ? formatMoney(cost.margin, pair.legal_name) : '—', testId: 'lever-confirm-margin' },
+          {
+            label: t('lever.margin'),
+            value: cost ? formatMoney(cost.margin, pair.legal_name) : '—',
+            testId: 'lever-confirm-margin',
+          },
           { label: t('lever.fee'), value: cost ? formatMoney(cost.fee, pair.legal_name) : '—', testId: 'lever-confirm-fee' },
           {
             label: t('confirm.liquidation_price'),

@@ -1,8 +1,8 @@
 import type { LeverMarkEvent, LeverPosition } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatPercent, formatQuoted } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatPercent, formatQuoted } from '../../../lib/number-format';
 
 export type Mark = LeverMarkEvent['positions'][number];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatAmount } from '../../../lib/number-format';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import type { Project } from '../api/publication-api';
 import { PhaseChip } from './phase-chip';
 import { SubscribedBar } from './subscribed-bar';

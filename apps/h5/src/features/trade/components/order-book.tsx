@@ -1,7 +1,7 @@
 import type { MarketDepthEvent } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../lib/number-format';
 import { changeDirection, type PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { type BookRow, maxDecimal, ratio, withCumulative } from '../depth';
 import './order-book.css';
 

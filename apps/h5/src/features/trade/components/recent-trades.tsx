@@ -2,8 +2,8 @@ import type { MatchTradeEvent } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState } from '../../../components/state-view';
-import { formatAmount } from '../../../lib/number-format';
 import type { PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import './recent-trades.css';
 
 const time = (ms: number) => {
