@@ -185,7 +185,10 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
           },
           {
             label: t('option.payout_if_win'),
-            value: time ? formatMoney(winPayout(stake.trim(), time.profit_ratio, decimals), pair.legal_name) : '—',
+            value:
+              time && !checkStake(stake, time, undefined)
+                ? formatMoney(winPayout(stake.trim(), time.profit_ratio, decimals), pair.legal_name)
+                : '—',
             testId: 'option-confirm-payout',
           },
         ]}
