@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import type { PairView } from '../../../lib/market-api';
-import { formatMoney, formatQuoted } from '../../../lib/number-format';
+import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { currenciesQuery, type OptionOrder, optionKeys, secondsQuery, submitOption } from '../api/option-api';
 import { checkStake, winPayout } from '../countdown';
@@ -53,7 +53,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
   const check = () => {
     const problem = checkStake(stake, time, coin?.balance);
     if (problem) {
-      const range = time ? `${time.min_num} – ${time.max_num} ${pair.legal_name}` : '';
+      const range = time ? `${formatAmount(time.min_num)} – ${formatAmount(time.max_num)} ${pair.legal_name}` : '';
       setError(t(`option.check.${problem}`, { range }));
       return;
     }
@@ -131,7 +131,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         value={stake}
         placeholder={
           time
-            ? t('option.stake_range', { min: time.min_num, max: time.max_num, coin: pair.legal_name })
+            ? t('option.stake_range', { min: formatAmount(time.min_num), max: formatAmount(time.max_num), coin: pair.legal_name })
             : t('option.choose_time')
         }
         onChange={(v) => {
