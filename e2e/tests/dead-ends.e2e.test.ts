@@ -9,7 +9,7 @@ import { type Stack, startStack } from '../src/stack.js';
  * one text, the transfer sheet offering the same account twice, falling pairs among the gainers, a
  * stale pair switcher, a stray demo badge, an untrue valuation note, pull-to-refresh that ignored a
  * drag below a short list, meaningless finance figures and a finance buy page without a product.
- * (The withdrawal address and the deposit hint are reached in money.e2e.test.ts, the option maximum in
+ * (The withdrawal address is reached in money.e2e.test.ts, the option maximum in
  * confirmations.e2e.test.ts, the subscription's return in publication.e2e.test.ts.)
  */
 
@@ -135,6 +135,14 @@ describe('H5 dead ends and wrong messages, mended', () => {
 
   it('tells "too large" from "the connection dropped" when an upload fails', async () => {
     await open('/pages/assets/deposit/charge?currency=3', 'deposit-charge-page');
+    // The amount's error sits next to the minimum, not instead of it.
+    await input('deposit-amount').fill('5');
+    await byId('deposit-submit').click();
+    await expect.poll(() => text('deposit-amount-error')).toMatch(/minimum/i);
+    expect(await text('deposit-amount-hint')).toContain('Minimum deposit: 10 USDT.');
+    await byId('deposit-amount-hint').scrollIntoViewIfNeeded();
+    await shot('dead-ends-03a-deposit-error-hint-dark');
+
     await byId('deposit-proof-input').setInputFiles({
       name: 'huge.png',
       mimeType: 'image/png',
@@ -152,6 +160,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await expect.poll(() => text('deposit-proof-reason')).toMatch(/connection dropped/i);
     expect(await text('deposit-proof-reason')).not.toBe(tooLarge);
     await byId('deposit-proof-retry').waitFor();
+    await byId('deposit-proof-reason').scrollIntoViewIfNeeded();
     await shot('dead-ends-03-upload-network-dark');
     await page.unroute('**/api/upload');
     await byId('deposit-proof-retry').click();
