@@ -103,7 +103,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await expect.poll(() => text('option-buy-error')).toBe('Please enter the amount');
     await input('option-stake').fill('0.5');
     await byId('option-buy-confirm').click();
-    await expect.poll(() => text('option-buy-error')).toBe('Minimum purchase limit 1 – 1000 USDT');
+    await expect.poll(() => text('option-buy-error')).toBe('Minimum purchase limit 1 – 1,000 USDT');
     await input('option-stake').fill('100');
     await expect.poll(() => text('option-expected')).toBe('185 USDT');
     expect(plain(await text('option-balance'))).toBe('1000');
@@ -111,6 +111,10 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
     await byId('option-buy-confirm').click();
+    // Direction, stake, period and payout are shown once more before the purchase.
+    await byId('option-confirm').waitFor();
+    expect(await text('option-confirm-payout')).toBe('185 USDT');
+    await byId('option-confirm-ok').click();
     const order = ((await (await bought).json()) as Reply<{ id: number; open_price: string | null; delivery_at: number }>)
       .message;
     // The open price is the recorded sample of the purchase second: pending until that second is over.
