@@ -118,6 +118,10 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     // Margin for 2 lots of 0.01 BTC at 20×: price × 0.02 / 20.
     await expect.poll(() => text('lever-cost-margin')).toMatch(/USDT$/);
     await byId('lever-submit').click();
+    // Leverage, margin and the liquidation price are shown once more before the position opens.
+    await byId('lever-confirm').waitFor();
+    expect(await text('lever-confirm-leverage')).toBe('20×');
+    await byId('lever-confirm-ok').click();
 
     const card = page.locator('[data-testid^="lever-position-"]').first();
     await card.waitFor({ timeout: 15_000 });
