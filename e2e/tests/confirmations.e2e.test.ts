@@ -104,7 +104,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await byId('lever-confirm').waitFor();
     expect(await text('lever-confirm-leverage')).toBe('20×');
     expect(await text('lever-confirm-side')).toBe('Long');
-    expect(await text('lever-confirm-margin')).toMatch(/^[\d,]+(\.\d{1,2})? USDT$/);
+    expect(await text('lever-confirm-margin')).toMatch(/^[\d,]+(\.\d+)? USDT$/);
     expect(await text('lever-confirm-fee')).toMatch(/USDT$/);
     // A long at 20× is liquidated below the entry: the estimate is a grouped price under the current one.
     const liquidation = Number((await text('lever-confirm-liquidation')).replace(/[≈,\s]/g, ''));

@@ -11,7 +11,7 @@ import { selectUser, useAuthStore } from '../../../lib/auth-store';
 import { isConfirmSkipped, setConfirmSkipped } from '../../../lib/confirm-preference';
 import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
-import { formatMoney, formatQuoted } from '../../../lib/number-format';
+import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import { type EntryKind, leverKeys, type Side, submitPosition } from '../api/lever-api';
 import { checkForm, estimateCost, estimateLiquidation, type LeverField, type LeverProblem } from '../lever-checks';
 import '../../../components/trade-form.css';
@@ -276,9 +276,13 @@ export function OpenForm({ deal, price }: Props) {
 
       <dl className="lever-form__cost" data-testid="lever-cost">
         <dt>{t('lever.margin')}</dt>
-        <dd data-testid="lever-cost-margin">{cost ? `${formatMoney(cost.margin, pair.legal_name)}` : '—'}</dd>
+        <dd data-testid="lever-cost-margin">
+          {cost ? `${`${formatAmount(cost.margin, deal.balance.decimals)} ${pair.legal_name}`}` : '—'}
+        </dd>
         <dt>{t('lever.fee')}</dt>
-        <dd data-testid="lever-cost-fee">{cost ? `${formatMoney(cost.fee, pair.legal_name)}` : '—'}</dd>
+        <dd data-testid="lever-cost-fee">
+          {cost ? `${`${formatAmount(cost.fee, deal.balance.decimals)} ${pair.legal_name}`}` : '—'}
+        </dd>
         <dt>{t('lever.available')}</dt>
         <dd data-testid="lever-available">{formatMoney(deal.balance.available, deal.balance.currency_name)}</dd>
       </dl>
@@ -314,10 +318,14 @@ export function OpenForm({ deal, price }: Props) {
           { label: t('confirm.leverage'), value: `${multiple}×`, testId: 'lever-confirm-leverage' },
           {
             label: t('lever.margin'),
-            value: cost ? formatMoney(cost.margin, pair.legal_name) : '—',
+            value: cost ? `${formatAmount(cost.margin, deal.balance.decimals)} ${pair.legal_name}` : '—',
             testId: 'lever-confirm-margin',
           },
-          { label: t('lever.fee'), value: cost ? formatMoney(cost.fee, pair.legal_name) : '—', testId: 'lever-confirm-fee' },
+          {
+            label: t('lever.fee'),
+            value: cost ? `${formatAmount(cost.fee, deal.balance.decimals)} ${pair.legal_name}` : '—',
+            testId: 'lever-confirm-fee',
+          },
           {
             label: t('confirm.liquidation_price'),
             value: liquidation === null ? '—' : `≈ ${formatQuoted(liquidation)}`,

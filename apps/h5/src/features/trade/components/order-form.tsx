@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api';
 import { isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
-import { formatAmount, formatMoney } from '../../../lib/number-format';
+import { formatAmount } from '../../../lib/number-format';
 import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
 import { placeOrder, type SpotOrder, spotKeys } from '../api/spot-api';
 import {
@@ -287,7 +287,9 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
         {kind === 'limit' ? (
           <div>
             <dt>{t('trade.total')}</dt>
-            <dd data-testid="order-total-value">{limitTotal ? `${formatMoney(limitTotal, pair.legal_name)}` : '—'}</dd>
+            <dd data-testid="order-total-value">
+              {limitTotal ? `${formatAmount(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
+            </dd>
           </div>
         ) : null}
         <div>
