@@ -346,9 +346,15 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('transfer-amount-error').textContent()).toMatch(/too many decimal places/i);
     await byId('transfer-all').click();
     await expect(input('transfer-amount').inputValue()).resolves.toBe('100');
+    // "To" never offers the account the money leaves.
     await byId('transfer-to').click();
-    await byId('transfer-to-option-coin').click();
-    // Picking the source as the target swaps the two instead of allowing a same-account transfer.
+    await byId('transfer-to-option-option').waitFor();
+    expect(await byId('transfer-to-option-coin').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await byId('transfer-to-option-option').waitFor({ state: 'hidden' });
+    // Picking the target as the source swaps the two instead of allowing a same-account transfer.
+    await byId('transfer-from').click();
+    await byId('transfer-from-option-contract').click();
     await expect.poll(() => byId('transfer-from').textContent()).toBe('Contract account');
     await byId('transfer-swap').click();
     await expect.poll(() => byId('transfer-from').textContent()).toBe('Coin account');
