@@ -350,7 +350,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await byId('transfer-to').click();
     await byId('transfer-to-option-option').waitFor();
     expect(await byId('transfer-to-option-coin').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await byId('transfer-to-option-contract').click();
     await byId('transfer-to-option-option').waitFor({ state: 'hidden' });
     // Picking the target as the source swaps the two instead of allowing a same-account transfer.
     await byId('transfer-from').click();
