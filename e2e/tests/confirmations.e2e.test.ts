@@ -133,7 +133,8 @@ describe('H5 confirmations: contract opening and option buying', () => {
     // Next time the figures are not asked for again: the order goes straight through.
     await byId('lever-submit').click();
     await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(2);
-    expect(await byId('lever-confirm').isVisible()).toBe(false);
+    // (Two positions without a second tap on "Open long": the sheet was not in the way.)
+    await byId('lever-confirm').waitFor({ state: 'hidden', timeout: 5_000 });
 
     // Another account on this phone is still asked: the choice is keyed by the user's id.
     expect(await page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${userId + 1}')`)).toBeNull();
