@@ -108,7 +108,7 @@ describe('H5 community: referral programme and notices', () => {
     const code = await text(inviter, 'promotion-code');
     expect(shareUrl).toBe(`${stack.baseUrl}/h5/#/pages/user/login/register?code=${code}`);
     expect(await text(inviter, 'promotion-invited')).toBe('0');
-    expect(await text(inviter, 'promotion-ratio')).toBe('20%');
+    expect(await text(inviter, 'promotion-ratio')).toBe('20.00%');
     await shot(inviter, 'community-03-promotion-dark');
     await setTheme(inviter, 'light');
     await inviter.getByTestId('promotion-code').waitFor();
@@ -225,7 +225,7 @@ describe('H5 community: referral programme and notices', () => {
     await inviter.goto(url('/pages/promotion/index'));
     await inviter.reload();
     await expect.poll(() => text(inviter, 'promotion-status'), { timeout: 15_000 }).toBe('Partner');
-    expect(await text(inviter, 'promotion-ratio')).toBe('50%');
+    expect(await text(inviter, 'promotion-ratio')).toBe('50.00%');
     await shot(inviter, 'community-13-promotion-partner-dark');
   });
 

@@ -37,6 +37,8 @@ const units = (value: string) => {
   return negative ? -n : n;
 };
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
+/** "60,145.86" → "60145.86": prices are shown with thousands separators. */
+const ungroup = (shown: string) => shown.replace(/,/g, '');
 
 type Position = {
   id: number;
@@ -116,16 +118,20 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     // Margin for 2 lots of 0.01 BTC at 20×: price × 0.02 / 20.
     await expect.poll(() => text('lever-cost-margin')).toMatch(/USDT$/);
     await byId('lever-submit').click();
+    // Leverage, margin and the liquidation price are shown once more before the position opens.
+    await byId('lever-confirm').waitFor();
+    expect(await text('lever-confirm-leverage')).toBe('20×');
+    await byId('lever-confirm-ok').click();
 
     const card = page.locator('[data-testid^="lever-position-"]').first();
     await card.waitFor({ timeout: 15_000 });
     const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
     const opened = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
     expect(opened.id).toBe(id);
-    expect(await text(`lever-open-${id}`)).toBe(opened.open_price);
-    expect(await text(`lever-liquidation-${id}`)).toBe(opened.liquidation_price);
-    expect(await text(`lever-stop-profit-${id}`)).toBe((price * 1.2).toFixed(2));
-    expect(await text(`lever-stop-loss-${id}`)).toBe((price * 0.8).toFixed(2));
+    expect(ungroup(await text(`lever-open-${id}`))).toBe(opened.open_price);
+    expect(ungroup(await text(`lever-liquidation-${id}`))).toBe(opened.liquidation_price);
+    expect(ungroup(await text(`lever-stop-profit-${id}`))).toBe((price * 1.2).toFixed(2));
+    expect(ungroup(await text(`lever-stop-loss-${id}`))).toBe((price * 0.8).toFixed(2));
     await expect.poll(() => text(`lever-risk-${id}`)).toMatch(/^\d+\.\d{2}%$/);
 
     // The index moves: PnL and current price change on their own (the server pushes the marks).
@@ -174,7 +180,7 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
 
     await byId('lever-tab-history').click();
     await byId(`lever-position-${id}`).waitFor();
-    expect(await text(`lever-current-${id}`)).toBe(closed.close_price);
+    expect(ungroup(await text(`lever-current-${id}`))).toBe(closed.close_price);
     expect(await text(`lever-reason-${id}`)).toBe('You');
     await expect.poll(async () => plain(await text('lever-balance'))).toBe(deal.message.balance.available);
     await shot('contracts-05-history-dark');

@@ -95,7 +95,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
 
     await open('/pages/template/index', 'finance-tab-page');
     await byId(`finance-product-${fifteen.id}`).waitFor();
-    expect(await byId(`finance-product-${fifteen.id}`).getByTestId('finance-product-rate').textContent()).toBe('0.4%');
+    expect(await byId(`finance-product-${fifteen.id}`).getByTestId('finance-product-rate').textContent()).toBe('0.40%');
     // The report loads beside the product list; wait for it rather than reading its placeholder.
     await expect.poll(() => text('finance-report-amount'), { timeout: 15_000 }).toBe('0.00');
     await shotBoth('finance-01-lock-tab', 'finance-tab-page');

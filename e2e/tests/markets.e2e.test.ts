@@ -48,6 +48,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let userId = 0;
+let token = '';
 const pageErrors: string[] = [];
 
 const email = `markets.${Date.now()}@example.test`;
@@ -63,7 +64,7 @@ const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim()
 const amountOf = (shown: string) => shown.replace(/[^\d.]/g, '');
 
 /** A public API call (GET), or a POST when there is a body. */
-type Pair = { symbol: string; now_price: string | null };
+type Pair = { symbol: string; now_price: string | null; legal_id: number; currency_id: number };
 
 async function btc(): Promise<Pair | undefined> {
   const reply = await stack.api<{ quotation: Pair[] }[]>('currency/quotation_new');
@@ -106,7 +107,9 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     stack = await startStack();
     // The feed starts after the server's first reply and backfills its history: wait for a price.
     await stack.waitForPrice();
-    userId = (await stack.registerEmail(email, password)).id;
+    const registered = await stack.registerEmail(email, password);
+    userId = registered.id;
+    token = registered.token;
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
@@ -135,7 +138,8 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await expect.poll(() => text(`home-price-${KEY}`)).toMatch(/^\d[\d,]*\.\d{2}$/);
     expect(await text('home-markets-demo')).toBe('Demo market data');
     expect(await text('home-gainers-demo')).toBe('Demo market data');
-    await byId('home-gainer-1').waitFor();
+    // Only rising pairs are gainers: the board lists them, or says none rose.
+    await page.locator('[data-testid="home-gainer-1"], [data-testid="home-gainers-empty"]').first().waitFor();
     // The socket's tickers replace the figures as they come: the price changes on its own.
     const first = await text(`home-price-${KEY}`);
     await expect.poll(() => text(`home-price-${KEY}`), { timeout: 30_000, interval: 250 }).not.toBe(first);
@@ -333,7 +337,16 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await expect.poll(() => filled.count(), { timeout: 10_000 }).toBe(1);
     const id = ((await filled.getAttribute('data-testid')) ?? '').replace('order-', '');
     // What it cost: the quote traded plus the fee (which carries any rounding), at most the total given.
-    const spent = units(amountOf(await text(`order-filled-total-${id}`))) + units(amountOf(await text(`order-fee-${id}`)));
+    // The card shows the fill at USDT's display places; the exact figures come from the order itself.
+    expect(await text(`order-filled-total-${id}`)).toMatch(/^[\d,]+(\.\d{1,2})? USDT$/);
+    const pair = (await btc())!;
+    const orders = await stack.api<{ list: { id: number; filled: string; filled_total: string; fee: string }[] }>(
+      `coin/list?legal_id=${pair.legal_id}&currency_id=${pair.currency_id}&status=completed&page=1&limit=20`,
+      undefined,
+      token,
+    );
+    const exact = orders.message.list.find((o) => String(o.id) === id)!;
+    const spent = units(exact.filled_total) + units(exact.fee);
     expect(spent).toBeGreaterThan(0n);
     expect(spent).toBeLessThanOrEqual(units('100'));
     const usdtLeft = fromUnits(units(FUNDING) - spent);
@@ -342,11 +355,16 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
 
     // The coin bought is now sellable: what the order filled.
     await byId('order-side-sell').click();
-    await expect.poll(() => available()).toBe(amountOf(await text(`order-filled-${id}`)));
+    await expect.poll(() => available()).toBe(exact.filled);
 
     // The assets page agrees.
     await open('/pages/assets/index', 'assets-page');
-    await expect.poll(async () => amountOf((await byId('balance-coin-USDT-available').textContent()) ?? '')).toBe(usdtLeft);
+    // It shows USDT in cents, cut (never rounded up).
+    const [whole, fraction = ''] = usdtLeft.split('.');
+    const cents = fraction.slice(0, 2).replace(/0+$/, '');
+    await expect
+      .poll(async () => amountOf((await byId('balance-coin-USDT-available').textContent()) ?? ''))
+      .toBe(cents ? `${whole}.${cents}` : whole);
 
     // The trade appears in the pair's latest trades, and the book has the market maker's quotes.
     await open(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`, 'trade-page');

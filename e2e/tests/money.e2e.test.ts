@@ -197,7 +197,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
 
     // Too large: refused before sending, with the spec's message.
     await byId('va-front-input').setInputFiles(hugePng);
-    await expect.poll(() => byId('va-front-error').textContent()).toMatch(/upload failed or the file is over the allowed size/i);
+    await expect.poll(() => byId('va-front-error').textContent()).toMatch(/over the allowed size \(5 MB\)/i);
     await shot('money-07-upload-too-large');
 
     await page.locator('[data-testid="va-address"] textarea').first().fill('1 Ledger Street, 10115 Berlin, Germany');
@@ -264,6 +264,9 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await input('deposit-amount').fill('5');
     await byId('deposit-submit').click();
     await expect.poll(() => byId('deposit-amount-error').textContent()).toMatch(/minimum/i);
+    // The error sits next to the rule, not instead of it.
+    await expect(byId('deposit-amount-hint').textContent()).resolves.toContain('Minimum deposit: 10 USDT.');
+    await shot('money-12a-deposit-error-with-hint');
     await input('deposit-amount').fill('100');
     await byId('deposit-proof-input').setInputFiles(proofPng);
     await expect.poll(() => byId('deposit-proof').getAttribute('data-state')).toBe('done');
@@ -343,9 +346,15 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('transfer-amount-error').textContent()).toMatch(/too many decimal places/i);
     await byId('transfer-all').click();
     await expect(input('transfer-amount').inputValue()).resolves.toBe('100');
+    // "To" never offers the account the money leaves.
     await byId('transfer-to').click();
-    await byId('transfer-to-option-coin').click();
-    // Picking the source as the target swaps the two instead of allowing a same-account transfer.
+    await byId('transfer-to-option-option').waitFor();
+    expect(await byId('transfer-to-option-coin').count()).toBe(0);
+    await byId('transfer-to-option-contract').click();
+    await byId('transfer-to-option-option').waitFor({ state: 'hidden' });
+    // Picking the target as the source swaps the two instead of allowing a same-account transfer.
+    await byId('transfer-from').click();
+    await byId('transfer-from-option-contract').click();
     await expect.poll(() => byId('transfer-from').textContent()).toBe('Contract account');
     await byId('transfer-swap').click();
     await expect.poll(() => byId('transfer-from').textContent()).toBe('Coin account');
@@ -420,15 +429,13 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('withdraw-left').textContent()).toBe('3 of 3');
     await expect(byId('withdraw-fee').textContent()).resolves.toBe('1 USDT');
     await expect(byId('withdraw-min').textContent()).resolves.toBe('10 USDT');
-    await byId('withdraw-submit').click();
-    await expect.poll(() => byId('withdraw-address-error').textContent()).toMatch(/set a withdrawal address first/i);
-    await expect(byId('withdraw-amount-error').textContent()).resolves.toMatch(/please enter the amount/i);
-    await expect(byId('withdraw-pay-password-error').textContent()).resolves.toMatch(/6 digits/);
-
-    await byId('withdraw-address-pick').click();
-    await byId('withdraw-address-option').locator('button').first().click();
+    // The only saved address is already chosen: a user who has one is never told to set one.
     await expect.poll(() => byId('withdraw-address-pick').textContent()).toContain('My TRON wallet');
-    await expect.poll(() => byId('withdraw-address-error').count()).toBe(0);
+    await byId('withdraw-submit').click();
+    await expect.poll(() => byId('withdraw-amount-error').textContent()).toMatch(/please enter the amount/i);
+    await expect(byId('withdraw-pay-password-error').textContent()).resolves.toMatch(/6 digits/);
+    expect(await byId('withdraw-address-error').count()).toBe(0);
+    expect(await page.getByText(/set a withdrawal address first/i).count()).toBe(0);
     await byId('withdraw-all').click();
     await expect(input('withdraw-amount').inputValue()).resolves.toBe('99');
     await input('withdraw-amount').fill('5');

@@ -33,6 +33,8 @@ const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim()
 
 /** "1,085 USDT" → "1085". */
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
+/** "60,145.86 · 12:00:01" → "60145.86 · 12:00:01": prices are shown with thousands separators. */
+const ungroup = (shown: string) => shown.replace(/(\d),(?=\d{3})/g, '$1');
 
 describe('H5 options: buy up, countdown, settlement from the recorded index', () => {
   beforeAll(async () => {
@@ -84,7 +86,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await page.goto(url('/pages/option/detail'));
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await text('option-demo')).toBe('Demo market data');
     const first = await text('option-price');
     await expect.poll(() => text('option-price'), { timeout: 30_000, interval: 250 }).not.toBe(first);
@@ -101,7 +103,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await expect.poll(() => text('option-buy-error')).toBe('Please enter the amount');
     await input('option-stake').fill('0.5');
     await byId('option-buy-confirm').click();
-    await expect.poll(() => text('option-buy-error')).toBe('Minimum purchase limit 1 – 1000 USDT');
+    await expect.poll(() => text('option-buy-error')).toBe('Minimum purchase limit 1 – 1,000 USDT');
     await input('option-stake').fill('100');
     await expect.poll(() => text('option-expected')).toBe('185 USDT');
     expect(plain(await text('option-balance'))).toBe('1000');
@@ -109,6 +111,10 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
     await byId('option-buy-confirm').click();
+    // Direction, stake, period and payout are shown once more before the purchase.
+    await byId('option-confirm').waitFor();
+    expect(await text('option-confirm-payout')).toBe('185 USDT');
+    await byId('option-confirm-ok').click();
     const order = ((await (await bought).json()) as Reply<{ id: number; open_price: string | null; delivery_at: number }>)
       .message;
     // The open price is the recorded sample of the purchase second: pending until that second is over.
@@ -116,8 +122,8 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     // The pending card shows the open price once recorded, and a countdown that runs down.
     await byId(`option-pending-${order.id}`).waitFor();
-    await expect.poll(() => text(`option-open-price-${order.id}`), { timeout: 5_000 }).toMatch(/^\d+\.\d{2}$/);
-    const openPrice = await text(`option-open-price-${order.id}`);
+    await expect.poll(() => text(`option-open-price-${order.id}`), { timeout: 5_000 }).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    const openPrice = ungroup(await text(`option-open-price-${order.id}`));
     const countdown = byId(`option-countdown-${order.id}`);
     const before = Number(await countdown.getAttribute('data-remaining'));
     expect(before).toBeGreaterThan(1000);
@@ -130,7 +136,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
 
     // Delivered: the settlement is pushed over the socket and shown with its delivery price.
     await byId('option-settled').waitFor({ timeout: 20_000 });
-    const settledPrice = await text('option-settled-price');
+    const settledPrice = ungroup(await text('option-settled-price'));
     await screenshot(page, 'options-04-settled-dark');
     const delivered = await stack.api<{
       list: {
@@ -166,8 +172,8 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-settled-close').click();
     await byId('option-tabs-delivered').click();
     await byId(`option-delivered-${order.id}`).waitFor();
-    expect(await text(`option-end-price-${order.id}`)).toBe(settled.end_price);
-    expect(await text(`option-open-price-${order.id}`)).toBe(settled.open_price);
+    expect(ungroup(await text(`option-end-price-${order.id}`))).toBe(settled.end_price);
+    expect(ungroup(await text(`option-open-price-${order.id}`))).toBe(settled.open_price);
     await shot('options-05-history-dark');
 
     // The option account shows what came back.
@@ -182,7 +188,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await page.goto(url('/pages/option/detail'));
     await setTheme(page, 'light');
     await byId('option-page').waitFor();
-    await expect.poll(() => text('option-price')).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await shot('options-06-page-light');
     await byId('option-tabs-delivered').click();
     await byId('option-list-delivered').locator('article').first().waitFor();

@@ -184,6 +184,15 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
       await expect.poll(() => text('publication-expected')).toBe(`240 ${CODE}`);
     });
     await byId('publication-submit').click();
+    // A last look before the amount is frozen: cancelling sends nothing.
+    await byId('publication-confirm').waitFor();
+    expect(await text('publication-confirm-amount')).toBe('120 USDT');
+    expect(await text('publication-confirm-coins')).toBe(`240 ${CODE}`);
+    await byId('publication-confirm-cancel').click();
+    await byId('publication-confirm').waitFor({ state: 'hidden' });
+    expect(page.url()).toContain('purchase');
+    await byId('publication-submit').click();
+    await byId('publication-confirm-ok').click();
 
     const order = page.getByTestId('publication-order').first();
     await order.waitFor({ timeout: 15_000 });

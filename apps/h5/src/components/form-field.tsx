@@ -14,7 +14,7 @@ type Props = {
   children: ReactNode;
 };
 
-/** A labelled input box with its error shown underneath, as every form of the app lays them out. */
+/** A labelled input box with its error and its hint underneath, as every form of the app lays them out. */
 export function FormField({ label, error, prefix, suffix, hint, testId, children }: Props) {
   const { t } = useTranslation();
   const message = errorText(t, error);
@@ -30,8 +30,12 @@ export function FormField({ label, error, prefix, suffix, hint, testId, children
         <div className="form-field__error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
           {message}
         </div>
-      ) : hint ? (
-        <div className="form-field__hint">{hint}</div>
+      ) : null}
+      {/* The hint stays under an error: a rule such as the minimum is what the user needs to fix it. */}
+      {hint ? (
+        <div className="form-field__hint" data-testid={testId ? `${testId}-hint` : undefined}>
+          {hint}
+        </div>
       ) : null}
     </div>
   );

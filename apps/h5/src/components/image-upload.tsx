@@ -3,6 +3,7 @@ import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../lib/antd-imperative';
+import { isApiError } from '../lib/api';
 import { errorText } from '../lib/form-errors';
 import { checkUploadFile, UPLOAD_ACCEPT, type UploadPurpose, uploadImage } from '../lib/upload';
 import './image-upload.css';
@@ -11,7 +12,7 @@ type State =
   | { kind: 'empty' }
   | { kind: 'uploading'; file: File; preview: string }
   | { kind: 'done'; file: File; preview: string }
-  | { kind: 'failed'; file: File | null; preview: string | null; retry: boolean };
+  | { kind: 'failed'; file: File | null; preview: string | null; retry: boolean; reason: string };
 
 type Props = {
   purpose: UploadPurpose;
@@ -51,9 +52,16 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
       if (mine !== attempt.current) return;
       setState({ kind: 'done', file, preview: url });
       onChange(uploaded.id);
-    } catch {
+    } catch (error) {
       if (mine !== attempt.current) return;
-      setState({ kind: 'failed', file, preview: url, retry: true });
+      // A dropped connection is worth a retry; a refusal says why (the server's own words).
+      const reason =
+        isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
+          ? t('upload.network_failed')
+          : isApiError(error) && error.message
+            ? error.message
+            : t('upload.failed');
+      setState({ kind: 'failed', file, preview: url, retry: true, reason });
       onChange('');
     }
   };
@@ -61,8 +69,9 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
   const pick = (file: File | undefined) => {
     if (!file) return;
     attempt.current++;
-    if (checkUploadFile(file)) {
-      setState({ kind: 'failed', file: null, preview: null, retry: false });
+    const refused = checkUploadFile(file);
+    if (refused) {
+      setState({ kind: 'failed', file: null, preview: null, retry: false, reason: t(`upload.${refused}`) });
       onChange('');
       return;
     }
@@ -117,7 +126,7 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
       </div>
       {state.kind === 'failed' ? (
         <div className="image-upload__failed" role="alert" data-testid={`${testId}-error`}>
-          <span>{t('upload.failed')}</span>
+          <span data-testid={`${testId}-reason`}>{state.reason}</span>
           {state.retry && state.file ? (
             <button
               type="button"

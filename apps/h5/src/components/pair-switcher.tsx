@@ -4,9 +4,10 @@ import StarFill from 'antd-mobile-icons/es/StarFill';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../lib/decimal';
 import { favouritesQuery, marketKeys, type PairView, setFavourite } from '../lib/market-api';
 import { filterPairs, type MarketCategory } from '../lib/market-filter';
+import { formatPrice } from '../lib/number-format';
+import { useTickerStream } from '../lib/use-market-stream';
 import { CoinIcon } from './coin-icon';
 import { DemoBadge } from './demo-badge';
 import { MarketFilterBar } from './market-filter-bar';
@@ -34,7 +35,7 @@ type Props<P extends SwitcherPair> = {
 export const pairKey = (symbol: string) => symbol.replace('/', '_');
 
 /**
- * A bottom sheet of pairs (price, 24h change) with a favourites tab and a star per pair. Used by the
+ * A bottom sheet of pairs (live price, 24h change) with a favourites tab and a star per pair. Used by the
  * spot trade tab, the K-line page and the contract tab; favourites are the user's, shared by all.
  */
 export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, current, onChoose, title }: Props<P>) {
@@ -49,6 +50,8 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
     onSuccess: (list) => queryClient.setQueryData(marketKeys.favourites, list),
   });
   const shown = filterPairs(pairs, { query: search, category: tab, favourites: starred });
+  // While open, every row follows the socket's tickers: the list the page loaded may be minutes old.
+  const { tickers } = useTickerStream(open);
 
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="pair-switcher" position="bottom">
@@ -74,6 +77,9 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
         ) : null}
         {shown.map((pair) => {
           const on = starred.has(pair.id);
+          const ticker = tickers[pair.symbol];
+          const price = ticker?.now_price ?? pair.now_price;
+          const change = ticker?.change ?? pair.change;
           return (
             <div
               key={pair.id}
@@ -101,10 +107,10 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
               >
                 <CoinIcon icon={pair.logo} name={pair.currency_name} size={24} />
                 <span className="pair-switcher__symbol">{pair.symbol}</span>
-                <span className="pair-switcher__price">
-                  {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+                <span className="pair-switcher__price" data-testid={`pair-price-${pairKey(pair.symbol)}`}>
+                  {formatPrice(price, pair.price_decimals)}
                 </span>
-                {pair.change === undefined ? null : <PriceChange change={pair.change} />}
+                {change === undefined ? null : <PriceChange change={change} />}
               </button>
             </div>
           );

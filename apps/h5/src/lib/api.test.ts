@@ -7,6 +7,18 @@ vi.mock('./loading-indicator', () => ({
 }));
 
 const { api, isApiError } = await import('./api');
+const { i18n } = await import('./i18n');
+await i18n.init({
+  lng: 'en',
+  resources: {
+    en: {
+      translation: {
+        common: { load_data_failed: 'Could not load the data' },
+        errors: { submit_failed: 'Submit failed, please try again', bind_failed: 'Bind failed, please try again' },
+      },
+    },
+  },
+});
 
 /** A reply whose headers arrive at once and whose body arrives only when `send` is called. */
 function slowReply() {
@@ -62,10 +74,13 @@ describe('the API client reading replies', () => {
     expect(shown).toEqual(['Amount too small']);
   });
 
-  it('toasts the generic message for a reply that is not an envelope', async () => {
+  it('says what failed, not a bare "ERROR", for a reply that is not an envelope', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api.get('thing')).rejects.toThrow('ERROR');
-    expect(shown).toEqual(['ERROR']);
+    await expect(api.get('thing')).rejects.toThrow(i18n.t('common.load_data_failed'));
+    await expect(api.post('thing', { a: '1' })).rejects.toThrow(i18n.t('errors.submit_failed'));
+    await expect(api.post('bank/bind', { a: '1' }, { failure: 'bind' })).rejects.toThrow(i18n.t('errors.bind_failed'));
+    expect(shown).toEqual([i18n.t('common.load_data_failed'), i18n.t('errors.submit_failed'), i18n.t('errors.bind_failed')]);
+    expect(shown).not.toContain('ERROR');
   });
 
   it('is silent when the caller cancels while the body is still arriving', async () => {

@@ -1,4 +1,4 @@
-import { type FormValue, readReply, toFormBody } from './api-reply';
+import { FALLBACK_MESSAGE, type FormValue, readReply, toFormBody } from './api-reply';
 import { currentToken, useAuthStore } from './auth-store';
 import { takeEarlyReply } from './early-replies';
 import { appEvents } from './events';
@@ -35,6 +35,20 @@ export type RequestOptions = {
   toast?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * What failed, for a failure the server did not explain (a bare error page): "Could not load the
+   * data" for reads, "Submit failed" for writes, "Bind failed" for binding a card, address or account.
+   */
+  failure?: FailureKind;
+};
+
+export type FailureKind = 'load' | 'submit' | 'bind';
+
+/** The spec's messages for a failure without a server message, instead of a bare "ERROR". */
+const FAILURE_KEYS: Record<FailureKind, string> = {
+  load: 'common.load_data_failed',
+  submit: 'errors.submit_failed',
+  bind: 'errors.bind_failed',
 };
 
 export type Body = Record<string, FormValue>;
@@ -124,11 +138,14 @@ async function request<T>(
       throw new ApiError('logged_out', outcome.message, 'not_logged_in');
     }
     if (outcome.kind === 'verify_first') {
-      if (toast) showMessage(outcome.message);
-      appEvents.emit('verify-required', { code: 998 });
+      // No toast: the app layer shows the reason in a dialog that stays, with a way to verify.
+      appEvents.emit('verify-required', { code: 998, message: outcome.message });
       throw new ApiError('verify_first', outcome.message);
     }
-    return fail(new ApiError('error', outcome.message, outcome.code, outcome.fields));
+    // Queries (reads, even the few sent as POST) pass a signal; a write without one is a submission.
+    const failure = opts.failure ?? (method === 'GET' || opts.signal ? 'load' : 'submit');
+    const message = outcome.message === FALLBACK_MESSAGE ? i18n.t(FAILURE_KEYS[failure]) : outcome.message;
+    return fail(new ApiError('error', message, outcome.code, outcome.fields));
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', forwardAbort);

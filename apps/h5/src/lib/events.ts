@@ -4,7 +4,8 @@
  */
 export type AppEvents = {
   'not-logged-in': { code: 999 };
-  'verify-required': { code: 998 };
+  /** `message`: the server's reason (which verification, for what), shown until the user chooses. */
+  'verify-required': { code: 998; message?: string };
 };
 
 type Handler<T> = (payload: T) => void;

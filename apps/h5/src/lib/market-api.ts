@@ -2,6 +2,7 @@ import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, Match
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { QUOTATION_PATH } from './first-screen-data';
+import { formatPercent, formatSignedPercent } from './number-format';
 
 /**
  * The market data the home page and the trade pages share (features may not import each other):
@@ -141,15 +142,17 @@ export function changeDirection(change: string | null | undefined): 'up' | 'down
 
 /** "+1.25%" / "-0.40%" / "0.00%". */
 export function formatChange(change: string | null | undefined): string {
-  if (!change) return '0.00%';
-  const direction = changeDirection(change);
-  return `${direction === 'up' ? '+' : ''}${change}%`;
+  return change ? formatSignedPercent(change) : formatPercent('0');
 }
 
-/** Pairs by 24h change, best first (the gainers leaderboard); ties keep the server's order. */
+/**
+ * The gainers leaderboard: only pairs that rose over 24h, best first; ties keep the server's order.
+ * A falling pair is not a gainer, so a down market leaves it empty.
+ */
 export function byGain(pairs: readonly PairView[]): PairView[] {
   return pairs
     .map((pair, index) => ({ pair, index }))
+    .filter((x) => compareChange(x.pair.change, '0') > 0)
     .sort((a, b) => compareChange(b.pair.change, a.pair.change) || a.index - b.index)
     .map((x) => x.pair);
 }

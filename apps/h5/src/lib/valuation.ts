@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { divideDecimal, formatDecimal, isPositiveDecimal } from './decimal';
+import { divideDecimal, isPositiveDecimal } from './decimal';
 import type { PairView } from './market-api';
+import { formatAmount } from './number-format';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
 /**
@@ -55,7 +56,7 @@ const COIN_PLACES = 8;
  */
 export function valueInUnit(totalUsdt: string, unit: string, price: string | null | undefined): ValuedTotal {
   if (unit === BASE_UNIT || !price || !isPositiveDecimal(price)) {
-    return { text: formatDecimal(totalUsdt, USDT_PLACES, USDT_PLACES), unit: BASE_UNIT };
+    return { text: formatAmount(totalUsdt, USDT_PLACES, USDT_PLACES), unit: BASE_UNIT };
   }
-  return { text: formatDecimal(divideDecimal(totalUsdt, price, COIN_PLACES), COIN_PLACES), unit };
+  return { text: formatAmount(divideDecimal(totalUsdt, price, COIN_PLACES), COIN_PLACES), unit };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, checkLots, checkStops, estimateCost } from './lever-checks';
+import { checkForm, checkLots, checkStops, estimateCost, estimateLiquidation } from './lever-checks';
 
 const rules = { tick: '0.01', priceDecimals: 2, maxLots: 10000, current: '60000.00' };
 const form = {
@@ -43,5 +43,22 @@ describe('lever form checks', () => {
       fee: '0.300001',
       total: '86.014316',
     });
+  });
+});
+
+describe('the liquidation price before opening', () => {
+  it('is where equity meets the maintenance margin, rounded against the user', () => {
+    // 1 lot of 0.01 at 60,000, 10×: margin 60, maintenance 0.5% = 3, cushion 57 / 0.01 = 5,700.
+    expect(estimateLiquidation('long', '60000.00', '0.01', 1, 10, '0.005', 6, 2)).toBe('54300');
+    expect(estimateLiquidation('short', '60000.00', '0.01', 1, 10, '0.005', 6, 2)).toBe('65700');
+    // 100×: margin 6, maintenance 3, cushion 300.
+    expect(estimateLiquidation('long', '60000.00', '0.01', 1, 100, '0.005', 6, 2)).toBe('59700');
+    // A cushion that is not on the grid: 7× gives margin 85.714286 (up), cushion 8,271.4286 / …
+    expect(estimateLiquidation('long', '60000.00', '0.01', 1, 7, '0.005', 6, 2)).toBe('51728.57');
+    expect(estimateLiquidation('short', '60000.00', '0.01', 1, 7, '0.005', 6, 2)).toBe('68271.43');
+  });
+
+  it('is absent when a long could never be liquidated', () => {
+    expect(estimateLiquidation('long', '100', '1', 1, 1, '0', 6, 2)).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import {
   isOnStep,
   isPositiveDecimal,
   multiplyDecimal,
+  subtractDecimal,
+  truncateDecimal,
 } from '../../lib/decimal';
 import type { EntryKind, Side } from './api/lever-api';
 
@@ -121,4 +123,33 @@ export function estimateCost(
   const margin = divideUp(notional, multiple, places);
   const fee = ceilDecimal(multiplyDecimal(notional, feeRate), places);
   return { margin, fee, total: addDecimal(margin, fee) };
+}
+
+/**
+ * The liquidation price a new position would have, as the server computes it once opened
+ * (modules/contracts/math.ts): equity = margin + PnL reaches the maintenance margin (entry notional ×
+ * rate, rounded up) at entry ∓ (margin − maintenance) / quantity; a long's is shown rounded down, a
+ * short's up, on the pair's places. Null when a long's would be at or below zero (never reached).
+ */
+export function estimateLiquidation(
+  side: Side,
+  entry: string,
+  contractSize: string,
+  lots: number,
+  multiple: number,
+  maintenanceRate: string,
+  places: number,
+  priceDecimals: number,
+): string | null {
+  const quantity = multiplyDecimal(contractSize, String(lots));
+  if (!isPositiveDecimal(quantity)) return null;
+  const notional = multiplyDecimal(entry, quantity);
+  const margin = divideUp(notional, multiple, places);
+  const maintenance = ceilDecimal(multiplyDecimal(notional, maintenanceRate), places);
+  const cushion = divideDecimal(subtractDecimal(margin, maintenance), quantity, priceDecimals + 8);
+  if (side === 'long') {
+    const price = truncateDecimal(subtractDecimal(entry, cushion), priceDecimals);
+    return compareDecimal(price, '0') > 0 ? price : null;
+  }
+  return ceilDecimal(addDecimal(entry, cushion), priceDecimals);
 }

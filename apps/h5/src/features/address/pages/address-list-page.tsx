@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { type AddressEntry, addressBookKeys, addressBookQuery } from '../../../lib/address-book-api';
@@ -95,7 +95,7 @@ export function AddressListPage() {
           {t('errors.pay_password_not_set')}
         </Callout>
       ) : null}
-      <RefreshArea onRefresh={() => book.refetch()}>
+      <PullRefresh onRefresh={() => book.refetch()}>
         {book.isPending ? (
           <PageLoader inline />
         ) : !book.data ? (
@@ -109,7 +109,7 @@ export function AddressListPage() {
             ))}
           </div>
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import type { AccountKind, CoinBalance } from '../../../lib/wallet-api';
 import './asset-detail-sheet.css';
@@ -30,13 +30,13 @@ export function AssetDetailSheet({ coin, account, onClose }: Props) {
           </div>
           <dl className="asset-detail__rows">
             <dt>{t('assets.total')}</dt>
-            <dd data-testid="asset-detail-total">{formatDecimal(coin.total, coin.decimals)}</dd>
+            <dd data-testid="asset-detail-total">{formatAmount(coin.total, coin.decimals)}</dd>
             <dt>{t('assets.available')}</dt>
-            <dd data-testid="asset-detail-available">{formatDecimal(coin.available, coin.decimals)}</dd>
+            <dd data-testid="asset-detail-available">{formatAmount(coin.available, coin.decimals)}</dd>
             <dt>{t('assets.frozen')}</dt>
-            <dd data-testid="asset-detail-frozen">{formatDecimal(coin.frozen, coin.decimals)}</dd>
+            <dd data-testid="asset-detail-frozen">{formatAmount(coin.frozen, coin.decimals)}</dd>
             <dt>{t('assets.value_usdt')}</dt>
-            <dd>≈ {formatDecimal(coin.usdt_value, 2, 2)} USDT</dd>
+            <dd>≈ {formatAmount(coin.usdt_value, 2, 2)} USDT</dd>
           </dl>
           <div className="asset-detail__actions">
             {account === 'coin' ? (

@@ -1,7 +1,7 @@
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount, formatCoinAmount } from '../../../lib/number-format';
 import type { CoinBalance } from '../../../lib/wallet-api';
 import './balance-row.css';
 
@@ -14,7 +14,7 @@ export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onCli
         <CoinIcon icon={coin.icon} name={coin.currency_name} size={30} />
         <span className="balance-row__coin">{coin.currency_name}</span>
         <span className="balance-row__total" data-testid={testId ? `${testId}-total` : undefined}>
-          {formatDecimal(coin.total, coin.decimals)}
+          {formatCoinAmount(coin.total, coin.currency_name, coin.decimals)}
         </span>
         {onClick ? <RightOutline className="balance-row__arrow" fontSize={12} /> : null}
       </div>
@@ -23,12 +23,12 @@ export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onCli
         <span className="balance-row__label">{t('assets.frozen')}</span>
         <span className="balance-row__label balance-row__right">{t('assets.value_usdt')}</span>
         <span className="balance-row__num" data-testid={testId ? `${testId}-available` : undefined}>
-          {formatDecimal(coin.available, coin.decimals)}
+          {formatCoinAmount(coin.available, coin.currency_name, coin.decimals)}
         </span>
         <span className="balance-row__num" data-testid={testId ? `${testId}-frozen` : undefined}>
-          {formatDecimal(coin.frozen, coin.decimals)}
+          {formatCoinAmount(coin.frozen, coin.currency_name, coin.decimals)}
         </span>
-        <span className="balance-row__num balance-row__right">{formatDecimal(coin.usdt_value, 2, 2)}</span>
+        <span className="balance-row__num balance-row__right">{formatAmount(coin.usdt_value, 2, 2)}</span>
       </div>
     </>
   );

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
@@ -74,7 +74,7 @@ export function AssetsPage() {
           </span>
         }
       />
-      <RefreshArea onRefresh={() => query.refetch()}>
+      <PullRefresh onRefresh={() => query.refetch()}>
         {query.isPending ? (
           <PageLoader />
         ) : !data ? (
@@ -164,7 +164,7 @@ export function AssetsPage() {
             </section>
           </>
         )}
-      </RefreshArea>
+      </PullRefresh>
       <AssetDetailSheet coin={detail} account={account} onClose={() => setDetail(null)} />
     </div>
   );

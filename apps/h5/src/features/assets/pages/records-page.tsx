@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { StatusChip } from '../../../components/status-chip';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime, maskCardNumber, shortAddress } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { type DepositRow, depositLogQuery, type WithdrawalRow, withdrawLogQuery } from '../api/assets-api';
 import './records-page.css';
 
@@ -38,16 +38,16 @@ function DepositCard({ row }: { row: DepositRow }) {
         <StatusChip status={row.status} testId="deposit-row-status" />
       </div>
       <div className="record-card__rows">
-        <Row label={t('records.amount')} value={formatDecimal(row.amount)} testId="deposit-row-amount" />
-        <Row label={t('records.fee')} value={row.fee === null ? null : formatDecimal(row.fee)} />
-        <Row label={t('records.credited')} value={row.credited === null ? null : formatDecimal(row.credited)} />
+        <Row label={t('records.amount')} value={formatAmount(row.amount)} testId="deposit-row-amount" />
+        <Row label={t('records.fee')} value={row.fee === null ? null : formatAmount(row.fee)} />
+        <Row label={t('records.credited')} value={row.credited === null ? null : formatAmount(row.credited)} />
         {row.method === 'bank' ? (
           <>
             <Row label={t('records.bank_name')} value={row.bank_name} />
             <Row label={t('records.card_number')} value={maskCardNumber(row.card_number)} />
             <Row
               label={t('records.transfer_amount')}
-              value={row.transfer_amount === null ? null : formatDecimal(row.transfer_amount, 2, 2)}
+              value={row.transfer_amount === null ? null : formatAmount(row.transfer_amount, 2, 2)}
             />
           </>
         ) : null}
@@ -75,8 +75,8 @@ function WithdrawalCard({ row }: { row: WithdrawalRow }) {
         <StatusChip status={row.status} testId="withdraw-row-status" />
       </div>
       <div className="record-card__rows">
-        <Row label={t('records.amount')} value={formatDecimal(row.amount)} testId="withdraw-row-amount" />
-        <Row label={t('records.fee')} value={formatDecimal(row.fee)} />
+        <Row label={t('records.amount')} value={formatAmount(row.amount)} testId="withdraw-row-amount" />
+        <Row label={t('records.fee')} value={formatAmount(row.fee)} />
         <Row label={t('records.address')} value={shortAddress(row.address)} />
         <Row label={t('records.remark')} value={row.remark} />
         <Row label={t('records.tx_hash')} value={row.tx_hash ? shortAddress(row.tx_hash, 8) : null} />
@@ -114,7 +114,7 @@ export function RecordsPage() {
           testId="records-tab"
         />
       </div>
-      <RefreshArea onRefresh={() => (kind === 'deposit' ? deposits.refetch() : withdrawals.refetch())}>
+      <PullRefresh onRefresh={() => (kind === 'deposit' ? deposits.refetch() : withdrawals.refetch())}>
         {kind === 'deposit' ? (
           <PagedList
             query={deposits}
@@ -132,7 +132,7 @@ export function RecordsPage() {
             testId="withdraw-list"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { type LedgerRow, legalLogQuery } from '../api/assets-api';
@@ -29,14 +29,14 @@ function LedgerCard({ row }: { row: LedgerRow }) {
           className={incoming ? 'record-card__amount record-card__amount--in' : 'record-card__amount record-card__amount--out'}
         >
           {incoming ? '+' : ''}
-          {formatDecimal(row.amount)}
+          {formatAmount(row.amount)}
         </span>
       </div>
       <div className="record-card__rows">
         <span className="record-card__label">{t('assets.balance_bucket')}</span>
         <span className="record-card__value">{t(`assets.bucket_${row.bucket}`)}</span>
         <span className="record-card__label">{t('assets.balance_after')}</span>
-        <span className="record-card__value">{formatDecimal(row.balance_after)}</span>
+        <span className="record-card__value">{formatAmount(row.balance_after)}</span>
       </div>
       <div className="record-card__time">{formatDateTime(row.created_at)}</div>
     </div>
@@ -65,7 +65,7 @@ export function TradeAccountPage() {
           size="small"
         />
       </div>
-      <RefreshArea onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
+      <PullRefresh onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
         {wallet.isPending ? (
           <PageLoader inline />
         ) : !current ? (
@@ -91,7 +91,7 @@ export function TradeAccountPage() {
           emptyText={t('assets.no_changes')}
           testId="ledger-list"
         />
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

@@ -11,9 +11,10 @@ import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import {
   ACCOUNT_KINDS,
@@ -171,7 +172,7 @@ export function TransferPage() {
               hint={
                 <span data-testid="transfer-available">
                   {t('transfer.available', {
-                    amount: formatDecimal(coin?.available ?? '0', coin?.decimals),
+                    amount: formatAmount(coin?.available ?? '0', coin?.decimals),
                     coin: coin?.currency_name ?? '',
                   })}
                 </span>
@@ -220,7 +221,8 @@ export function TransferPage() {
       <ChoiceSheet
         open={sheet === 'from' || sheet === 'to'}
         title={sheet === 'to' ? t('transfer.to') : t('transfer.from')}
-        choices={accountChoices}
+        // "To" never offers the account the money leaves; picking "From" may swap the two.
+        choices={sheet === 'to' ? accountChoices.filter((c) => c.value !== values.from) : accountChoices}
         value={sheet === 'to' ? values.to : values.from}
         onChoose={(kind) => {
           const field = sheet === 'to' ? 'to' : 'from';
@@ -241,7 +243,7 @@ export function TransferPage() {
           label: c.currency_name,
           icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
           extra: t('transfer.available', {
-            amount: formatDecimal(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
+            amount: formatAmount(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
             coin: c.currency_name,
           }),
         }))}

@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
-import { formatDecimal } from '../../../lib/decimal';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import { type TransferRow, transferHistoryQuery } from '../api/assets-api';
 
 function TransferCard({ row }: { row: TransferRow }) {
@@ -13,7 +13,7 @@ function TransferCard({ row }: { row: TransferRow }) {
     <div className="record-card" data-testid="transfer-row">
       <div className="record-card__head">
         <span className="record-card__title">{row.currency_name}</span>
-        <span className="record-card__amount">{formatDecimal(row.amount)}</span>
+        <span className="record-card__amount">{formatAmount(row.amount)}</span>
       </div>
       <div className="record-card__rows">
         <span className="record-card__label">{t('transfer.direction')}</span>
@@ -32,7 +32,7 @@ export function TransferRecordPage() {
   const query = useInfiniteQuery(transferHistoryQuery());
   return (
     <Page title={t('transfer.records_title')} testId="transfer-record-page">
-      <RefreshArea onRefresh={() => query.refetch()}>
+      <PullRefresh onRefresh={() => query.refetch()}>
         <PagedList
           query={query}
           itemKey={(row) => row.id}
@@ -40,7 +40,7 @@ export function TransferRecordPage() {
           emptyText={t('transfer.no_records')}
           testId="transfer-list"
         />
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

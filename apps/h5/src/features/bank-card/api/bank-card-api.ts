@@ -14,4 +14,4 @@ export type BankCardInput = {
 };
 
 /** Saves the card (one per user; saving again replaces it, fields left out become empty). */
-export const saveBankCard = (input: BankCardInput) => api.post<BankCard>('user/cash_save', input);
+export const saveBankCard = (input: BankCardInput) => api.post<BankCard>('user/cash_save', input, { failure: 'bind' });

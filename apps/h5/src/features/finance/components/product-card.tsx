@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import type { FinanceProduct } from '../api/finance-api';
 import { daysLabel } from '../days-label';
 import './product-card.css';
@@ -19,24 +19,22 @@ export function ProductCard({ product: p, onBuy }: { product: FinanceProduct; on
       <div className="finance-product__body">
         <div>
           <div className="finance-product__rate" data-testid="finance-product-rate">
-            {p.interest_rate}%
+            {formatPercent(p.interest_rate)}
           </div>
           <div className="finance-product__label">{t('finance.daily_yield')}</div>
         </div>
         <div>
-          <div className="finance-product__figure">{p.total_rate}%</div>
+          <div className="finance-product__figure">{formatPercent(p.total_rate)}</div>
           <div className="finance-product__label">{t('finance.total_return')}</div>
         </div>
         <div>
-          <div className="finance-product__figure">
-            {formatDecimal(p.save_min, p.decimals)} {p.currency_name}
-          </div>
+          <div className="finance-product__figure">{formatMoney(p.save_min, p.currency_name)}</div>
           <div className="finance-product__label">{t('finance.min_amount')}</div>
         </div>
       </div>
       <footer className="finance-product__foot">
         <span className="finance-product__label">
-          {p.left !== null ? t('finance.quota_left', { amount: formatDecimal(p.left, p.decimals), coin: p.currency_name }) : ''}
+          {p.left !== null ? t('finance.quota_left', { amount: formatAmount(p.left, p.decimals), coin: p.currency_name }) : ''}
         </span>
         <Button color="primary" size="small" shape="rounded" onClick={onBuy} data-testid={`finance-buy-${p.id}`}>
           {t('finance.buy')}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import type { FinanceReport } from '../api/finance-api';
 import './report-card.css';
 
 /** The hosting summary: principal in hosting, today's income and cumulative income (USDT value). */
 export function ReportCard({ report }: { report: FinanceReport | undefined }) {
   const { t } = useTranslation();
-  const value = (v: string | undefined) => (v === undefined ? '—' : formatDecimal(v, 2, 2));
+  const value = (v: string | undefined) => (v === undefined ? '—' : formatAmount(v, 2, 2));
   return (
     <section className="finance-report" data-testid="finance-report">
       <div className="finance-report__label">{t('finance.hosting_amount')}</div>

@@ -9,11 +9,12 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { Callout, ErrorState } from '../../../components/state-view';
+import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { ApiError } from '../../../lib/api';
-import { compareDecimal, formatDecimal, sanitizeAmountInput, truncateDecimal } from '../../../lib/decimal';
+import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '../../../lib/decimal';
 import { errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
 import { buyProduct, financeKeys, productInfoQuery } from '../api/finance-api';
@@ -72,7 +73,19 @@ export function FinanceBuyPage() {
       {body}
     </Page>
   );
-  if (id <= 0) return wrap(<ErrorState onRetry={() => navigate(PATHS.finance)} />);
+  // Opened without a product (a bare link): nothing failed to load, the user has yet to choose one.
+  if (id <= 0)
+    return wrap(
+      <EmptyState
+        text={t('finance.choose_product')}
+        testId="finance-buy-no-product"
+        action={
+          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.finance)} data-testid="finance-buy-see-products">
+            {t('finance.see_products')}
+          </Button>
+        }
+      />,
+    );
   if (info.isPending) return wrap(<PageLoader />);
   if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
   const p = info.data;
@@ -101,14 +114,14 @@ export function FinanceBuyPage() {
           </div>
           <div className="finance-buy-head__sub">
             {t('finance.limits', {
-              min: formatDecimal(p.save_min, p.decimals),
-              max: formatDecimal(p.save_max, p.decimals),
+              min: formatAmount(p.save_min, p.decimals),
+              max: formatAmount(p.save_max, p.decimals),
               coin: p.currency_name,
             })}
           </div>
         </div>
         <div className="finance-buy-head__rate">
-          <strong>{p.interest_rate}%</strong>
+          <strong>{formatPercent(p.interest_rate)}</strong>
           <span>{t('finance.daily_yield')}</span>
         </div>
       </section>
@@ -119,7 +132,7 @@ export function FinanceBuyPage() {
         testId="finance-amount"
         hint={
           <span data-testid="finance-available">
-            {t('finance.available', { amount: formatDecimal(p.available, p.decimals), coin: p.currency_name })}
+            {t('finance.available', { amount: formatAmount(p.available, p.decimals), coin: p.currency_name })}
           </span>
         }
         suffix={
@@ -147,7 +160,7 @@ export function FinanceBuyPage() {
           }}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t('finance.amount_placeholder', { min: formatDecimal(p.save_min, p.decimals) })}
+          placeholder={t('finance.amount_placeholder', { min: formatAmount(p.save_min, p.decimals) })}
         />
       </FormField>
 
@@ -155,9 +168,9 @@ export function FinanceBuyPage() {
         <dt>{t('finance.cycle')}</dt>
         <dd>{daysLabel(t, p.day)}</dd>
         <dt>{t('finance.expected_income')}</dt>
-        <dd data-testid="finance-expected">{cycle === null ? '—' : `${formatDecimal(cycle, p.decimals)} ${p.currency_name}`}</dd>
+        <dd data-testid="finance-expected">{cycle === null ? '—' : `${formatMoney(cycle, p.currency_name)}`}</dd>
         <dt>{t('finance.max_yield_30', { rate: p.max_rate_30 })}</dt>
-        <dd data-testid="finance-max-30">{month === null ? '—' : `${formatDecimal(month, p.decimals)} ${p.currency_name}`}</dd>
+        <dd data-testid="finance-max-30">{month === null ? '—' : `${formatMoney(month, p.currency_name)}`}</dd>
         <dt>{t('finance.interest_starts')}</dt>
         <dd data-testid="finance-start">{utcDate((today + 1) * DAY_MS)}</dd>
         <dt>{t('finance.matures')}</dt>

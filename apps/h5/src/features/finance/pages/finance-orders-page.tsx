@@ -7,9 +7,9 @@ import { PagedList } from '../../../components/paged-list';
 import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { Dialog } from '../../../lib/antd-imperative';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import {
   type FinanceOrder,
@@ -58,7 +58,7 @@ export function FinanceOrdersPage() {
 function OrderCard({ order: o }: { order: FinanceOrder }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const amount = (v: string | null) => (v === null ? '—' : `${formatDecimal(v, o.decimals)} ${o.currency_name}`);
+  const amount = (v: string | null) => (v === null ? '—' : `${formatMoney(v, o.currency_name)}`);
   const redeem = useMutation({
     mutationFn: redeemOrder,
     onSuccess: async (result) => {
@@ -100,14 +100,21 @@ function OrderCard({ order: o }: { order: FinanceOrder }) {
           {o.currency_name} · {daysLabel(t, o.day)}
         </span>
         <span className="record-card__amount" data-testid="finance-order-amount">
-          {formatDecimal(o.amount, o.decimals)}
+          {formatAmount(o.amount, o.decimals)}
         </span>
       </div>
       <div className="record-card__rows">
         <span className="record-card__label">{t('finance.daily_yield')}</span>
-        <span className="record-card__value">{o.day_rate}%</span>
-        <span className="record-card__label">{t('finance.price')}</span>
-        <span className="record-card__value">{formatDecimal(o.price, 8)} USDT</span>
+        <span className="record-card__value">{formatPercent(o.day_rate)}</span>
+        {/* A coin's USDT price at purchase says something; USDT's own (always 1) does not. */}
+        {o.currency_name !== 'USDT' ? (
+          <>
+            <span className="record-card__label">{t('finance.price_at_purchase', { coin: o.currency_name })}</span>
+            <span className="record-card__value" data-testid="finance-order-price">
+              {formatMoney(o.price, 'USDT')}
+            </span>
+          </>
+        ) : null}
         <span className="record-card__label">{t('finance.current_income')}</span>
         <span className="record-card__value" data-testid="finance-order-income">
           {amount(o.current_income)}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { PATHS } from '../../../lib/paths';
@@ -40,7 +40,7 @@ export function HelpCenterPage() {
 
   return (
     <Page title={t('help.title')} testId="help-center-page">
-      <RefreshArea
+      <PullRefresh
         onRefresh={() =>
           Promise.all([
             categories.refetch(),
@@ -136,7 +136,7 @@ export function HelpCenterPage() {
         ) : (
           <FeedbackPanel query={feedback} />
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

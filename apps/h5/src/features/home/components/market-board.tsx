@@ -20,6 +20,7 @@ import {
   withTicker,
 } from '../../../lib/market-api';
 import { filterPairs, type MarketCategory } from '../../../lib/market-filter';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { useTickerStream } from '../../../lib/use-market-stream';
 import './market-board.css';
@@ -35,7 +36,7 @@ function Price({ pair, testId }: { pair: PairView; testId?: string }) {
   const direction = changeDirection(pair.change);
   return (
     <span className={`market-board__price market-board__price--${direction}`} data-testid={testId}>
-      {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+      {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
     </span>
   );
 }
@@ -57,7 +58,7 @@ const PairRow = memo(
             <span>
               <span className="market-board__base">{pair.currency_name}</span>
               <span className="market-board__quote">/{pair.legal_name}</span>
-              <span className="market-board__volume">{t('market.volume_short', { amount: formatDecimal(pair.volume, 2) })}</span>
+              <span className="market-board__volume">{t('market.volume_short', { amount: formatAmount(pair.volume, 2) })}</span>
             </span>
           </span>
           <Price pair={pair} testId={`home-price-${pairTestId(pair.symbol)}`} />
@@ -143,6 +144,7 @@ export function MarketBoard() {
           <DemoBadge show={demo} testId="home-gainers-demo" />
         </div>
         <div className="market-board__leaders">
+          {leaders.length === 0 ? <EmptyState text={t('market.no_gainers')} testId="home-gainers-empty" /> : null}
           {leaders.map((pair, index) => (
             <button
               type="button"

@@ -5,11 +5,15 @@ import Input from 'antd-mobile/es/components/input';
 import Switch from 'antd-mobile/es/components/switch';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { selectUser, useAuthStore } from '../../../lib/auth-store';
+import { isConfirmSkipped, setConfirmSkipped } from '../../../lib/confirm-preference';
+import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import { type EntryKind, leverKeys, type Side, submitPosition } from '../api/lever-api';
-import { checkForm, estimateCost, type LeverField, type LeverProblem } from '../lever-checks';
+import { checkForm, estimateCost, estimateLiquidation, type LeverField, type LeverProblem } from '../lever-checks';
 import '../../../components/trade-form.css';
 
 type Props = { deal: LeverDeal; price: string | null };
@@ -40,6 +44,8 @@ export function OpenForm({ deal, price }: Props) {
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<LeverProblem | undefined>();
   const [serverError, setServerError] = useState<{ field: LeverField; message: string } | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const userId = useAuthStore(selectUser)?.id;
 
   // Another pair starts from its own presets.
   useEffect(() => {
@@ -66,6 +72,20 @@ export function OpenForm({ deal, price }: Props) {
       ? estimateCost(entry, deal.lever_share_num, lotCount, multiple, deal.open_fee_rate, deal.balance.decimals)
       : undefined;
 
+  const liquidation =
+    entry && lotCount >= 1 && /^\d+(\.\d+)?$/.test(entry)
+      ? estimateLiquidation(
+          side,
+          entry,
+          deal.lever_share_num,
+          lotCount,
+          multiple,
+          deal.maintenance_margin_rate,
+          deal.balance.decimals,
+          pair.price_decimals,
+        )
+      : null;
+
   const mutation = useMutation({
     mutationFn: submitPosition,
     onSuccess: async (position) => {
@@ -90,6 +110,13 @@ export function OpenForm({ deal, price }: Props) {
     const found = checkForm(input, rules);
     setProblem(found);
     if (found) return;
+    // Opening risks the margin: the figures are shown once more unless this user said not to ask.
+    if (isConfirmSkipped('contract_open', userId)) open();
+    else setConfirming(true);
+  };
+
+  const open = () => {
+    setConfirming(false);
     mutation.mutate({
       pair,
       side,
@@ -250,16 +277,14 @@ export function OpenForm({ deal, price }: Props) {
       <dl className="lever-form__cost" data-testid="lever-cost">
         <dt>{t('lever.margin')}</dt>
         <dd data-testid="lever-cost-margin">
-          {cost ? `${formatDecimal(cost.margin, deal.balance.decimals)} ${pair.legal_name}` : '—'}
+          {cost ? `${`${formatAmount(cost.margin, deal.balance.decimals)} ${pair.legal_name}`}` : '—'}
         </dd>
         <dt>{t('lever.fee')}</dt>
         <dd data-testid="lever-cost-fee">
-          {cost ? `${formatDecimal(cost.fee, deal.balance.decimals)} ${pair.legal_name}` : '—'}
+          {cost ? `${`${formatAmount(cost.fee, deal.balance.decimals)} ${pair.legal_name}`}` : '—'}
         </dd>
         <dt>{t('lever.available')}</dt>
-        <dd data-testid="lever-available">
-          {formatDecimal(deal.balance.available, deal.balance.decimals)} {deal.balance.currency_name}
-        </dd>
+        <dd data-testid="lever-available">{formatMoney(deal.balance.available, deal.balance.currency_name)}</dd>
       </dl>
 
       <Button
@@ -272,6 +297,47 @@ export function OpenForm({ deal, price }: Props) {
       >
         {t(side === 'long' ? 'lever.open_long' : 'lever.open_short')}
       </Button>
+
+      <ConfirmSheet
+        visible={confirming}
+        testId="lever-confirm"
+        title={t('confirm.contract_title', { symbol: pair.symbol })}
+        tone={side === 'long' ? 'up' : 'down'}
+        rows={[
+          { label: t('confirm.direction'), value: t(`lever.${side}`), testId: 'lever-confirm-side' },
+          {
+            label: t('confirm.entry_price'),
+            value: kind === 'limit' ? formatQuoted(limitPrice.trim()) : `≈ ${formatQuoted(price)}`,
+            testId: 'lever-confirm-entry',
+          },
+          {
+            label: t('lever.lots'),
+            value: `${lots.trim()} × ${deal.lever_share_num} ${pair.currency_name}`,
+            testId: 'lever-confirm-lots',
+          },
+          { label: t('confirm.leverage'), value: `${multiple}×`, testId: 'lever-confirm-leverage' },
+          {
+            label: t('lever.margin'),
+            value: cost ? `${formatAmount(cost.margin, deal.balance.decimals)} ${pair.legal_name}` : '—',
+            testId: 'lever-confirm-margin',
+          },
+          {
+            label: t('lever.fee'),
+            value: cost ? `${formatAmount(cost.fee, deal.balance.decimals)} ${pair.legal_name}` : '—',
+            testId: 'lever-confirm-fee',
+          },
+          {
+            label: t('confirm.liquidation_price'),
+            value: liquidation === null ? '—' : `≈ ${formatQuoted(liquidation)}`,
+            testId: 'lever-confirm-liquidation',
+          },
+        ]}
+        notice={t('confirm.contract_risk', { multiple })}
+        confirmText={t(side === 'long' ? 'lever.open_long' : 'lever.open_short')}
+        onSkipChoice={(skip) => setConfirmSkipped('contract_open', userId, skip)}
+        onConfirm={open}
+        onCancel={() => setConfirming(false)}
+      />
     </form>
   );
 }

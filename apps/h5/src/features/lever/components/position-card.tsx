@@ -1,8 +1,8 @@
 import type { LeverMarkEvent, LeverPosition } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatPercent, formatQuoted } from '../../../lib/number-format';
 
 export type Mark = LeverMarkEvent['positions'][number];
 
@@ -25,32 +25,32 @@ export function PositionCard({ position: p, mark, decimals, onClose, onCancel, o
   const profits = mark?.profits ?? p.profits;
   const risk = mark?.risk_rate ?? p.risk_rate;
   const value = mark?.market_value ?? p.market_value;
-  const money = (v: string | null) => (v === null ? '—' : formatDecimal(v, decimals));
+  const money = (v: string | null) => (v === null ? '—' : formatAmount(v, decimals));
   const rows: [string, ReactNode, string][] = [];
   const add = (label: string, v: ReactNode, id: string) => rows.push([label, v, id]);
 
   if (p.status_name === 'entrusted') {
-    add(t('lever.limit_price'), p.target_price, 'target');
-    add(t('lever.current_price'), current ?? '—', 'current');
+    add(t('lever.limit_price'), formatQuoted(p.target_price), 'target');
+    add(t('lever.current_price'), formatQuoted(current), 'current');
   } else {
-    add(t('lever.open_price'), p.open_price, 'open');
-    add(p.status_name === 'closed' ? t('lever.close_price') : t('lever.current_price'), current ?? '—', 'current');
+    add(t('lever.open_price'), formatQuoted(p.open_price), 'open');
+    add(p.status_name === 'closed' ? t('lever.close_price') : t('lever.current_price'), formatQuoted(current), 'current');
   }
   add(t('lever.lots'), `${p.share} × ${p.lever_share_num}`, 'lots');
   add(t('lever.margin'), money(p.margin), 'margin');
   add(t('lever.fee'), money(p.fee), 'fee');
   if (p.status_name === 'holding') {
     add(t('lever.market_value'), money(value), 'value');
-    add(t('lever.risk_rate'), risk === null ? '—' : `${risk}%`, 'risk');
-    add(t('lever.liquidation_price'), p.liquidation_price ?? '—', 'liquidation');
+    add(t('lever.risk_rate'), formatPercent(risk), 'risk');
+    add(t('lever.liquidation_price'), formatQuoted(p.liquidation_price), 'liquidation');
   }
   if (p.status_name === 'closed') {
     add(t('lever.close_fee'), money(p.close_fee), 'close-fee');
     add(t('lever.close_reason'), t(`lever.reason.${p.close_reason ?? 'user'}`), 'reason');
   }
   if (p.target_profit_price || p.stop_loss_price || p.status_name === 'holding') {
-    add(t('lever.stop_profit_price'), p.target_profit_price ?? '—', 'stop-profit');
-    add(t('lever.stop_loss_price'), p.stop_loss_price ?? '—', 'stop-loss');
+    add(t('lever.stop_profit_price'), formatQuoted(p.target_profit_price), 'stop-profit');
+    add(t('lever.stop_loss_price'), formatQuoted(p.stop_loss_price), 'stop-loss');
   }
   const time = p.closed_at ?? p.opened_at ?? p.created_at;
 
@@ -64,7 +64,7 @@ export function PositionCard({ position: p, mark, decimals, onClose, onCancel, o
         </div>
         {p.status_name === 'holding' || p.status_name === 'closed' ? (
           <div className={`lever-card__pnl lever-card__pnl--${sign(profits)}`} data-testid={`lever-pnl-${p.id}`}>
-            {profits === null ? '—' : `${profits.startsWith('-') ? '' : '+'}${formatDecimal(profits, decimals)}`}
+            {profits === null ? '—' : `${profits.startsWith('-') ? '' : '+'}${formatAmount(profits, decimals)}`}
           </div>
         ) : (
           <span className="lever-card__status">{t(`lever.status.${p.status_name}`)}</span>

@@ -14,9 +14,10 @@ import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { Dialog } from '../../../lib/antd-imperative';
 import { isApiError } from '../../../lib/api';
-import { addDecimal, divideDecimal, formatDecimal, isPositiveDecimal, multiplyDecimal } from '../../../lib/decimal';
+import { addDecimal, divideDecimal, isPositiveDecimal, multiplyDecimal } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { allPairs, quotationQuery } from '../../../lib/market-api';
+import { formatAmount, formatPercent } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { useProducts } from '../../../lib/products';
 import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
@@ -113,7 +114,7 @@ export function LeverPage() {
       margin = addDecimal(margin, p.margin);
     }
     const hazard = isPositiveDecimal(margin)
-      ? formatDecimal(divideDecimal(multiplyDecimal(addDecimal(margin, profits), '100'), margin, 2), 2, 2).replace(/,/g, '')
+      ? divideDecimal(multiplyDecimal(addDecimal(margin, profits), '100'), margin, 2)
       : null;
     return { profits, hazard };
   }, [holding.data, holdingList, marks]);
@@ -218,7 +219,7 @@ export function LeverPage() {
       {header}
       <section className="lever-page__ticker">
         <div className="lever-page__price" data-testid="lever-price">
-          {price === null ? '—' : formatDecimal(price, d.pair.price_decimals, d.pair.price_decimals)}
+          {price === null ? '—' : formatAmount(price, d.pair.price_decimals, d.pair.price_decimals)}
         </div>
         <span className="lever-page__index-label">{t('lever.index_price')}</span>
         <DemoBadge show={demo} testId="lever-demo" />
@@ -226,7 +227,7 @@ export function LeverPage() {
 
       <section className="lever-page__account">
         <span>
-          {t('lever.contract_account')}: <b data-testid="lever-balance">{formatDecimal(d.balance.available, decimals)}</b>{' '}
+          {t('lever.contract_account')}: <b data-testid="lever-balance">{formatAmount(d.balance.available, decimals)}</b>{' '}
           {d.balance.currency_name}
         </span>
         <button type="button" className="lever-page__link" onClick={() => navigate(PATHS.transfer)} data-testid="lever-transfer">
@@ -264,11 +265,11 @@ export function LeverPage() {
                 className={`lever-card__pnl--${totals?.profits.startsWith('-') ? 'down' : totals?.profits === '0' ? 'flat' : 'up'}`}
                 data-testid="lever-profits-total"
               >
-                {totals ? formatDecimal(totals.profits, decimals) : '—'}
+                {totals ? formatAmount(totals.profits, decimals) : '—'}
               </b>
             </span>
             <span>
-              {t('lever.hazard_rate')}: <b data-testid="lever-hazard-rate">{totals?.hazard ? `${totals.hazard}%` : '—'}</b>
+              {t('lever.hazard_rate')}: <b data-testid="lever-hazard-rate">{formatPercent(totals?.hazard)}</b>
             </span>
             {holdingList.length ? (
               <div className="lever-page__close-many">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
@@ -113,7 +113,7 @@ export function NoticePage() {
           testId="notice-tab"
         />
       </div>
-      <RefreshArea onRefresh={() => Promise.all([unread.refetch(), tab === 'news' ? news.refetch() : messages.refetch()])}>
+      <PullRefresh onRefresh={() => Promise.all([unread.refetch(), tab === 'news' ? news.refetch() : messages.refetch()])}>
         {tab === 'news' ? (
           <PagedList
             query={news}
@@ -131,7 +131,7 @@ export function NoticePage() {
             testId="message-list"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

@@ -5,11 +5,13 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { DemoBadge } from '../../../components/demo-badge';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import type { PairView } from '../../../lib/market-api';
+import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { currenciesQuery, type OptionOrder, optionKeys, secondsQuery, submitOption } from '../api/option-api';
 import { checkStake, winPayout } from '../countdown';
@@ -37,6 +39,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
   const [stake, setStake] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (direction !== null) setError(undefined);
@@ -47,13 +50,19 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
   const decimals = coin?.decimals ?? 6;
   const up = direction === 1;
 
-  const submit = async () => {
+  const check = () => {
     const problem = checkStake(stake, time, coin?.balance);
     if (problem) {
-      const range = time ? `${time.min_num} – ${time.max_num} ${pair.legal_name}` : '';
+      const range = time ? `${formatAmount(time.min_num)} – ${formatAmount(time.max_num)} ${pair.legal_name}` : '';
       setError(t(`option.check.${problem}`, { range }));
       return;
     }
+    // A purchase is final once its second ends: direction, stake, period and payout are shown first.
+    setConfirming(true);
+  };
+
+  const submit = async () => {
+    setConfirming(false);
     if (!time || direction === null) return;
     setSending(true);
     setError(undefined);
@@ -84,7 +93,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         </span>
         <span className="option-buy__symbol">{pair.symbol}</span>
         <span className="option-buy__price" data-testid="option-buy-price">
-          {pair.now_price ?? '—'}
+          {formatQuoted(pair.now_price)}
         </span>
         <DemoBadge show={pair.demo} testId="option-buy-demo" />
       </div>
@@ -122,7 +131,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         value={stake}
         placeholder={
           time
-            ? t('option.stake_range', { min: time.min_num, max: time.max_num, coin: pair.legal_name })
+            ? t('option.stake_range', { min: formatAmount(time.min_num), max: formatAmount(time.max_num), coin: pair.legal_name })
             : t('option.choose_time')
         }
         onChange={(v) => {
@@ -133,13 +142,13 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
       />
       <div className="option-buy__row">
         <span>{t('option.balance')}</span>
-        <span data-testid="option-balance">{coin ? `${formatDecimal(coin.balance, decimals)} ${coin.name}` : '—'}</span>
+        <span data-testid="option-balance">{coin ? `${formatMoney(coin.balance, coin.name)}` : '—'}</span>
       </div>
       <div className="option-buy__row">
         <span>{t('option.payout_if_win')}</span>
         <span data-testid="option-expected">
           {time && stake && !checkStake(stake, time, undefined)
-            ? `${formatDecimal(winPayout(stake, time.profit_ratio, decimals), decimals)} ${pair.legal_name}`
+            ? `${formatMoney(winPayout(stake, time.profit_ratio, decimals), pair.legal_name)}`
             : '—'}
         </span>
       </div>
@@ -155,12 +164,39 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         block
         color={up ? 'success' : 'danger'}
         loading={sending}
-        onClick={() => void submit()}
+        onClick={check}
         className="option-buy__confirm"
         data-testid="option-buy-confirm"
       >
         {up ? t('option.confirm_up') : t('option.confirm_down')}
       </Button>
+      <ConfirmSheet
+        visible={confirming && direction !== null}
+        testId="option-confirm"
+        title={t('confirm.option_title', { symbol: pair.symbol })}
+        tone={up ? 'up' : 'down'}
+        rows={[
+          { label: t('confirm.direction'), value: up ? t('option.up') : t('option.down'), testId: 'option-confirm-direction' },
+          { label: t('option.stake'), value: formatMoney(stake.trim(), pair.legal_name), testId: 'option-confirm-stake' },
+          {
+            label: t('confirm.period'),
+            value: time ? t('option.seconds', { n: time.seconds }) : '—',
+            testId: 'option-confirm-period',
+          },
+          {
+            label: t('option.payout_if_win'),
+            value:
+              time && !checkStake(stake, time, undefined)
+                ? formatMoney(winPayout(stake.trim(), time.profit_ratio, decimals), pair.legal_name)
+                : '—',
+            testId: 'option-confirm-payout',
+          },
+        ]}
+        notice={time ? t('confirm.option_risk', { loss: time.loss_ratio }) : undefined}
+        confirmText={up ? t('option.confirm_up') : t('option.confirm_down')}
+        onConfirm={() => void submit()}
+        onCancel={() => setConfirming(false)}
+      />
     </Popup>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/decimal';
 import { formatSampleTime } from '../../../lib/format-time';
+import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import type { OptionOrder } from '../api/option-api';
 import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
 import './order-cards.css';
@@ -56,16 +57,16 @@ export function PendingCard({
       <div className="option-card__bar">
         <div className="option-card__bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
       </div>
-      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
+      <Row label={t('option.stake')} value={`${formatMoney(order.number, order.currency_name)}`} />
       <Row
         label={t('option.open_price')}
-        value={order.open_price ?? t('option.open_pending')}
+        value={order.open_price === null ? t('option.open_pending') : formatQuoted(order.open_price)}
         testId={`option-open-price-${order.id}`}
       />
       {order.open_price_time !== null ? (
         <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
       ) : null}
-      <Row label={t('option.current_price')} value={livePrice ?? '—'} testId={`option-live-price-${order.id}`} />
+      <Row label={t('option.current_price')} value={formatQuoted(livePrice)} testId={`option-live-price-${order.id}`} />
       <Row label={t('option.delivery_at')} value={formatSampleTime(order.delivery_at)} />
       <Row label={t('option.ratios')} value={t('option.terms', { profit: order.profit_ratio, loss: order.loss_ratio })} />
     </article>
@@ -91,10 +92,10 @@ export function DeliveredCard({ order, verify }: { order: OptionOrder; verify?: 
           {t(`option.result.${key}`)}
         </span>
       </header>
-      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
-      <Row label={t('option.open_price')} value={order.open_price ?? '—'} testId={`option-open-price-${order.id}`} />
+      <Row label={t('option.stake')} value={`${formatMoney(order.number, order.currency_name)}`} />
+      <Row label={t('option.open_price')} value={formatQuoted(order.open_price)} testId={`option-open-price-${order.id}`} />
       <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
-      <Row label={t('option.delivery_price')} value={order.end_price ?? '—'} testId={`option-end-price-${order.id}`} />
+      <Row label={t('option.delivery_price')} value={formatQuoted(order.end_price)} testId={`option-end-price-${order.id}`} />
       <Row
         label={t('option.delivery_time_sample')}
         value={formatSampleTime(order.end_price_time)}
@@ -102,10 +103,10 @@ export function DeliveredCard({ order, verify }: { order: OptionOrder; verify?: 
       />
       <Row
         label={t('option.profit')}
-        value={`${profit.startsWith('-') || profit === '0' ? '' : '+'}${formatDecimal(profit, 8)} ${order.currency_name}`}
+        value={`${profit.startsWith('-') || profit === '0' ? '' : '+'}${formatMoney(profit, order.currency_name)}`}
         testId={`option-profit-${order.id}`}
       />
-      <Row label={t('option.payout')} value={`${formatDecimal(order.payout ?? '0', 8)} ${order.currency_name}`} />
+      <Row label={t('option.payout')} value={`${formatMoney(order.payout ?? '0', order.currency_name)}`} />
       {verify}
     </article>
   );
@@ -122,15 +123,15 @@ function VoidCard({ order }: { order: OptionOrder }) {
           {t('option.result.void')}
         </span>
       </header>
-      <Row label={t('option.stake')} value={`${formatDecimal(order.number, 8)} ${order.currency_name}`} />
-      <Row label={t('option.open_price')} value={order.open_price ?? '—'} testId={`option-open-price-${order.id}`} />
+      <Row label={t('option.stake')} value={`${formatMoney(order.number, order.currency_name)}`} />
+      <Row label={t('option.open_price')} value={formatQuoted(order.open_price)} testId={`option-open-price-${order.id}`} />
       {order.open_price_time !== null ? (
         <Row label={t('option.open_time')} value={formatSampleTime(order.open_price_time)} />
       ) : null}
       <Row label={t('option.delivery_at')} value={formatSampleTime(order.delivery_at)} />
       <Row
         label={t('option.payout')}
-        value={`${formatDecimal(order.payout ?? order.number, 8)} ${order.currency_name}`}
+        value={`${formatMoney(order.payout ?? order.number, order.currency_name)}`}
         testId={`option-payout-${order.id}`}
       />
       <p className="option-card__note" data-testid={`option-void-reason-${order.id}`} data-reason={order.void_reason ?? ''}>

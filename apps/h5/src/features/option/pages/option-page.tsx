@@ -12,6 +12,7 @@ import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { formatSampleTime } from '../../../lib/format-time';
 import { allPairs, changeDirection, quotationQuery, withTicker } from '../../../lib/market-api';
+import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import { useProductEnabled } from '../../../lib/products';
 import { useTickerStream, useUserEvent } from '../../../lib/use-market-stream';
 import { type OptionOrder, type OrderStatus, optionKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/option-api';
@@ -154,7 +155,7 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
                 >
                   <span className="option-page__pair-symbol">{p.symbol}</span>
                   <span className={`option-page__pair-price option-page__pair-price--${changeDirection(p.change)}`}>
-                    {p.now_price ?? '—'}
+                    {formatQuoted(p.now_price)}
                   </span>
                   <PriceChange change={p.change} chip />
                 </button>
@@ -168,7 +169,7 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
               className={`option-page__hero-price option-page__hero-price--${changeDirection(pair.change)}`}
               data-testid="option-price"
             >
-              {pair.now_price ?? '—'}
+              {formatQuoted(pair.now_price)}
             </div>
             <div className="option-page__hero-note">{t('option.index_note')}</div>
             <div className="option-page__actions">
@@ -204,7 +205,7 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
                 <div className="option-settled__result option-settled__result--void">
                   {t('option.result.void')}{' '}
                   <span data-testid="option-settled-profit">
-                    {formatDecimal(settled.payout ?? settled.number, 8)} {settled.currency_name}
+                    {formatMoney(settled.payout ?? settled.number, settled.currency_name)}
                   </span>
                 </div>
                 <p className="option-settled__note" data-testid="option-settled-void-reason">
@@ -218,20 +219,20 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
                 {t(`option.result.${settled.profit_result === 1 ? 'win' : settled.profit_result === -1 ? 'loss' : 'flat'}`)}{' '}
                 <span data-testid="option-settled-profit">
                   {settled.fact_profits && !settled.fact_profits.startsWith('-') && settled.fact_profits !== '0' ? '+' : ''}
-                  {formatDecimal(settled.fact_profits ?? '0', 8)} {settled.currency_name}
+                  {formatMoney(settled.fact_profits ?? '0', settled.currency_name)}
                 </span>
               </div>
             )}
             <div className="option-settled__row">
               <span>{t('option.open_price')}</span>
               <span>
-                {settled.open_price ?? '—'} · {formatSampleTime(settled.open_price_time)}
+                {formatQuoted(settled.open_price)} · {formatSampleTime(settled.open_price_time)}
               </span>
             </div>
             <div className="option-settled__row">
               <span>{t('option.delivery_price')}</span>
               <span data-testid="option-settled-price">
-                {settled.end_price ?? '—'} · {formatSampleTime(settled.end_price_time)}
+                {formatQuoted(settled.end_price)} · {formatSampleTime(settled.end_price_time)}
               </span>
             </div>
             <Button block color="primary" onClick={() => setSettled(null)} data-testid="option-settled-close">

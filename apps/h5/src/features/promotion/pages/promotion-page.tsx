@@ -3,15 +3,14 @@ import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
-import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatMoney, formatPercent, formatRate } from '../../../lib/number-format';
 import {
   type InviteeRow,
   type InviteSummary,
@@ -72,18 +71,21 @@ function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void
       </section>
       <section className="section-card promotion-stats" data-testid="promotion-stats">
         <Stat label={t('promotion.invited')} value={String(data.invited)} testId="promotion-invited" />
-        <Stat label={t('promotion.total_return')} value={`${data.total_return} USDT`} testId="promotion-total-return" />
-        <Stat label={t('promotion.pending_rewards')} value={formatDecimal(data.pending_rewards)} testId="promotion-pending" />
-        <Stat label={t('promotion.rebate_ratio')} value={`${data.rebate_percent}%`} testId="promotion-ratio" />
+        <Stat
+          label={t('promotion.total_return')}
+          value={formatMoney(data.total_return, 'USDT')}
+          testId="promotion-total-return"
+        />
+        <Stat label={t('promotion.pending_rewards')} value={formatAmount(data.pending_rewards)} testId="promotion-pending" />
+        <Stat label={t('promotion.rebate_ratio')} value={formatPercent(data.rebate_percent)} testId="promotion-ratio" />
         <Stat label={t('promotion.rank')} value={data.rank === null ? '—' : String(data.rank)} testId="promotion-rank" />
-        {data.demo_prices ? <DemoBadge /> : null}
       </section>
       {data.returns.length ? (
         <section className="section-card promotion-returns" data-testid="promotion-returns">
           {data.returns.map((r) => (
             <div key={r.currency_id} className="promotion-returns__row" data-testid={`promotion-return-${r.currency_name}`}>
               <span>{r.currency_name}</span>
-              <span className="promotion-returns__value">{formatDecimal(r.total)}</span>
+              <span className="promotion-returns__value">{formatAmount(r.total)}</span>
             </div>
           ))}
         </section>
@@ -117,7 +119,7 @@ function InviteeCard({ row }: { row: InviteeRow }) {
     <div className="record-card" data-testid="invitee-row">
       <div className="record-card__head">
         <span className="record-card__title">{row.account}</span>
-        <span className="record-card__amount">{formatDecimal(row.total_return)} USDT</span>
+        <span className="record-card__amount">{formatAmount(row.total_return)} USDT</span>
       </div>
       <div className="record-card__time">
         {t('promotion.joined_at')} {formatDateTime(row.created_at)}
@@ -133,7 +135,7 @@ function RebateCard({ row }: { row: RebateRow }) {
       <div className="record-card__head">
         <span className="record-card__title">{row.reason_text}</span>
         <span className="record-card__amount" data-testid="rebate-row-amount">
-          +{formatDecimal(row.amount)} {row.currency_name}
+          +{formatAmount(row.amount)} {row.currency_name}
         </span>
       </div>
       <div className="record-card__rows">
@@ -141,10 +143,10 @@ function RebateCard({ row }: { row: RebateRow }) {
         <span className="record-card__value">{row.account}</span>
         <span className="record-card__label">{t('promotion.fee')}</span>
         <span className="record-card__value">
-          {formatDecimal(row.fee)} {row.currency_name}
+          {formatAmount(row.fee)} {row.currency_name}
         </span>
         <span className="record-card__label">{t('promotion.rebate_ratio')}</span>
-        <span className="record-card__value">{formatDecimal(String(Number(row.ratio) * 100), 4)}%</span>
+        <span className="record-card__value">{formatRate(row.ratio)}</span>
       </div>
       <div className="record-card__time">{formatDateTime(row.created_at)}</div>
     </div>
@@ -170,7 +172,7 @@ export function PromotionPage() {
 
   return (
     <Page title={t('sections.promotion')} testId="promotion-page">
-      <RefreshArea onRefresh={refresh}>
+      <PullRefresh onRefresh={refresh}>
         {summary.isPending ? (
           <PageLoader inline />
         ) : summary.isError ? (
@@ -209,7 +211,7 @@ export function PromotionPage() {
             testId="rebate-list"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
       <PosterSheet open={posterOpen} onClose={() => setPosterOpen(false)} data={poster.data} />
     </Page>
   );

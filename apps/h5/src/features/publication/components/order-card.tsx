@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '../../../components/demo-badge';
-import { compareDecimal, formatDecimal } from '../../../lib/decimal';
+import { compareDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatPercent } from '../../../lib/number-format';
 import type { SubscriptionOrder } from '../api/publication-api';
 import { PhaseChip } from './phase-chip';
 
@@ -24,6 +25,7 @@ export function OrderCard({ order }: { order: SubscriptionOrder }) {
   const { t } = useTranslation();
   const pay = order.subscribe_currency_name;
   const coin = order.new_currency_name;
+  const signed = (v: string) => `${compareDecimal(v, '0') > 0 ? '+' : ''}${formatAmount(v)}`;
   const tone = (v: string) => (compareDecimal(v, '0') > 0 ? 'up' : compareDecimal(v, '0') < 0 ? 'down' : undefined);
   return (
     <div className="record-card" data-testid="publication-order" data-id={order.id} data-phase={order.exam_status}>
@@ -37,40 +39,45 @@ export function OrderCard({ order }: { order: SubscriptionOrder }) {
       <div className="record-card__rows">
         <Row
           label={t('publication.subscribed_amount')}
-          value={`${formatDecimal(order.amount)} ${pay}`}
+          value={`${formatAmount(order.amount)} ${pay}`}
           testId="publication-order-amount"
         />
         <Row
           label={order.allocated ? t('publication.allocated') : t('publication.expected_coins')}
-          value={`${formatDecimal(order.quantity)} ${coin}`}
+          value={`${formatAmount(order.quantity)} ${coin}`}
           testId="publication-order-quantity"
         />
-        <Row label={t('publication.paid')} value={`${formatDecimal(order.cost)} ${pay}`} />
+        <Row label={t('publication.paid')} value={`${formatAmount(order.cost)} ${pay}`} />
         {order.refund !== null ? (
-          <Row
-            label={t('publication.refund')}
-            value={`${formatDecimal(order.refund)} ${pay}`}
-            testId="publication-order-refund"
-          />
+          <Row label={t('publication.refund')} value={`${formatAmount(order.refund)} ${pay}`} testId="publication-order-refund" />
         ) : null}
         <Row
           label={order.price_source === 'market' ? t('publication.market_price') : t('publication.issue_price')}
-          value={`${formatDecimal(order.price, 10)} ${pay}`}
+          value={`${formatAmount(order.price, 10)} ${pay}`}
         />
+        <Row
+          label={t('publication.current_value')}
+          value={`${formatAmount(order.expected_gross_return)} ${pay}`}
+          testId="publication-order-value"
+        />
+        {/* The return is what the coins are worth beyond what was paid, not the value itself. */}
         <Row
           label={t('publication.gross_return')}
-          value={`${formatDecimal(order.expected_gross_return)} ${pay}`}
+          value={`${signed(order.accumulated_return)} ${pay}`}
+          tone={tone(order.accumulated_return)}
           testId="publication-order-gross"
         />
-        <Row
-          label={t('publication.accumulated_return')}
-          value={`${formatDecimal(order.accumulated_return)} ${pay}`}
-          tone={tone(order.accumulated_return)}
-          testId="publication-order-return"
-        />
+        {order.locked || order.unlocked_at ? (
+          <Row
+            label={t('publication.accumulated_return')}
+            value={`${signed(order.accumulated_return)} ${pay}`}
+            tone={tone(order.accumulated_return)}
+            testId="publication-order-return"
+          />
+        ) : null}
         <Row
           label={t('publication.return_rate')}
-          value={`${formatDecimal(order.total_return_rate, 2)} %`}
+          value={formatPercent(order.total_return_rate)}
           tone={tone(order.total_return_rate)}
           testId="publication-order-rate"
         />

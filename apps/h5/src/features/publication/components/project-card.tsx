@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../../../lib/number-format';
 import type { Project } from '../api/publication-api';
 import { PhaseChip } from './phase-chip';
 import { SubscribedBar } from './subscribed-bar';
@@ -30,11 +30,11 @@ export function ProjectCard({ project, onOpen }: { project: Project; onOpen: () 
       <dl className="publication-figures">
         <dt>{t('publication.issue_price')}</dt>
         <dd>
-          1 {project.new_currency_name} = {formatDecimal(project.issue_price, 10)} {pay}
+          1 {project.new_currency_name} = {formatAmount(project.issue_price, 10)} {pay}
         </dd>
         <dt>{t('publication.total_supply')}</dt>
         <dd>
-          {formatDecimal(project.num, project.decimals)} {project.new_currency_name}
+          {formatAmount(project.num, project.decimals)} {project.new_currency_name}
         </dd>
         <dt>{t('publication.lock_up')}</dt>
         <dd>{t('publication.days', { value: project.lock_days })}</dd>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { compareDecimal, formatDecimal } from '../../../lib/decimal';
+import { compareDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import type { Project } from '../api/publication-api';
 
 /** How much of the offering is subscribed: a bar (full at 100 %) and the figure, which may pass 100 %. */
@@ -13,10 +14,10 @@ export function SubscribedBar({ project }: { project: Project }) {
         <div className="publication-bar__fill" style={{ width: `${width}%` }} />
       </div>
       <div className="publication-bar__text">
-        <span>{t('publication.subscribed_ratio', { ratio: formatDecimal(ratio, 2) })}</span>
+        <span>{t('publication.subscribed_ratio', { ratio: formatAmount(ratio, 2) })}</span>
         <span>
-          {formatDecimal(project.subscribed_amount, project.subscribe_decimals)} /{' '}
-          {formatDecimal(project.offering_value, project.subscribe_decimals)} {project.subscribe_currency_name}
+          {formatAmount(project.subscribed_amount, project.subscribe_decimals)} /{' '}
+          {formatAmount(project.offering_value, project.subscribe_decimals)} {project.subscribe_currency_name}
         </span>
       </div>
       {project.oversubscribed ? <p className="publication-note">{t('publication.pro_rata_note')}</p> : null}

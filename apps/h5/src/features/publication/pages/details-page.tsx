@@ -8,9 +8,9 @@ import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { htmlLangOf } from '../../../lib/i18n';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { projectIdParam, projectQuery } from '../api/publication-api';
 import { PhaseChip } from '../components/phase-chip';
@@ -49,11 +49,11 @@ export function PublicationDetailsPage() {
   const coin = p.new_currency_name;
   const open = p.phase === 'subscribing' || p.phase === 'sold_out';
   const figures: [string, ReactNode, string?][] = [
-    [t('publication.issue_price'), `1 ${coin} = ${formatDecimal(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
-    [t('publication.total_supply'), `${formatDecimal(p.num, p.decimals)} ${coin}`],
-    [t('publication.remaining'), `${formatDecimal(p.last_num, p.decimals)} ${coin}`, 'publication-remaining'],
+    [t('publication.issue_price'), `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
+    [t('publication.total_supply'), `${formatAmount(p.num, p.decimals)} ${coin}`],
+    [t('publication.remaining'), `${formatAmount(p.last_num, p.decimals)} ${coin}`, 'publication-remaining'],
     [t('publication.subscribe_currency'), pay],
-    [t('publication.limits'), `${formatDecimal(p.min_amount)} – ${formatDecimal(p.max_amount)} ${pay}`],
+    [t('publication.limits'), `${formatAmount(p.min_amount)} – ${formatAmount(p.max_amount)} ${pay}`],
     [t('publication.start_time'), formatDateTime(p.start_at)],
     [t('publication.end_time'), formatDateTime(p.end_at)],
     [t('publication.launch_time'), formatDateTime(p.launched_at ?? p.launch_at)],
@@ -64,7 +64,7 @@ export function PublicationDetailsPage() {
     figures.push([
       t('publication.market_price'),
       <>
-        {formatDecimal(p.price, 10)} {pay} <DemoBadge show={p.demo_prices} testId="publication-demo" />
+        {formatAmount(p.price, 10)} {pay} <DemoBadge show={p.demo_prices} testId="publication-demo" />
       </>,
       'publication-market-price',
     ]);
@@ -106,13 +106,13 @@ export function PublicationDetailsPage() {
             <div className="publication-figures__row">
               <dt>{t('publication.my_subscribed')}</dt>
               <dd>
-                {formatDecimal(p.mine.subscribed)} {pay}
+                {formatAmount(p.mine.subscribed)} {pay}
               </dd>
             </div>
             <div className="publication-figures__row">
               <dt>{t('publication.my_remaining')}</dt>
               <dd>
-                {formatDecimal(p.mine.remaining)} {pay}
+                {formatAmount(p.mine.remaining)} {pay}
               </dd>
             </div>
           </dl>

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { PATHS } from '../../../lib/paths';
@@ -41,7 +41,7 @@ export function PublicationPage() {
           variant="tabs"
         />
       </div>
-      <RefreshArea onRefresh={() => (tab === 'projects' ? projects.refetch() : orders.refetch())}>
+      <PullRefresh onRefresh={() => (tab === 'projects' ? projects.refetch() : orders.refetch())}>
         {tab === 'projects' ? (
           projects.isPending ? (
             <PageLoader inline />
@@ -65,7 +65,7 @@ export function PublicationPage() {
             testId="publication-orders"
           />
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

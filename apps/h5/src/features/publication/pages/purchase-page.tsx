@@ -4,13 +4,15 @@ import Input from 'antd-mobile/es/components/input';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
 import { projectIdParam, projectQuery, publicationKeys, subscribe } from '../api/publication-api';
@@ -32,6 +34,7 @@ export function PublicationPurchasePage() {
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
 
   const mutation = useMutation({
     mutationFn: subscribe,
@@ -74,7 +77,8 @@ export function PublicationPurchasePage() {
     setTouched(true);
     setServerError(undefined);
     if (error || !open) return;
-    mutation.mutate({ config_id: p.id, amount: amount.trim() });
+    // The amount is frozen until the allocation: what is paid and for what is shown once more first.
+    setConfirming(true);
   };
 
   return wrap(
@@ -92,7 +96,7 @@ export function PublicationPurchasePage() {
       <div className="publication-purchase__coin">
         <span className="publication-card__code">{coin}</span>
         <span className="publication-card__name">
-          1 {coin} = {formatDecimal(p.issue_price, 10)} {pay}
+          1 {coin} = {formatAmount(p.issue_price, 10)} {pay}
         </span>
       </div>
       <FormField
@@ -101,7 +105,7 @@ export function PublicationPurchasePage() {
         testId="publication-amount"
         hint={
           <span data-testid="publication-available">
-            {t('transfer.available', { amount: formatDecimal(p.mine?.available ?? '0', p.subscribe_decimals), coin: pay })}
+            {t('transfer.available', { amount: formatAmount(p.mine?.available ?? '0', p.subscribe_decimals), coin: pay })}
           </span>
         }
         suffix={
@@ -132,22 +136,22 @@ export function PublicationPurchasePage() {
           inputMode="decimal"
           autoComplete="off"
           placeholder={t('publication.amount_placeholder', {
-            min: formatDecimal(p.min_amount),
-            max: formatDecimal(p.mine?.remaining ?? p.max_amount),
+            min: formatAmount(p.min_amount),
+            max: formatAmount(p.mine?.remaining ?? p.max_amount),
           })}
         />
       </FormField>
       <dl className="publication-summary" data-testid="publication-summary">
         <dt>{t('publication.limits')}</dt>
         <dd>
-          {formatDecimal(p.min_amount)} – {formatDecimal(p.max_amount)} {pay}
+          {formatAmount(p.min_amount)} – {formatAmount(p.max_amount)} {pay}
         </dd>
         <dt>{t('publication.my_remaining')}</dt>
         <dd data-testid="publication-quota">
-          {formatDecimal(p.mine?.remaining ?? p.max_amount)} {pay}
+          {formatAmount(p.mine?.remaining ?? p.max_amount)} {pay}
         </dd>
         <dt>{t('publication.expected_coins')}</dt>
-        <dd data-testid="publication-expected">{expected ? `${formatDecimal(expected.quantity)} ${coin}` : '—'}</dd>
+        <dd data-testid="publication-expected">{expected ? `${formatAmount(expected.quantity)} ${coin}` : '—'}</dd>
         <dt>{t('publication.lock_up')}</dt>
         <dd>{t('publication.days', { value: p.lock_days })}</dd>
       </dl>
@@ -166,6 +170,28 @@ export function PublicationPurchasePage() {
           {t('publication.confirm')}
         </Button>
       </div>
+      <ConfirmSheet
+        visible={confirming}
+        testId="publication-confirm"
+        title={t('confirm.subscribe_title', { coin })}
+        rows={[
+          { label: t('confirm.pay'), value: `${formatAmount(amount.trim())} ${pay}`, testId: 'publication-confirm-amount' },
+          { label: t('publication.issue_price'), value: `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}` },
+          {
+            label: t('publication.expected_coins'),
+            value: expected ? `${formatAmount(expected.quantity)} ${coin}` : '—',
+            testId: 'publication-confirm-coins',
+          },
+          { label: t('publication.lock_up'), value: t('publication.days', { value: p.lock_days }) },
+        ]}
+        notice={t('confirm.subscribe_notice')}
+        confirmText={t('publication.confirm')}
+        onConfirm={() => {
+          setConfirming(false);
+          mutation.mutate({ config_id: p.id, amount: amount.trim() });
+        }}
+        onCancel={() => setConfirming(false)}
+      />
     </form>,
   );
 }

@@ -9,4 +9,4 @@ export const sendBindCode = (input: { user_string: string; area_code?: string | 
   api.post<string>('set/sms_other_mail', input);
 
 export const bindContact = (input: { type: AccountType; user_string: string; area_code?: string | undefined; code: string }) =>
-  api.post<unknown>('user/bind', input);
+  api.post<unknown>('user/bind', input, { failure: 'bind' });

@@ -1,8 +1,9 @@
 import type { MarketDepthEvent } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/state-view';
-import { compareDecimal, formatDecimal } from '../../../lib/decimal';
+import { compareDecimal } from '../../../lib/decimal';
 import type { PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { type DepthPoint, depthCurves, maxDecimal, withCumulative } from '../depth';
 import './depth-chart.css';
 
@@ -38,7 +39,7 @@ export function DepthChart({ pair, depth }: { pair: PairView; depth: MarketDepth
   const y = (total: number) => H - (total / maxTotal) * (H - PAD_TOP);
   const bestBid = depth?.bids[0]?.[0];
   const bestAsk = depth?.asks[0]?.[0];
-  const price = (value: string) => formatDecimal(value, pair.price_decimals, pair.price_decimals);
+  const price = (value: string) => formatAmount(value, pair.price_decimals, pair.price_decimals);
   // Labels come from the exact strings; the numbers above only place the drawing.
   const priceTexts = [...(depth?.bids ?? []), ...(depth?.asks ?? [])].map(([p]) => p);
   const lowText = priceTexts.reduce((a, b) => (compareDecimal(b, a) < 0 ? b : a));
@@ -67,7 +68,7 @@ export function DepthChart({ pair, depth }: { pair: PairView; depth: MarketDepth
           <path d={stairs(asks, x, y, W)} className="depth-chart__area depth-chart__area--ask" data-testid="depth-asks" />
         ) : null}
         <text x="4" y="11" className="depth-chart__label">
-          {formatDecimal(totalText, 4)} {pair.currency_name}
+          {formatAmount(totalText, 4)} {pair.currency_name}
         </text>
       </svg>
       <div className="depth-chart__scale">

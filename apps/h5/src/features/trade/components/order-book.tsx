@@ -1,7 +1,7 @@
 import type { MarketDepthEvent } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/decimal';
 import { changeDirection, type PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { type BookRow, maxDecimal, ratio, withCumulative } from '../depth';
 import './order-book.css';
 
@@ -46,8 +46,8 @@ function Level({
       data-testid={`book-${side}-${index}`}
     >
       <span className="order-book__bar" style={{ width: `${ratio(row.cumulative, max) * 100}%` }} aria-hidden="true" />
-      <span className="order-book__price">{formatDecimal(row.price, pair.price_decimals, pair.price_decimals)}</span>
-      <span className="order-book__amount">{formatDecimal(row.amount, 8)}</span>
+      <span className="order-book__price">{formatAmount(row.price, pair.price_decimals, pair.price_decimals)}</span>
+      <span className="order-book__amount">{formatAmount(row.amount, 8)}</span>
     </button>
   );
 }
@@ -77,7 +77,7 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
           ))}
       </div>
       <div className={`order-book__last order-book__last--${direction}`} data-testid="order-book-last">
-        {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+        {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
       </div>
       <div className="order-book__side" data-testid="order-book-bids">
         {slots.map((i) => (

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDecimal, isPositiveDecimal, multiplyDecimal, sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { dealQuery, fetchDeepDepth, marketKeys, type PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
 import { placeOrder, type SpotOrder, spotKeys } from '../api/spot-api';
 import { estimateMarketOrder, type MarketEstimate } from '../market-estimate';
@@ -350,14 +351,14 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
           <div>
             <dt>{t('trade.total')}</dt>
             <dd data-testid="order-total-value">
-              {limitTotal ? `${formatDecimal(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
+              {limitTotal ? `${formatAmount(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
             </dd>
           </div>
         ) : null}
         <div>
           <dt>{side === 'buy' ? t('trade.available') : t('trade.sellable')}</dt>
           <dd data-testid="order-available">
-            {formatDecimal(available, side === 'buy' ? quoteDecimals : (base?.decimals ?? 8))} {availableCoin}
+            {formatAmount(available, side === 'buy' ? quoteDecimals : (base?.decimals ?? 8))} {availableCoin}
           </dd>
         </div>
       </dl>

@@ -8,6 +8,7 @@ import { formatDecimal, multiplyDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
+import { formatAmount, formatMoney, formatPrice } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import { cancelOrder, ordersQuery, type SpotOrder, type SpotStatus, sideOf, spotKeys } from '../api/spot-api';
 import '../../../components/status-chip.css';
@@ -23,10 +24,10 @@ const STATUS_TONE: Record<SpotStatus, string> = {
 function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView; onCancel?: (order: SpotOrder) => void }) {
   const { t } = useTranslation();
   const side = sideOf(order);
-  const price = (value: string | null) =>
-    value === null ? '—' : `${formatDecimal(value, pair.price_decimals, pair.price_decimals)}`;
-  const base = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.currency_name}`);
-  const quote = (value: string | null) => (value === null ? '—' : `${formatDecimal(value, 8)} ${pair.legal_name}`);
+  const price = (value: string | null) => formatPrice(value, pair.price_decimals);
+  // Amounts at their coin's display places (USDT in cents): the ledger keeps every digit, a card need not.
+  const base = (value: string | null) => formatMoney(value, pair.currency_name);
+  const quote = (value: string | null) => formatMoney(value, pair.legal_name);
   return (
     <div className="record-card order-card" data-testid={`order-${order.id}`} data-status={order.status}>
       <div className="record-card__head">
@@ -76,7 +77,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
         <span className="record-card__value">{price(order.avg_price)}</span>
         <span className="record-card__label">{t('trade.fee')}</span>
         <span className="record-card__value" data-testid={`order-fee-${order.id}`}>
-          {formatDecimal(order.fee, 8)} {order.fee_currency}
+          {formatAmount(order.fee, 8)} {order.fee_currency}
         </span>
       </div>
       {(order.status === 'cancelled' || order.status === 'partially_filled') && order.cancel_reason ? (

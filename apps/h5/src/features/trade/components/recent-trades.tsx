@@ -2,8 +2,8 @@ import type { MatchTradeEvent } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import type { PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import './recent-trades.css';
 
 const time = (ms: number) => {
@@ -27,9 +27,9 @@ export function RecentTrades({ pair, trades, loading }: { pair: PairView; trades
         <div key={trade.id} className="recent-trades__row" data-testid="recent-trade">
           <span className="recent-trades__time">{time(trade.time)}</span>
           <span className={trade.side === 'buy' ? 'price-up' : 'price-down'}>
-            {formatDecimal(trade.price, pair.price_decimals, pair.price_decimals)}
+            {formatAmount(trade.price, pair.price_decimals, pair.price_decimals)}
           </span>
-          <span>{formatDecimal(trade.amount, 8)}</span>
+          <span>{formatAmount(trade.amount, 8)}</span>
         </div>
       ))}
     </div>

@@ -12,8 +12,8 @@ import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { changeDirection, dealQuery, depthQuery, type PairView, withTicker } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
 import { usePainted } from '../../../lib/use-painted';
@@ -130,7 +130,7 @@ export function KlinePage() {
     );
   }
 
-  const price = (value: string | null) => (value === null ? '—' : formatDecimal(value, pair.price_decimals, pair.price_decimals));
+  const price = (value: string | null) => (value === null ? '—' : formatAmount(value, pair.price_decimals, pair.price_decimals));
   const trade = (side: 'buy' | 'sell') => navigate(`${PATHS.trade}?symbol=${encodeURIComponent(pair.symbol)}&side=${side}`);
 
   return (
@@ -157,11 +157,11 @@ export function KlinePage() {
             </div>
             <div>
               <dt>{t('market.volume_24h', { coin: pair.currency_name })}</dt>
-              <dd>{formatDecimal(pair.volume, 2)}</dd>
+              <dd>{formatAmount(pair.volume, 2)}</dd>
             </div>
             <div>
               <dt>{t('market.turnover_24h', { coin: pair.legal_name })}</dt>
-              <dd>{formatDecimal(pair.amount, 0)}</dd>
+              <dd>{formatAmount(pair.amount, 0)}</dd>
             </div>
           </dl>
         </section>

@@ -11,8 +11,8 @@ import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
-import { formatDecimal } from '../../../lib/decimal';
 import { changeDirection, dealQuery, depthQuery, type PairView, tradesQuery, withTicker } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { useMarketStream, useUserEvent } from '../../../lib/use-market-stream';
 import { usePainted } from '../../../lib/use-painted';
@@ -162,7 +162,7 @@ export function TradePage() {
       {header}
       <section className="trade-page__ticker">
         <div className={`trade-page__price trade-page__price--${direction}`} data-testid="trade-price">
-          {pair.now_price === null ? '—' : formatDecimal(pair.now_price, pair.price_decimals, pair.price_decimals)}
+          {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
         </div>
         <PriceChange change={pair.change} testId="trade-change" />
         <DemoBadge show={pair.demo} testId="trade-demo" />

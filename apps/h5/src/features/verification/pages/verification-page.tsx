@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { RefreshArea } from '../../../components/refresh-area';
+import { PullRefresh } from '../../../components/pull-refresh';
 import { ErrorState } from '../../../components/state-view';
 import { StatusChip } from '../../../components/status-chip';
 import { formatDateTime } from '../../../lib/format';
@@ -73,7 +73,7 @@ export function VerificationPage() {
 
   return (
     <Page title={t('sections.verification')} testId="verification-page">
-      <RefreshArea onRefresh={() => query.refetch()}>
+      <PullRefresh onRefresh={() => query.refetch()}>
         {query.isPending ? (
           <PageLoader />
         ) : !data ? (
@@ -110,7 +110,7 @@ export function VerificationPage() {
             />
           </>
         )}
-      </RefreshArea>
+      </PullRefresh>
     </Page>
   );
 }

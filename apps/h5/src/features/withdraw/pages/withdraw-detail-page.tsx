@@ -2,7 +2,7 @@ import { REVIEW_STATUS } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,10 +16,11 @@ import { Callout, EmptyState, ErrorState } from '../../../components/state-view'
 import { userCenterQuery } from '../../../lib/account-api';
 import { addressBookQuery } from '../../../lib/address-book-api';
 import { bankCardQuery } from '../../../lib/bank-card-api';
-import { formatDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { sanitizeAmountInput } from '../../../lib/decimal';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { maskCardNumber, shortAddress } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { coinAccount, currencyParam, walletKeys, walletListQuery } from '../../../lib/wallet-api';
 import { withdrawInfoQuery } from '../../../lib/withdraw-info-api';
@@ -83,6 +84,11 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
   const addressId = watch('address_id');
   const number = watch('number');
   const selected = chainEntries.find((e) => e.id === addressId);
+  // The only saved address of the chain is the one to use: preselected, nothing to pick.
+  const onlyEntry = chainEntries.length === 1 ? chainEntries[0] : undefined;
+  useEffect(() => {
+    if (onlyEntry && addressId !== onlyEntry.id) setValue('address_id', onlyEntry.id, { shouldValidate: false });
+  }, [onlyEntry?.id]);
 
   const onSubmit = handleSubmit((v) =>
     mutation
@@ -224,7 +230,13 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
               render={({ fieldState }) => (
                 <FormField
                   label={t('withdraw.address')}
-                  error={fieldState.error ? t('withdraw.address_first') : undefined}
+                  error={
+                    fieldState.error
+                      ? chainEntries.length === 0
+                        ? t('withdraw.address_none_on_chain', { chain })
+                        : t('withdraw.address_choose')
+                      : undefined
+                  }
                   testId="withdraw-address"
                   hint={
                     <button
@@ -244,7 +256,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
                       onClick={() => navigate(addressCreate)}
                       data-testid="withdraw-no-address"
                     >
-                      {t('withdraw.address_first')}
+                      {entries.length === 0 ? t('withdraw.address_first') : t('withdraw.address_none_on_chain', { chain })}
                     </button>
                   ) : (
                     <ChoiceTrigger
@@ -276,7 +288,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
               testId="withdraw-amount"
               hint={
                 <span data-testid="withdraw-available">
-                  {t('transfer.available', { amount: formatDecimal(data.available, data.decimals), coin: data.currency_name })}
+                  {t('transfer.available', { amount: formatAmount(data.available, data.decimals), coin: data.currency_name })}
                 </span>
               }
               suffix={
@@ -299,7 +311,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
                 onBlur={field.onBlur}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={t('withdraw.amount_placeholder', { min: formatDecimal(data.min, data.decimals) })}
+                placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
               />
             </FormField>
           )}
@@ -308,18 +320,18 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
         <dl className="withdraw-summary" data-testid="withdraw-summary">
           <dt>{t('withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">
-            {formatDecimal(data.fee, data.decimals)} {data.currency_name}
+            {formatAmount(data.fee, data.decimals)} {data.currency_name}
           </dd>
           <dt>{t('withdraw.minimum')}</dt>
           <dd data-testid="withdraw-min">
-            {formatDecimal(data.min, data.decimals)} {data.currency_name}
+            {formatAmount(data.min, data.decimals)} {data.currency_name}
           </dd>
           <dt>{t('withdraw.receive')}</dt>
           <dd data-testid="withdraw-receive">
-            {total ? `${formatDecimal(number.trim(), data.decimals)} ${data.currency_name}` : '—'}
+            {total ? `${formatAmount(number.trim(), data.decimals)} ${data.currency_name}` : '—'}
           </dd>
           <dt>{t('withdraw.total')}</dt>
-          <dd data-testid="withdraw-total">{total ? `${formatDecimal(total, data.decimals)} ${data.currency_name}` : '—'}</dd>
+          <dd data-testid="withdraw-total">{total ? `${formatAmount(total, data.decimals)} ${data.currency_name}` : '—'}</dd>
           <dt>{t('withdraw.left_today')}</dt>
           <dd data-testid="withdraw-left">
             {t('withdraw.left_value', { left: data.withdrawals_left_today, limit: data.daily_limit })}

@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { SettingsGroup, SettingsRow } from '../../../components/settings-list';
 import { ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { movableCoins, walletListQuery } from '../../../lib/wallet-api';
 
@@ -37,7 +37,7 @@ export function WithdrawPage() {
         <CoinList
           coins={movableCoins(wallet.data)}
           onChoose={(coin) => navigate(`${PATHS.withdrawDetail}?currency=${coin.currency_id}`)}
-          note={(coin) => t('withdraw.available_short', { amount: formatDecimal(coin.available, coin.decimals) })}
+          note={(coin) => t('withdraw.available_short', { amount: formatAmount(coin.available, coin.decimals) })}
           testId="withdraw-coin"
         />
       )}

@@ -1,0 +1,206 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { type Stack, startStack } from '../src/stack.js';
+
+/**
+ * The last look before money moves, on a phone against the built server: opening a contract shows its
+ * leverage, margin, fees, estimated liquidation price and a risk notice, and "don't ask again" holds for
+ * that user; buying an option shows direction, stake, period and payout. Cancelling either sends
+ * nothing: no position, no order, the balances as they were. (Subscribing is confirmed in
+ * publication.e2e.test.ts, where a project exists.)
+ */
+
+const SYMBOL = 'BTC/USDT';
+const PAIR_ID = 1;
+const DELIVERY_SECONDS = 42;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+let userId = 0;
+const pageErrors: string[] = [];
+
+const email = `confirm.${Date.now()}@example.test`;
+const password = 'confirm-pass-1';
+
+const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const byId = (id: string) => page.getByTestId(id);
+const shot = (name: string) => settledScreenshot(page, name);
+const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+
+type Position = { id: number; status_name: string };
+
+async function positions(): Promise<Position[]> {
+  const [holding, entrusted] = await Promise.all(
+    ['1', '0'].map((status) => stack.api<{ list: Position[] }>('lever/my_trade', { status }, token)),
+  );
+  return [...(holding?.message.list ?? []), ...(entrusted?.message.list ?? [])];
+}
+
+async function contractBalance(): Promise<string> {
+  return (await stack.api<{ balance: { available: string } }>('lever/deal', {}, token)).message.balance.available;
+}
+
+async function pendingOptions(): Promise<number> {
+  const reply = await stack.api<{ list: unknown[] }>('microtrade/lists?status=open', undefined, token);
+  return reply.message.list.length;
+}
+
+describe('H5 confirmations: contract opening and option buying', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.waitForPrice(SYMBOL);
+    const registered = await stack.registerEmail(email, password);
+    token = registered.token;
+    userId = registered.id;
+    // Verified (options need it), 1,000 USDT in the contract and the option accounts.
+    expect((await stack.api('user/real_name', { country: 'US', name: 'Careful Trader', card_id: 'E2E54321' }, token)).type).toBe(
+      'ok',
+    );
+    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
+    const check = pending.list.find((row) => row.user.id === userId);
+    if (!check) throw new Error('the basic verification is not in the review queue');
+    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
+    for (const account of ['contract', 'option']) {
+      await stack.admin(`admin/users/${userId}/adjust`, {
+        body: { currency_id: '3', account, amount: '1000', reason: 'e2e funding' },
+      });
+    }
+    await stack.admin('admin/options/seconds', {
+      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '80', loss_ratio: '100', min_num: '1', max_num: '500' },
+    });
+
+    browser = await launchBrowser();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(url('/pages/user/login/login'));
+    await byId('login-tab-email').click();
+    await input('login-account').fill(email);
+    await input('login-password').fill(password);
+    await byId('login-submit').click();
+    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows leverage, margin, liquidation price and the risk before opening a contract; cancelling opens nothing', async () => {
+    await page.goto(url('/pages/lever/index'));
+    await byId('lever-page').waitFor();
+    await expect.poll(() => text('lever-price')).toMatch(/^[\d,]+\.\d{2}$/);
+    await input('lever-lots').fill('1');
+    await byId('lever-multiple-20').click();
+    const before = await contractBalance();
+
+    await byId('lever-submit').click();
+    await byId('lever-confirm').waitFor();
+    expect(await text('lever-confirm-leverage')).toBe('20×');
+    expect(await text('lever-confirm-side')).toBe('Long');
+    expect(await text('lever-confirm-margin')).toMatch(/^[\d,]+(\.\d+)? USDT$/);
+    expect(await text('lever-confirm-fee')).toMatch(/USDT$/);
+    // A long at 20× is liquidated below the entry: the estimate is a grouped price under the current one.
+    const liquidation = Number((await text('lever-confirm-liquidation')).replace(/[≈,\s]/g, ''));
+    const entry = Number((await text('lever-confirm-entry')).replace(/[≈,\s]/g, ''));
+    expect(liquidation).toBeGreaterThan(0);
+    expect(liquidation).toBeLessThan(entry);
+    expect(await text('lever-confirm-notice')).toMatch(/20× .*lose the whole margin/);
+    await shot('confirm-01-contract-dark');
+
+    await byId('lever-confirm-cancel').click();
+    await byId('lever-confirm').waitFor({ state: 'hidden' });
+    // Cancelled: no position and not a cent moved.
+    await page.waitForTimeout(500);
+    expect(await positions()).toEqual([]);
+    expect(await contractBalance()).toBe(before);
+  });
+
+  it('opens after confirming, and "don\'t ask again" holds for this user', async () => {
+    await byId('lever-submit').click();
+    await byId('lever-confirm').waitFor();
+    await byId('lever-confirm-skip').click();
+    await byId('lever-confirm-ok').click();
+    await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(1);
+    expect(await page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${userId}')`)).toBe('1');
+
+    // Next time the figures are not asked for again: the order goes straight through.
+    await byId('lever-submit').click();
+    await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(2);
+    // (Two positions without a second tap on "Open long": the sheet was not in the way.)
+    await byId('lever-confirm').waitFor({ state: 'hidden', timeout: 5_000 });
+
+    // Another account on this phone is still asked: the choice is keyed by the user's id.
+    expect(await page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${userId + 1}')`)).toBeNull();
+  });
+
+  it('shows direction, stake, period and payout before buying an option; cancelling buys nothing', async () => {
+    await page.goto(url('/pages/option/detail'));
+    await byId('option-page').waitFor();
+    await byId(`option-pair-${PAIR_ID}`).waitFor();
+    await byId('option-buy-up').click();
+    await byId('option-buy-popup').waitFor();
+    await byId(`option-time-${DELIVERY_SECONDS}`).click();
+
+    // Above the time's maximum (and above the balance): the limit is named, not "insufficient balance".
+    await input('option-stake').fill('5000');
+    await byId('option-buy-confirm').click();
+    await expect.poll(() => text('option-buy-error')).toBe('Maximum purchase limit 1 – 500 USDT');
+
+    await input('option-stake').fill('100');
+    await byId('option-buy-confirm').click();
+    await byId('option-confirm').waitFor();
+    expect(await text('option-confirm-direction')).toBe('Up');
+    expect(await text('option-confirm-stake')).toBe('100 USDT');
+    expect(await text('option-confirm-period')).toMatch(/42/);
+    expect(await text('option-confirm-payout')).toBe('180 USDT');
+    expect(await text('option-confirm-notice')).toMatch(/100%/);
+    await shot('confirm-02-option-dark');
+
+    await byId('option-confirm-cancel').click();
+    await byId('option-confirm').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(500);
+    expect(await pendingOptions()).toBe(0);
+    expect(await text('option-balance')).toBe('1,000 USDT');
+
+    const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
+    await byId('option-buy-confirm').click();
+    await byId('option-confirm-ok').click();
+    expect(((await (await bought).json()) as { type: string }).type).toBe('ok');
+    await expect.poll(() => pendingOptions()).toBe(1);
+  });
+
+  it('looks right in the light theme', async () => {
+    await setTheme(page, 'light');
+    await byId('option-page').waitFor();
+    await byId(`option-pair-${PAIR_ID}`).waitFor();
+    await byId('option-buy-down').click();
+    await byId(`option-time-${DELIVERY_SECONDS}`).click();
+    await input('option-stake').fill('50');
+    await byId('option-buy-confirm').click();
+    await byId('option-confirm').waitFor();
+    await shot('confirm-03-option-light');
+    await byId('option-confirm-cancel').click();
+    await page.keyboard.press('Escape');
+
+    // A fresh user's choice is not shared: clear this one's to see the contract sheet again.
+    await page.evaluate(`localStorage.removeItem('confirm_skip.contract_open.${userId}')`);
+    await page.goto(url('/pages/lever/index'));
+    await byId('lever-page').waitFor();
+    await expect.poll(() => text('lever-price')).toMatch(/^[\d,]+\.\d{2}$/);
+    await byId('lever-side-short').click();
+    await byId('lever-submit').click();
+    await byId('lever-confirm').waitFor();
+    expect(await text('lever-confirm-side')).toBe('Short');
+    await shot('confirm-04-contract-light');
+    await byId('lever-confirm-cancel').click();
+    await setTheme(page, 'dark');
+    expect(pageErrors).toEqual([]);
+  });
+});
