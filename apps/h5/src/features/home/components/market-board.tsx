@@ -9,7 +9,6 @@ import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
-import { formatDecimal } from '../../../lib/decimal';
 import {
   allPairs,
   byGain,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatSampleTime } from '../../../lib/format-time';
 import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import type { OptionOrder } from '../api/option-api';

@@ -9,7 +9,6 @@ import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
-import { formatDecimal } from '../../../lib/decimal';
 import { formatSampleTime } from '../../../lib/format-time';
 import { allPairs, changeDirection, quotationQuery, withTicker } from '../../../lib/market-api';
 import { formatMoney, formatQuoted } from '../../../lib/number-format';
