@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { LoadError } from '../components/load-error';
 import { PageErrorBoundary } from '../components/page-error-boundary';
 import { PageLoader } from '../components/page-loader';
@@ -12,6 +12,20 @@ function PendingPage({ onRetry }: { onRetry: () => void }) {
   return <LoadError reason="slow" onRetry={onRetry} />;
 }
 
+/** A chunk that is still on its way cannot be hurried: a retry starts the app over. */
+const reload = () => window.location.reload();
+
+/**
+ * The boundary a route's lazy page suspends to. It sits above the element keyed by location
+ * (AnimatedOutlet), so after the first page it is already on screen: a navigation is a transition
+ * (the router wraps it in startTransition), and React keeps the old page drawn while the next page's
+ * chunk loads instead of blanking the screen. Only the very first page, or an update outside a
+ * transition, shows the pending state (blank, then the loader after 200 ms, then "slow").
+ */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PendingPage onRetry={reload} />}>{children}</Suspense>;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: props are checked at the call site through PropsOf
 type AnyComponent = ComponentType<any>;
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
@@ -20,7 +34,9 @@ type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 export type LazyPageComponent<P> = ComponentType<P> & { preload: () => Promise<void> };
 
 /**
- * A page loaded in its own chunk: `lazyPage(() => import('./x-page'), 'XPage')`.
+ * A page loaded in its own chunk: `lazyPage(() => import('./x-page'), 'XPage')`, rendered inside a
+ * PageSuspense. It has no Suspense boundary of its own: a fresh boundary would show its fallback even
+ * during a transition, which is the blank screen between two pages.
  * A rejected React.lazy stays rejected, so a failure swaps in a fresh loader for the retry.
  * A page whose chunk is already loaded renders at once: React.lazy suspends at least once, and React
  * then holds the revealed page back for a few hundred milliseconds after the fallback.
@@ -51,9 +67,7 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     const retry = () => setAttempt((a) => a + 1);
     return (
       <PageErrorBoundary resetKey={attempt} onRetry={retry}>
-        <Suspense fallback={<PendingPage onRetry={retry} />}>
-          <Page {...(props as object)} />
-        </Suspense>
+        <Page {...(props as object)} />
       </PageErrorBoundary>
     );
   }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
-import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDecimal } from '../../../lib/decimal';
 import { allPairs, byGain, changeDirection, type PairView, quotationQuery, withTicker } from '../../../lib/market-api';
@@ -86,7 +86,8 @@ export function MarketBoard() {
   if (query.isPending) {
     return (
       <section className="market-board">
-        <PageLoader inline />
+        {/* The first load draws the board's rows as placeholders: pair, price, change. */}
+        <Skeleton rows={8} columns={[32, 26, 18]} testId="home-markets-skeleton" />
       </section>
     );
   }
