@@ -39,6 +39,9 @@ const QUERY: Record<string, string> = {
   financeBuy: '?id=1',
 };
 
+/** The screens whose controls changed most, kept as screenshots in both themes. */
+const SHOTS = new Set(['home', 'trade', 'kline', 'lever', 'assets', 'withdrawDetail', 'transfer', 'login']);
+
 /** The sign-in pages would send a signed-in user home; they are checked signed out. */
 const SIGNED_OUT = new Set(['login', 'register', 'choose', 'forgetPassword']);
 
@@ -145,6 +148,7 @@ describe('H5 touch targets and accessibility on every route', () => {
           await visit(route.path + (QUERY[route.name] ?? ''));
           expect(await page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
           problems.push(...(await audit(`${theme} ${route.path}`)));
+          if (SHOTS.has(route.name)) await screenshot(page, `touch-${route.name}-${theme}`);
         }
         if (!signedIn) await page.evaluate(`localStorage.removeItem('auth')`);
       }
