@@ -37,7 +37,7 @@ export type LazyPageComponent<P> = ComponentType<P> & { preload: () => Promise<v
  * A page loaded in its own chunk: `lazyPage(() => import('./x-page'), 'XPage')`, rendered inside a
  * PageSuspense. It has no Suspense boundary of its own: a fresh boundary would show its fallback even
  * during a transition, which is the blank screen between two pages.
- * A rejected React.lazy stays rejected, so a failure swaps in a fresh loader for the retry.
+ * A rejected React.lazy stays rejected, so a retry after a failure swaps in a fresh loader.
  * A page whose chunk is already loaded renders at once: React.lazy suspends at least once, and React
  * then holds the revealed page back for a few hundred milliseconds after the fallback.
  */
@@ -47,12 +47,16 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     loaded = module[name] as AnyComponent;
     return loaded;
   };
+  // A failed loader is replaced only when the user retries: until the error is on screen the page has
+  // not been committed (the navigation is a transition), and a fresh loader picked up by its next render
+  // would quietly start over instead of showing the error.
+  let failed = false;
   const make = () =>
     lazy(() =>
       loadChunk(load).then(
         (module) => ({ default: resolve(module) }),
         (error: unknown) => {
-          current = make();
+          failed = true;
           throw error;
         },
       ),
@@ -64,7 +68,13 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     // `attempt` is the trigger: a retry must pick up the fresh loader. The choice is kept for the
     // life of this element, so a page never switches component (and loses its state) mid-way.
     const Page = useMemo(() => loaded ?? current, [attempt]);
-    const retry = () => setAttempt((a) => a + 1);
+    const retry = () => {
+      if (failed) {
+        failed = false;
+        current = make();
+      }
+      setAttempt((a) => a + 1);
+    };
     return (
       <PageErrorBoundary resetKey={attempt} onRetry={retry}>
         <Page {...(props as object)} />
