@@ -1,6 +1,7 @@
 import 'antd-mobile/es/global';
 import '../styles/theme.css';
 import '../styles/base.css';
+import '../styles/touch.css';
 import '../styles/transitions.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -42,6 +42,19 @@ export function detectInitialLang(): Lang {
 
 export const i18n: I18n = i18next.createInstance();
 
+type PluralRuleOf = (code: string, options?: { ordinal?: boolean }) => Intl.PluralRules | undefined;
+
+/**
+ * i18next picks the plural form (`_one`, `_many`, `_other`…) with `Intl.PluralRules(language)`, but the
+ * product's language marks are not BCP 47 tags: `esp`, `jp`, `kr` and `hk` would get the device's own
+ * rules ("1 invitados"). The resolver is handed the real tag of each mark instead.
+ */
+function pluralRulesByTag(instance: I18n): void {
+  const resolver = instance.services.pluralResolver as { getRule: PluralRuleOf };
+  const getRule: PluralRuleOf = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(isLang(code) ? HTML_LANG[code] : code, options);
+}
+
 export async function initI18n(lang: Lang): Promise<void> {
   const dictionary = await loadDictionary(lang);
   await i18n.use(initReactI18next).init({
@@ -52,6 +65,7 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  pluralRulesByTag(i18n);
 }
 
 export async function switchI18nLanguage(lang: Lang): Promise<void> {

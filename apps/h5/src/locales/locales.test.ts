@@ -30,6 +30,19 @@ function tokens(text: string): string[] {
 
 const en = flatten(load('en'));
 
+/** The product language marks' BCP 47 tags, whose Intl.PluralRules decide the forms i18next looks up. */
+const TAGS: Record<string, string> = { en: 'en', jp: 'ja', kr: 'ko', esp: 'es', zh: 'zh-CN', hk: 'zh-TW', th: 'th' };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Counted texts: the keys that en writes as `<key>_other` (plain keys like `lots_too_many` are not). */
+const pluralBases = new Set([...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL, '')));
+
+/** A key with its plural suffix dropped when it belongs to a counted text. */
+const baseOf = (key: string) => {
+  const base = key.replace(PLURAL, '');
+  return pluralBases.has(base) ? base : key;
+};
+
 describe('locales', () => {
   it('has exactly one file per product language', () => {
     const langs = Object.keys(files)
@@ -46,9 +59,24 @@ describe('locales', () => {
     describe(lang, () => {
       const dict = flatten(load(lang));
 
-      it('has every key of en and no other', () => {
-        expect([...dict.keys()].filter((k) => !en.has(k))).toEqual([]);
-        expect([...en.keys()].filter((k) => !dict.has(k))).toEqual([]);
+      it('has every key of en and no other (plural forms aside)', () => {
+        const ours = new Set([...dict.keys()].map(baseOf));
+        const theirs = new Set([...en.keys()].map(baseOf));
+        expect([...ours].filter((k) => !theirs.has(k))).toEqual([]);
+        expect([...theirs].filter((k) => !ours.has(k))).toEqual([]);
+      });
+
+      it('writes every counted text in exactly the plural forms its language needs', () => {
+        const needed = new Intl.PluralRules(TAGS[lang]).resolvedOptions().pluralCategories.slice().sort();
+        for (const base of pluralBases) {
+          const forms = [...dict.keys()]
+            .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
+            .map((k) => k.replace(/^.*_/, ''))
+            .sort();
+          expect(forms, `${lang}: ${base}`).toEqual(needed);
+          for (const form of forms)
+            expect(String(dict.get(`${base}_${form}`)), `${lang}: ${base}_${form}`).toContain('{{count}}');
+        }
       });
 
       it('has no empty value', () => {
@@ -57,10 +85,10 @@ describe('locales', () => {
       });
 
       it('keeps the placeholders and tags of en', () => {
-        const broken = [...en]
-          .filter(
-            ([k, v]) => typeof v === 'string' && JSON.stringify(tokens(v)) !== JSON.stringify(tokens(String(dict.get(k) ?? ''))),
-          )
+        // A plural form keeps the placeholders of en's `_other` form.
+        const model = (k: string) => String(en.get(baseOf(k) === k ? k : `${baseOf(k)}_other`) ?? '');
+        const broken = [...dict]
+          .filter(([k, v]) => typeof v === 'string' && JSON.stringify(tokens(model(k))) !== JSON.stringify(tokens(v)))
           .map(([k]) => k);
         expect(broken).toEqual([]);
       });

@@ -1,4 +1,4 @@
 import type { TFunction } from 'i18next';
 
-/** "15 days" / "1 day": the locales keep one key set for all seven languages, so no plural suffixes. */
-export const daysLabel = (t: TFunction, n: number): string => (n === 1 ? t('finance.one_day') : t('finance.days', { n }));
+/** "1 day" / "15 days": the plural form each language needs comes from i18next (`finance.days_one`, …). */
+export const daysLabel = (t: TFunction, n: number): string => t('finance.days', { count: n });

@@ -9,9 +9,9 @@ import UploadOutline from 'antd-mobile-icons/es/UploadOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
 import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
+import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { PATHS } from '../../../lib/paths';
@@ -76,7 +76,8 @@ export function AssetsPage() {
       />
       <PullRefresh onRefresh={() => query.refetch()}>
         {query.isPending ? (
-          <PageLoader />
+          // The first load draws the total and the balance rows as placeholders.
+          <Skeleton rows={9} columns={[48, 22]} tall testId="assets-skeleton" />
         ) : !data ? (
           <ErrorState onRetry={() => void query.refetch()} />
         ) : (

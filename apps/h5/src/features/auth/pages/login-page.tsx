@@ -86,7 +86,7 @@ export function LoginPage() {
           className="icon-button"
           onClick={() => setLangOpen(true)}
           data-testid="login-language"
-          aria-label={t('settings.language')}
+          aria-label={`${t('settings.language')}: ${LANG_NAMES[lang]}`}
         >
           <GlobalOutline fontSize={20} />
           <span style={{ marginLeft: 4, fontSize: 12 }}>{LANG_NAMES[lang]}</span>

@@ -77,7 +77,7 @@ function OrderCard({ order: o }: { order: FinanceOrder }) {
       title: t('finance.redeem_title'),
       content: (
         <div className="finance-redeem" data-testid="finance-redeem-dialog">
-          <p>{t('finance.redeem_formula', { rate: o.penalty_rate, days: o.remaining_days, amount: amount(o.amount) })}</p>
+          <p>{t('finance.redeem_formula', { rate: o.penalty_rate, count: o.remaining_days, amount: amount(o.amount) })}</p>
           <dl>
             <dt>{t('finance.damages')}</dt>
             <dd data-testid="finance-redeem-damages">{amount(o.redeem_damages)}</dd>

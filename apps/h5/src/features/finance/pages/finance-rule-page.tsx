@@ -35,7 +35,7 @@ export function FinanceRulePage() {
             {t('finance.rule.formula')}
           </p>
           <p className="finance-rules__example" data-testid="finance-rule-example">
-            {t('finance.rule.example', { rate: EXAMPLE.rate, days: EXAMPLE.days, amount: EXAMPLE.amount, damages, refund })}
+            {t('finance.rule.example', { rate: EXAMPLE.rate, count: EXAMPLE.days, amount: EXAMPLE.amount, damages, refund })}
           </p>
           <p>{t('finance.rule.redeem_interest')}</p>
         </section>

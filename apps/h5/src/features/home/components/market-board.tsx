@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
 import { MarketFilterBar } from '../../../components/market-filter-bar';
-import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
 import {
@@ -114,7 +114,8 @@ export function MarketBoard() {
   if (query.isPending) {
     return (
       <section className="market-board">
-        <PageLoader inline />
+        {/* The first load draws the board's rows as placeholders: pair, price, change. */}
+        <Skeleton rows={8} columns={[32, 26, 18]} testId="home-markets-skeleton" />
       </section>
     );
   }

@@ -132,7 +132,7 @@ export function LeverPage() {
 
   const confirmClose = async (p: LeverPosition) => {
     const ok = await Dialog.confirm({
-      content: t('lever.close_confirm', { symbol: p.symbol, side: t(`lever.${p.side}`), lots: p.share }),
+      content: t('lever.close_confirm', { symbol: p.symbol, side: t(`lever.${p.side}`), count: p.share }),
       confirmText: t('lever.close'),
       cancelText: t('common.cancel'),
     });

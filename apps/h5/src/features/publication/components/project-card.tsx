@@ -37,7 +37,7 @@ export function ProjectCard({ project, onOpen }: { project: Project; onOpen: () 
           {formatAmount(project.num, project.decimals)} {project.new_currency_name}
         </dd>
         <dt>{t('publication.lock_up')}</dt>
-        <dd>{t('publication.days', { value: project.lock_days })}</dd>
+        <dd>{t('publication.days', { count: project.lock_days })}</dd>
         <dt>{t('publication.window')}</dt>
         <dd>
           {formatDateTime(project.start_at)} – {formatDateTime(project.end_at)}

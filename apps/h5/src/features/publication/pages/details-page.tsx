@@ -57,7 +57,7 @@ export function PublicationDetailsPage() {
     [t('publication.start_time'), formatDateTime(p.start_at)],
     [t('publication.end_time'), formatDateTime(p.end_at)],
     [t('publication.launch_time'), formatDateTime(p.launched_at ?? p.launch_at)],
-    [t('publication.lock_up'), t('publication.days', { value: p.lock_days })],
+    [t('publication.lock_up'), t('publication.days', { count: p.lock_days })],
     [t('publication.completion_time'), formatDateTime(p.completion_time)],
   ];
   if (p.price_source === 'market') {

@@ -153,7 +153,7 @@ export function PublicationPurchasePage() {
         <dt>{t('publication.expected_coins')}</dt>
         <dd data-testid="publication-expected">{expected ? `${formatAmount(expected.quantity)} ${coin}` : '—'}</dd>
         <dt>{t('publication.lock_up')}</dt>
-        <dd>{t('publication.days', { value: p.lock_days })}</dd>
+        <dd>{t('publication.days', { count: p.lock_days })}</dd>
       </dl>
       <p className="form-note">{t('publication.freeze_note')}</p>
       <div className="form-actions">

@@ -176,6 +176,11 @@ export function KlineChart({ symbol, interval, pricePrecision, main, sub, ref }:
     const c = init(el, { styles: theme, layout: { pane: { minHeight: 60 } } });
     if (!c) return;
     chart.current = c;
+    // klinecharts gives its canvas holder tabindex="1", which jumps it ahead of the page's own order of
+    // focus; 0 keeps it reachable by keyboard in its place.
+    for (const node of el.querySelectorAll('[tabindex]')) {
+      if (Number(node.getAttribute('tabindex')) > 0) node.setAttribute('tabindex', '0');
+    }
     const loader: DataLoader = {
       getBars: async ({ type, timestamp, symbol: info, period: chartP, callback }) => {
         const current = () => c.getSymbol() === info && c.getPeriod() === chartP;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeDirection, type PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { type BookRow, maxDecimal, ratio, withCumulative } from '../depth';
+import '../../../components/skeleton.css';
 import './order-book.css';
 
 const LEVELS = 10;
@@ -22,6 +23,7 @@ function Level({
   pair,
   onPick,
   index,
+  loading,
 }: {
   row: BookRow | undefined;
   side: 'bid' | 'ask';
@@ -29,7 +31,17 @@ function Level({
   pair: PairView;
   onPick: (price: string) => void;
   index: number;
+  loading: boolean;
 }) {
+  // The first load draws the levels as placeholders (a skeleton), not as an empty book.
+  if (!row && loading) {
+    return (
+      <div className={`order-book__row order-book__row--${side} order-book__row--skeleton`} aria-hidden="true">
+        <span className="skeleton__bar" style={{ width: `${42 + ((index * 7) % 16)}%` }} />
+        <span className="skeleton__bar" style={{ width: `${28 + ((index * 5) % 12)}%` }} />
+      </div>
+    );
+  }
   if (!row) {
     return (
       <div className={`order-book__row order-book__row--${side} order-book__row--blank`} aria-hidden="true">
@@ -63,7 +75,12 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
   const direction = changeDirection(pair.change);
 
   return (
-    <div className="order-book" data-testid="order-book">
+    <div
+      className="order-book"
+      data-testid="order-book"
+      data-state={empty && loading ? 'loading' : 'ready'}
+      aria-busy={empty && loading}
+    >
       <div className="order-book__head">
         <span>{t('trade.price_unit', { coin: pair.legal_name })}</span>
         <span>{t('trade.amount_unit', { coin: pair.currency_name })}</span>
@@ -73,7 +90,16 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
         {slots
           .map((i) => LEVELS - 1 - i)
           .map((i) => (
-            <Level key={`a${i}`} row={asks[i]} side="ask" max={max} pair={pair} onPick={onPick} index={i} />
+            <Level
+              key={`a${i}`}
+              row={asks[i]}
+              side="ask"
+              max={max}
+              pair={pair}
+              onPick={onPick}
+              index={i}
+              loading={loading && empty}
+            />
           ))}
       </div>
       <div className={`order-book__last order-book__last--${direction}`} data-testid="order-book-last">
@@ -81,7 +107,16 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
       </div>
       <div className="order-book__side" data-testid="order-book-bids">
         {slots.map((i) => (
-          <Level key={`b${i}`} row={bids[i]} side="bid" max={max} pair={pair} onPick={onPick} index={i} />
+          <Level
+            key={`b${i}`}
+            row={bids[i]}
+            side="bid"
+            max={max}
+            pair={pair}
+            onPick={onPick}
+            index={i}
+            loading={loading && empty}
+          />
         ))}
       </div>
       {empty && !loading ? (

@@ -231,7 +231,7 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
       lot: pair.lot_size,
       min: pair.min_amount,
       coin: pair.currency_name,
-      places: quoteDecimals,
+      count: quoteDecimals,
     });
   };
 

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
+import { Skeleton } from '../../../components/skeleton';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { changeDirection, dealQuery, depthQuery, type PairView, tradesQuery, withTicker } from '../../../lib/market-api';
@@ -134,7 +135,12 @@ export function TradePage() {
     return (
       <div className="tab-page trade-page" data-testid="trade-page">
         {header}
-        <PageLoader />
+        {/* The first load draws the ticker, the form and the book as placeholders. */}
+        <Skeleton rows={1} columns={[44]} tall testId="trade-skeleton" />
+        <section className="trade-page__main trade-page__main--skeleton">
+          <Skeleton rows={9} columns={[100]} />
+          <Skeleton rows={21} columns={[46, 34]} testId="order-book-skeleton" />
+        </section>
       </div>
     );
   }

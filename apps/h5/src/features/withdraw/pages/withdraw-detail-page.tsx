@@ -337,7 +337,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
             {t('withdraw.left_value', { left: data.withdrawals_left_today, limit: data.daily_limit })}
           </dd>
         </dl>
-        <p className="form-note withdraw-arrival">{t('withdraw.arrival', { hours: data.arrival_hours })}</p>
+        <p className="form-note withdraw-arrival">{t('withdraw.arrival', { count: data.arrival_hours })}</p>
 
         <Controller
           control={control}
