@@ -56,7 +56,9 @@ describe('approvals page', () => {
 
   it("shows the server's refusal when the list cannot be read", async () => {
     mockApi((call) =>
-      call.path === '/admin/approvals' ? refused('Your role cannot read approvals.') : ok({ usdt: '10000', default_usdt: '10000' }),
+      call.path === '/admin/approvals'
+        ? refused('Your role cannot read approvals.')
+        : ok({ usdt: '10000', default_usdt: '10000' }),
     );
     renderPage(<ApprovalsPage />, { path: '/approvals' });
     expect(await screen.findByText('Your role cannot read approvals.')).toBeTruthy();
@@ -72,7 +74,9 @@ describe('approvals page', () => {
     fireEvent.change(within(drawer).getByTestId('approval-note'), { target: { value: '  checked the ticket  ' } });
     fireEvent.click(within(drawer).getByTestId('approval-approve'));
 
-    expect((await screen.findByTestId('confirm-content')).textContent).toContain('Balance adjustment asked by maker@example.test');
+    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
+      'Balance adjustment asked by maker@example.test',
+    );
     expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(1));

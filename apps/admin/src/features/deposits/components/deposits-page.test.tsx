@@ -30,15 +30,22 @@ const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
 
 function serve(list: AdminDeposit[], extra: ApiHandler = () => undefined) {
   return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/deposits'
-      ? ok({ list, total: list.length, page: 1, limit: 20 })
-      : extra(call),
+    call.method === 'GET' && call.path === '/admin/deposits' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
   );
 }
 
 describe('deposits page', () => {
   it('lists the pending deposits with user, chain and amount', async () => {
-    const api = serve([deposit(), deposit({ id: 32, method: 'bank', chain: null, amount: '1200.5', user: { id: 13, email: null, phone: '13800000000', area_code: '86' } })]);
+    const api = serve([
+      deposit(),
+      deposit({
+        id: 32,
+        method: 'bank',
+        chain: null,
+        amount: '1200.5',
+        user: { id: 13, email: null, phone: '13800000000', area_code: '86' },
+      }),
+    ]);
     renderPage(<DepositsPage />, { path: '/deposits' });
     const table = await screen.findByTestId('deposits-table');
     await within(table).findByText('alice@example.test (#12)');
@@ -109,7 +116,9 @@ describe('deposits page', () => {
     expect(within(drawer).getByTestId('deposit-sum').textContent).toBe('Credited + fee = 450 USDT (the user claimed 500).');
     fireEvent.submit(within(drawer).getByTestId('deposit-approve').closest('form') as HTMLFormElement);
 
-    expect((await screen.findByTestId('confirm-content')).textContent).toContain('will be credited 450 USDT, with a fee of 0 USDT');
+    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
+      'will be credited 450 USDT, with a fee of 0 USDT',
+    );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(api.callsTo('POST', '/admin/deposits/31/approve')).toHaveLength(1));
     expect(api.callsTo('POST', '/admin/deposits/31/approve')[0]?.body).toEqual({ credited: '450', fee: '0' });

@@ -29,9 +29,7 @@ const advanced = check({ id: 52, tier: 2, country: null, name: null, card_id: nu
 
 function serve(list: IdentityCheck[], extra: ApiHandler = () => undefined) {
   return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/identity'
-      ? ok({ list, total: list.length, page: 1, limit: 20 })
-      : extra(call),
+    call.method === 'GET' && call.path === '/admin/identity' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
   );
 }
 
@@ -70,7 +68,14 @@ describe('identity checks page', () => {
             profile: { name: 'Profile Name', card_id: 'P000' },
             verification: [
               { tier: 2, status: 'pending', country: null, name: null, card_id: null, reviewed_at: null },
-              { tier: 1, status: 'verified', country: 'Japan', name: 'Alice Sato', card_id: 'TK1234567', reviewed_at: '2026-11-01T00:00:00Z' },
+              {
+                tier: 1,
+                status: 'verified',
+                country: 'Japan',
+                name: 'Alice Sato',
+                card_id: 'TK1234567',
+                reviewed_at: '2026-11-01T00:00:00Z',
+              },
             ],
           })
         : undefined,

@@ -130,7 +130,15 @@ describe('options page: orders', () => {
         ? ok({
             list: [
               order({}),
-              order({ id: 901, type: 2, status: 'void', void_reason: 'no_sample_delivery', end_price: null, profit_result: null, fact_profits: null }),
+              order({
+                id: 901,
+                type: 2,
+                status: 'void',
+                void_reason: 'no_sample_delivery',
+                end_price: null,
+                profit_result: null,
+                fact_profits: null,
+              }),
             ],
             total: 2,
             page: 1,

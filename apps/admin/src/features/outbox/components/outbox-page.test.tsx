@@ -29,7 +29,13 @@ describe('development outbox page', () => {
         ? ok([
             row({ id: 1, code: '111111', created_at: '2026-11-20T10:00:00Z' }),
             row({ id: 3, channel: 'sms', target: '+86 13800000000', code: '333333', created_at: '2026-11-20T10:05:00Z' }),
-            row({ id: 2, code: null, subject: 'Withdrawal approved', body: 'Your withdrawal was paid', created_at: '2026-11-20T10:02:00Z' }),
+            row({
+              id: 2,
+              code: null,
+              subject: 'Withdrawal approved',
+              body: 'Your withdrawal was paid',
+              created_at: '2026-11-20T10:02:00Z',
+            }),
           ])
         : undefined,
     );
