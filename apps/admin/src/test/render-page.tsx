@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { ConfigProvider, message } from 'antd';
 import enUS from 'antd/locale/en_US';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+
+// A busy shared machine can take seconds to render an antd table; the default one second would make
+// waiting for a reply flaky, while a page that never shows it still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library cleans up by itself only with vitest globals, which this repository does not enable.
 afterEach(() => {
