@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { message } from 'antd';
+import { ApiError, api, apiPost } from '../../../lib/api';
 
 export type ProofRoot = {
   currency_id: number;
@@ -17,8 +18,10 @@ export const latestProofQuery = () =>
   queryOptions({
     queryKey: ['admin', 'proof', 'latest'] as const,
     queryFn: ({ signal }) =>
-      apiGet<Published>('/proof/root', undefined, signal).catch((error: { code?: string }) => {
-        if (error.code === 'proof_not_available') return null;
+      api<Published>('/proof/root', { signal, quiet: true }).catch((error: unknown) => {
+        // Before the first snapshot the endpoint refuses: that is the page's empty state, not a failure to toast.
+        if (error instanceof ApiError && error.code === 'proof_not_available') return null;
+        if (error instanceof ApiError) void message.error({ content: error.message, key: `api:${error.message}` });
         throw error;
       }),
   });

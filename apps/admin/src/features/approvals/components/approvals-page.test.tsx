@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { Approval } from '../api/approvals';
+import { ApprovalsPage } from './approvals-page';
+
+const request = (over: Partial<Approval> = {}): Approval => ({
+  id: 41,
+  kind: 'user.adjust',
+  target: 'user #12',
+  payload: { currency: 'USDT', amount: '250.5' },
+  maker: { id: 3, email: 'maker@example.test' },
+  created_at: '2026-11-20T10:00:00Z',
+  status: 'pending',
+  checker_id: null,
+  decided_at: null,
+  note: null,
+  can_decide: true,
+  ...over,
+});
+
+const paged = (list: Approval[]) => ok({ list, total: list.length, page: 1, limit: 20 });
+
+function serve(list: Approval[], decide: (call: ApiCall) => ReturnType<typeof ok> = () => ok({ status: 'approved' })) {
+  return mockApi((call) => {
+    if (call.path === '/admin/withdrawal-four-eyes') return ok({ usdt: '10000', default_usdt: '10000' });
+    if (call.method === 'GET' && call.path === '/admin/approvals') return paged(list);
+    if (call.method === 'POST' && /^\/admin\/approvals\/\d+\/(approve|reject)$/.test(call.path)) return decide(call);
+    return undefined;
+  });
+}
+
+describe('approvals page', () => {
+  it('lists the pending requests with their kind and maker, and the threshold from the server', async () => {
+    const api = serve([request(), request({ id: 42, kind: 'deposit_address.set', maker: { id: 4, email: null } })]);
+    renderPage(<ApprovalsPage />, { path: '/approvals' });
+    const table = await screen.findByTestId('approvals-table');
+    await within(table).findByText('Balance adjustment');
+    expect(within(table).getByText('maker@example.test')).toBeTruthy();
+    expect(within(table).getByText('Deposit address change')).toBeTruthy();
+    expect(within(table).getByText('#4')).toBeTruthy();
+    expect(within(table).getAllByTestId('approval-open')).toHaveLength(2);
+    await screen.findByText(/worth more than 10000 USDT/);
+    expect(api.callsTo('GET', '/admin/approvals')[0]?.query.get('status')).toBe('pending');
+    expect(api.unknown).toEqual([]);
+  });
+
+  it('says when nothing waits for a second operator', async () => {
+    serve([]);
+    renderPage(<ApprovalsPage />, { path: '/approvals' });
+    expect(await screen.findByText('Nothing waiting for a second operator')).toBeTruthy();
+    expect(screen.queryByTestId('approval-open')).toBeNull();
+  });
+
+  it("shows the server's refusal when the list cannot be read", async () => {
+    mockApi((call) =>
+      call.path === '/admin/approvals'
+        ? refused('Your role cannot read approvals.')
+        : ok({ usdt: '10000', default_usdt: '10000' }),
+    );
+    renderPage(<ApprovalsPage />, { path: '/approvals' });
+    expect(await screen.findByText('Your role cannot read approvals.')).toBeTruthy();
+    expect(screen.queryByTestId('approval-open')).toBeNull();
+  });
+
+  it('approves a request with the note only after the confirmation dialog', async () => {
+    const api = serve([request()]);
+    renderPage(<ApprovalsPage />, { path: '/approvals' });
+    fireEvent.click(await screen.findByTestId('approval-open'));
+    const drawer = await screen.findByTestId('approval-drawer');
+    expect(within(drawer).getByTestId('approval-payload').textContent).toContain('250.5');
+    fireEvent.change(within(drawer).getByTestId('approval-note'), { target: { value: '  checked the ticket  ' } });
+    fireEvent.click(within(drawer).getByTestId('approval-approve'));
+
+    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
+      'Balance adjustment asked by maker@example.test',
+    );
+    expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/approvals/41/approve')[0]?.body).toEqual({ note: 'checked the ticket' });
+    expect(await screen.findByText('Request #41 approved and applied.')).toBeTruthy();
+  });
+
+  it("offers no decision on the operator's own request", async () => {
+    serve([request({ can_decide: false })]);
+    renderPage(<ApprovalsPage />, { path: '/approvals' });
+    fireEvent.click(await screen.findByTestId('approval-open'));
+    const drawer = await screen.findByTestId('approval-drawer');
+    expect(within(drawer).getByText(/You cannot decide this request/)).toBeTruthy();
+    expect(within(drawer).queryByTestId('approval-approve')).toBeNull();
+  });
+});

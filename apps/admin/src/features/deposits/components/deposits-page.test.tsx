@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { AdminDeposit } from '../api/deposits';
+import { DepositsPage } from './deposits-page';
+
+const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
+  id: 31,
+  user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
+  currency_id: 3,
+  currency_name: 'USDT',
+  method: 'chain',
+  chain: 'TRC20',
+  amount: '500.000000',
+  fee: null,
+  credited: null,
+  status: 'pending',
+  reject_reason: null,
+  bank_name: null,
+  card_number: null,
+  transfer_amount: null,
+  proof_url: null,
+  created_at: '2026-11-20T10:00:00Z',
+  reviewed_at: null,
+  reviewed_by: null,
+  ...over,
+});
+
+function serve(list: AdminDeposit[], extra: ApiHandler = () => undefined) {
+  return mockApi((call) =>
+    call.method === 'GET' && call.path === '/admin/deposits' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
+  );
+}
+
+describe('deposits page', () => {
+  it('lists the pending deposits with user, chain and amount', async () => {
+    const api = serve([
+      deposit(),
+      deposit({
+        id: 32,
+        method: 'bank',
+        chain: null,
+        amount: '1200.5',
+        user: { id: 13, email: null, phone: '13800000000', area_code: '86' },
+      }),
+    ]);
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    const table = await screen.findByTestId('deposits-table');
+    await within(table).findByText('alice@example.test (#12)');
+    expect(within(table).getByText('+86 13800000000 (#13)')).toBeTruthy();
+    expect(within(table).getByText('Chain · TRC20')).toBeTruthy();
+    expect(within(table).getByText('Bank transfer')).toBeTruthy();
+    expect(within(table).getByText('500')).toBeTruthy();
+    expect(within(table).getByText('1200.5')).toBeTruthy();
+    expect(api.callsTo('GET', '/admin/deposits')[0]?.query.get('status')).toBe('pending');
+  });
+
+  it('says when no deposit waits for review', async () => {
+    serve([]);
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    expect(await screen.findByText('No deposits waiting for review')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the queue cannot be read", async () => {
+    mockApi(() => refused('Your role cannot review deposits.'));
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    expect(await screen.findByText('Your role cannot review deposits.')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-open')).toBeNull();
+  });
+
+  it('rejects with the trimmed reason only after the confirmation dialog', async () => {
+    const api = serve([deposit()], (call) =>
+      call.method === 'POST' && call.path === '/admin/deposits/31/reject' ? ok({ status: 'rejected' }) : undefined,
+    );
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    fireEvent.click(await screen.findByTestId('deposit-open'));
+    const drawer = await screen.findByTestId('deposit-drawer');
+    fireEvent.change(within(drawer).getByTestId('deposit-reject-reason'), { target: { value: '  No transfer found  ' } });
+    fireEvent.submit(within(drawer).getByTestId('deposit-reject').closest('form') as HTMLFormElement);
+
+    const content = await screen.findByTestId('confirm-content');
+    expect(content.textContent).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
+    expect(api.callsTo('POST', '/admin/deposits/31/reject')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/deposits/31/reject')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/deposits/31/reject')[0]?.body).toEqual({ reason: 'No transfer found' });
+    expect(await screen.findByText('Deposit #31 rejected.')).toBeTruthy();
+  });
+
+  it('refuses to reject without a reason, and sends nothing', async () => {
+    const api = serve([deposit()]);
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    fireEvent.click(await screen.findByTestId('deposit-open'));
+    const drawer = await screen.findByTestId('deposit-drawer');
+    fireEvent.change(within(drawer).getByTestId('deposit-reject-reason'), { target: { value: '   ' } });
+    fireEvent.submit(within(drawer).getByTestId('deposit-reject').closest('form') as HTMLFormElement);
+    expect(await within(drawer).findByText('Enter the reason the user will see.')).toBeTruthy();
+    expect(screen.queryByTestId('confirm-content')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('approves at another amount: the form warns, and the reply that it waits for a second operator is said', async () => {
+    const api = serve([deposit()], (call) =>
+      call.method === 'POST' && call.path === '/admin/deposits/31/approve'
+        ? ok({ approval_id: 77, status: 'pending_approval', kind: 'deposit.credit' })
+        : undefined,
+    );
+    renderPage(<DepositsPage />, { path: '/deposits' });
+    fireEvent.click(await screen.findByTestId('deposit-open'));
+    const drawer = await screen.findByTestId('deposit-drawer');
+    expect((within(drawer).getByTestId('deposit-credited') as HTMLInputElement).value).toBe('500');
+    fireEvent.change(within(drawer).getByTestId('deposit-credited'), { target: { value: '450' } });
+    expect(await within(drawer).findByText(/differs from the amount the user claimed/)).toBeTruthy();
+    expect(within(drawer).getByTestId('deposit-sum').textContent).toBe('Credited + fee = 450 USDT (the user claimed 500).');
+    fireEvent.submit(within(drawer).getByTestId('deposit-approve').closest('form') as HTMLFormElement);
+
+    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
+      'will be credited 450 USDT, with a fee of 0 USDT',
+    );
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/deposits/31/approve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/deposits/31/approve')[0]?.body).toEqual({ credited: '450', fee: '0' });
+    expect(await screen.findByText(/request #77 under Pending approvals/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { IdentityCheck } from '../api/identity';
+import { IdentityPage } from './identity-page';
+
+const check = (over: Partial<IdentityCheck> = {}): IdentityCheck => ({
+  id: 51,
+  user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
+  tier: 1,
+  status: 'pending',
+  country: 'Japan',
+  name: 'Alice Sato',
+  card_id: 'TK1234567',
+  address: null,
+  front_url: null,
+  back_url: null,
+  hand_url: null,
+  reject_reason: null,
+  reviewed_by: null,
+  reviewed_at: null,
+  created_at: '2026-11-20T10:00:00Z',
+  ...over,
+});
+
+const advanced = check({ id: 52, tier: 2, country: null, name: null, card_id: null, address: '1-2-3 Shibuya, Tokyo' });
+
+function serve(list: IdentityCheck[], extra: ApiHandler = () => undefined) {
+  return mockApi((call) =>
+    call.method === 'GET' && call.path === '/admin/identity' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
+  );
+}
+
+describe('identity checks page', () => {
+  it('lists basic submissions with their identity and advanced ones with their address', async () => {
+    const api = serve([check(), advanced]);
+    renderPage(<IdentityPage />, { path: '/identity' });
+    const table = await screen.findByTestId('identity-table');
+    await within(table).findByText('Japan · Alice Sato · TK1234567');
+    expect(within(table).getByText('Address: 1-2-3 Shibuya, Tokyo · 3 photos')).toBeTruthy();
+    expect(within(table).getByText('Basic')).toBeTruthy();
+    expect(within(table).getByText('Advanced')).toBeTruthy();
+    const first = api.callsTo('GET', '/admin/identity')[0];
+    expect(first?.query.get('status')).toBe('pending');
+    expect(first?.query.has('tier')).toBe(false);
+  });
+
+  it('asks the server for one tier from a link', async () => {
+    const api = serve([]);
+    renderPage(<IdentityPage />, { path: '/identity?status=pending&tier=2' });
+    expect(await screen.findByText('No submissions waiting for review')).toBeTruthy();
+    expect(api.callsTo('GET', '/admin/identity')[0]?.query.get('tier')).toBe('2');
+  });
+
+  it("shows the server's refusal when the queue cannot be read", async () => {
+    mockApi(() => refused('Your role cannot review identities.'));
+    renderPage(<IdentityPage />, { path: '/identity' });
+    expect(await screen.findByText('Your role cannot review identities.')).toBeTruthy();
+    expect(screen.queryByTestId('identity-open')).toBeNull();
+  });
+
+  it("shows an advanced submission beside the user's verified basic identity", async () => {
+    const api = serve([advanced], (call) =>
+      call.path === '/admin/users/12'
+        ? ok({
+            profile: { name: 'Profile Name', card_id: 'P000' },
+            verification: [
+              { tier: 2, status: 'pending', country: null, name: null, card_id: null, reviewed_at: null },
+              {
+                tier: 1,
+                status: 'verified',
+                country: 'Japan',
+                name: 'Alice Sato',
+                card_id: 'TK1234567',
+                reviewed_at: '2026-11-01T00:00:00Z',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderPage(<IdentityPage />, { path: '/identity' });
+    fireEvent.click(await screen.findByTestId('identity-open'));
+    const drawer = await screen.findByTestId('identity-drawer');
+    await waitFor(() => expect(within(drawer).getByTestId('identity-name').textContent).toBe('Alice Sato'));
+    expect(within(drawer).getByTestId('identity-card-id').textContent).toBe('TK1234567');
+    expect(within(drawer).getByText('Name (verified basic)')).toBeTruthy();
+    expect(api.unknown).toEqual([]);
+  });
+
+  it('rejects with the reason only after the confirmation dialog', async () => {
+    const api = serve([check()], (call) =>
+      call.method === 'POST' && call.path === '/admin/identity/51/reject' ? ok({ status: 'rejected' }) : undefined,
+    );
+    renderPage(<IdentityPage />, { path: '/identity' });
+    fireEvent.click(await screen.findByTestId('identity-open'));
+    const drawer = await screen.findByTestId('identity-drawer');
+    fireEvent.change(within(drawer).getByTestId('identity-reject-reason'), { target: { value: 'The ID number is unreadable ' } });
+    fireEvent.submit(within(drawer).getByTestId('identity-reject').closest('form') as HTMLFormElement);
+
+    const content = await screen.findByTestId('confirm-content');
+    expect(content.textContent).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
+    expect(api.callsTo('POST', '/admin/identity/51/reject')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/identity/51/reject')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/identity/51/reject')[0]?.body).toEqual({ reason: 'The ID number is unreadable' });
+    expect(await screen.findByText('Verification #51 rejected.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { OPERATOR_PASSWORD_MIN } from '@app/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { Operator } from '../api/operators';
+import { OperatorsPage } from './operators-page';
+
+const operator = (over: Partial<Operator>): Operator => ({
+  id: 2,
+  email: 'finance@example.test',
+  role: 'finance',
+  disabled: false,
+  disabled_at: null,
+  totp_enabled: true,
+  created_at: '2026-11-01T08:00:00Z',
+  ...over,
+});
+
+const team = [
+  operator({}),
+  operator({ id: 3, email: 'support@example.test', role: 'support', disabled: true, totp_enabled: false }),
+];
+
+function serve(extra: ApiHandler = () => undefined) {
+  return mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/admin/operators') return ok(team);
+    if (call.method === 'GET' && call.path === '/admin/sessions') return ok([]);
+    return extra(call);
+  });
+}
+
+const operatorRows = () => [...document.querySelectorAll('[data-testid="operators-table"] tr.ant-table-row')] as HTMLElement[];
+
+describe('operators page', () => {
+  it('lists each operator with their two-factor state and whether they may sign in', async () => {
+    const api = serve();
+    renderPage(<OperatorsPage />, { path: '/operators' });
+    await screen.findByText('support@example.test');
+    const [finance, support] = operatorRows();
+    expect(within(finance as HTMLElement).getByText('On')).toBeTruthy();
+    expect(within(finance as HTMLElement).getByText('Active')).toBeTruthy();
+    expect(within(finance as HTMLElement).getByTestId('operator-toggle').textContent).toBe('Disable');
+    expect(within(support as HTMLElement).getByText('Off')).toBeTruthy();
+    expect(within(support as HTMLElement).getByText('Disabled')).toBeTruthy();
+    expect((within(support as HTMLElement).getByTestId('operator-reset-2fa') as HTMLButtonElement).disabled).toBe(true);
+    expect(api.unknown).toEqual([]);
+  });
+
+  it('disables an operator only after the confirmation dialog', async () => {
+    const api = serve((call) =>
+      call.method === 'POST' && call.path === '/admin/operators/2' ? ok({ ...team[0], disabled: true }) : undefined,
+    );
+    renderPage(<OperatorsPage />, { path: '/operators' });
+    await screen.findByText('finance@example.test');
+    fireEvent.click(within(operatorRows()[0] as HTMLElement).getByTestId('operator-toggle'));
+    expect((await screen.findByTestId('confirm-content')).textContent).toBe('They are signed out everywhere and cannot sign in.');
+    expect(api.callsTo('POST', '/admin/operators/2')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/operators/2')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/operators/2')[0]?.body).toEqual({ disabled: true });
+    expect(await screen.findByText('Operator disabled')).toBeTruthy();
+  });
+
+  it('creates an operator, refusing a password that is too short first', async () => {
+    const api = serve((call) =>
+      call.method === 'POST' && call.path === '/admin/operators'
+        ? ok(operator({ id: 4, email: 'new@example.test', role: 'support', totp_enabled: false }))
+        : undefined,
+    );
+    renderPage(<OperatorsPage />, { path: '/operators' });
+    await screen.findByText('finance@example.test');
+    fireEvent.change(screen.getByTestId('operator-email'), { target: { value: 'new@example.test' } });
+    fireEvent.change(screen.getByTestId('operator-password'), { target: { value: 'short' } });
+    fireEvent.submit(screen.getByTestId('operator-create').closest('form') as HTMLFormElement);
+    expect(await screen.findByText(`At least ${OPERATOR_PASSWORD_MIN} characters.`)).toBeTruthy();
+    expect(api.callsTo('POST', '/admin/operators')).toHaveLength(0);
+
+    const password = 'x'.repeat(OPERATOR_PASSWORD_MIN);
+    fireEvent.change(screen.getByTestId('operator-password'), { target: { value: password } });
+    fireEvent.submit(screen.getByTestId('operator-create').closest('form') as HTMLFormElement);
+    await waitFor(() => expect(api.callsTo('POST', '/admin/operators')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/operators')[0]?.body).toEqual({ email: 'new@example.test', password, role: 'support' });
+    expect(await screen.findByText('Operator new@example.test created')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the operators cannot be listed", async () => {
+    mockApi(() => refused('Only the super admin manages operators.'));
+    renderPage(<OperatorsPage />, { path: '/operators' });
+    expect(await screen.findByText('Only the super admin manages operators.')).toBeTruthy();
+    expect(operatorRows()).toEqual([]);
+  });
+});

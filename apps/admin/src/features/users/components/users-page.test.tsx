@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { AdminUser } from '../api/users';
+import { UsersPage } from './users-page';
+
+const user = (over: Partial<AdminUser> = {}): AdminUser => ({
+  id: 12,
+  account_type: 'email',
+  email: 'alice@example.test',
+  phone: null,
+  area_code: null,
+  name: 'Alice Sato',
+  review_status: 2,
+  review_state: 'verified',
+  advanced_user: 0,
+  advanced_state: 'none',
+  has_pay_password: true,
+  extension_code: 'AB12CD',
+  frozen_reason: null,
+  created_at: '2026-11-01T08:00:00Z',
+  ...over,
+});
+
+/** The cells of each row, without the trailing "Open" link. */
+const rowsOnScreen = () =>
+  [...document.querySelectorAll('[data-testid="users-table"] tr.ant-table-row')].map((tr) =>
+    [...tr.querySelectorAll('td')].slice(0, 6).map((td) => td.textContent),
+  );
+
+describe('users page', () => {
+  it('lists the users with their contact and both verification states, each linking to its page', async () => {
+    const api = mockApi((call) =>
+      call.path === '/admin/users'
+        ? ok({
+            list: [
+              user(),
+              user({
+                id: 13,
+                email: null,
+                phone: '13800000000',
+                area_code: '86',
+                name: null,
+                review_state: 'pending',
+                advanced_state: 'rejected',
+              }),
+            ],
+            total: 2,
+            page: 1,
+            limit: 20,
+          })
+        : undefined,
+    );
+    renderPage(<UsersPage />, { path: '/users' });
+    await screen.findByText('alice@example.test');
+    expect(rowsOnScreen()).toEqual([
+      ['12', 'alice@example.test', '—', 'Alice Sato', 'Verified', 'Not submitted'],
+      ['13', '—', '+86 13800000000', '—', 'Pending', 'Rejected'],
+    ]);
+    expect(screen.getAllByTestId('user-open').map((a) => a.getAttribute('href'))).toEqual(['/users/12', '/users/13']);
+    expect(api.callsTo('GET', '/admin/users')[0]?.query.has('q')).toBe(false);
+  });
+
+  it('searches on the server and says when nobody matches', async () => {
+    const api = mockApi((call) => (call.path === '/admin/users' ? ok({ list: [], total: 0, page: 1, limit: 20 }) : undefined));
+    renderPage(<UsersPage />, { path: '/users' });
+    expect(await screen.findByText('No users yet')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '  zed@example.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    expect(await screen.findByText('No user matches “zed@example.test”')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/admin/users').some((c) => c.query.get('q') === 'zed@example.test')).toBe(true),
+    );
+  });
+
+  it("shows the server's refusal and no rows", async () => {
+    mockApi(() => refused('Your role cannot list users.'));
+    renderPage(<UsersPage />, { path: '/users?q=alice' });
+    expect(await screen.findByText('Your role cannot list users.')).toBeTruthy();
+    expect(rowsOnScreen()).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { AdminWithdrawal } from '../api/withdrawals';
+import { WithdrawalsPage } from './withdrawals-page';
+
+const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
+  id: 61,
+  user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
+  currency_id: 3,
+  currency_name: 'USDT',
+  chain: 'TRC20',
+  address: 'TXYZabc123def456ghi789jkl012mno345',
+  amount: '250.000000',
+  fee: '1.500000',
+  remark: null,
+  status: 'pending',
+  tx_hash: null,
+  reject_reason: null,
+  created_at: '2026-11-20T10:00:00Z',
+  reviewed_at: null,
+  reviewed_by: null,
+  ...over,
+});
+
+function serve(list: AdminWithdrawal[], extra: ApiHandler = () => undefined) {
+  return mockApi((call) =>
+    call.method === 'GET' && call.path === '/admin/withdrawals'
+      ? ok({ list, total: list.length, page: 1, limit: 20 })
+      : extra(call),
+  );
+}
+
+/** Opens the first row's drawer and submits the payout form with `txHash`. */
+async function approveWith(txHash: string) {
+  fireEvent.click(await screen.findByTestId('withdrawal-open'));
+  const drawer = await screen.findByTestId('withdrawal-drawer');
+  fireEvent.change(within(drawer).getByTestId('withdrawal-tx-hash'), { target: { value: txHash } });
+  fireEvent.submit(within(drawer).getByTestId('withdrawal-approve').closest('form') as HTMLFormElement);
+  return drawer;
+}
+
+describe('withdrawals page', () => {
+  it('lists the pending withdrawals with chain, address, amount and fee', async () => {
+    const api = serve([withdrawal()]);
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    const table = await screen.findByTestId('withdrawals-table');
+    await within(table).findByText('alice@example.test (#12)');
+    expect(within(table).getByText('TRC20')).toBeTruthy();
+    expect(within(table).getByText('TXYZabc123def456ghi789jkl012mno345')).toBeTruthy();
+    expect(within(table).getByText('250')).toBeTruthy();
+    expect(within(table).getByText('1.5')).toBeTruthy();
+    expect(api.callsTo('GET', '/admin/withdrawals')[0]?.query.get('status')).toBe('pending');
+  });
+
+  it('says when no withdrawal waits for review', async () => {
+    serve([]);
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    expect(await screen.findByText('No withdrawals waiting for review')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the queue cannot be read", async () => {
+    mockApi(() => refused('Your role cannot review withdrawals.'));
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    expect(await screen.findByText('Your role cannot review withdrawals.')).toBeTruthy();
+    expect(screen.queryByTestId('withdrawal-open')).toBeNull();
+  });
+
+  it('records the payout with the trimmed hash only after the dialog states the frozen total', async () => {
+    const api = serve([withdrawal()], (call) =>
+      call.method === 'POST' && call.path === '/admin/withdrawals/61/approve' ? ok({ status: 'approved' }) : undefined,
+    );
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    await approveWith('  0xfeedbeef  ');
+
+    const content = await screen.findByTestId('confirm-content');
+    expect(content.textContent).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
+    expect(content.textContent).toContain('The frozen 251.5 USDT (amount + fee)');
+    expect(content.textContent).toContain('transaction hash 0xfeedbeef is recorded');
+    expect(api.callsTo('POST', '/admin/withdrawals/61/approve')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/withdrawals/61/approve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/withdrawals/61/approve')[0]?.body).toEqual({ tx_hash: '0xfeedbeef' });
+    expect(await screen.findByText('Withdrawal #61 marked as paid.')).toBeTruthy();
+  });
+
+  it('says a large payout waits for a second operator', async () => {
+    serve([withdrawal({ amount: '50000' })], (call) =>
+      call.path === '/admin/withdrawals/61/approve'
+        ? ok({ approval_id: 78, status: 'pending_approval', kind: 'withdrawal.approve' })
+        : undefined,
+    );
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    await approveWith('0xbig');
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    expect(
+      await screen.findByText(
+        'The payout of withdrawal #61 is waiting for a second operator (request #78 under Pending approvals); nothing has changed yet.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('refuses to record a payout without a transaction hash, and sends nothing', async () => {
+    const api = serve([withdrawal()]);
+    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
+    const drawer = await approveWith('   ');
+    expect(await within(drawer).findByText('Enter the transaction hash of the payout.')).toBeTruthy();
+    expect(screen.queryByTestId('confirm-content')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});

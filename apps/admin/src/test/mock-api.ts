@@ -1,0 +1,54 @@
+import type { Reply } from '@app/shared';
+import { vi } from 'vitest';
+
+/** One request the page sent, as the server would have received it. */
+export type ApiCall = {
+  method: string;
+  /** The API path without the `/api` prefix, e.g. `/admin/approvals/7/approve`. */
+  path: string;
+  query: URLSearchParams;
+  /** The parsed JSON body, or undefined for a request without one. */
+  body: unknown;
+};
+
+/** Answers one request; undefined means "no such endpoint", which fails the test loudly. */
+export type ApiHandler = (call: ApiCall) => Reply<unknown> | undefined;
+
+export const ok = (message: unknown): Reply<unknown> => ({ type: 'ok', message }) as Reply<unknown>;
+export const refused = (message: string, error = 'refused'): Reply<unknown> =>
+  ({ type: 'error', message, error }) as Reply<unknown>;
+
+/**
+ * Replaces `fetch` for the console's API client (lib/api.ts) with `handler`, recording every call, so
+ * a page test sees exactly what the page asked the server and renders from a reply the test chose.
+ * A request the handler does not know answers HTTP 404 with an error envelope and is recorded in
+ * `unknown`, so a page calling an unexpected path shows up in the test instead of silently rendering.
+ */
+export function mockApi(handler: ApiHandler) {
+  const calls: ApiCall[] = [];
+  const unknown: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://console.test');
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: text === undefined ? undefined : JSON.parse(text),
+    };
+    calls.push(call);
+    const reply = handler(call);
+    if (!reply) unknown.push(`${call.method} ${call.path}`);
+    return new Response(JSON.stringify(reply ?? refused(`no mock for ${call.method} ${call.path}`, 'not_found')), {
+      status: reply ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    unknown,
+    /** The calls to one path (and method), in order. */
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import { ConfigProvider, message } from 'antd';
+import enUS from 'antd/locale/en_US';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, vi } from 'vitest';
+
+// A busy shared machine can take seconds to render an antd table; the default one second would make
+// waiting for a reply flaky, while a page that never shows it still fails.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Testing Library cleans up by itself only with vitest globals, which this repository does not enable.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  // The API client's toasts live in antd's static holder outside the page; drop them, keep the holder.
+  message.destroy();
+});
+
+/**
+ * Renders a console page the way main.tsx does (antd in English, react-query, a router at `path`),
+ * with a fresh query cache per test so no reply leaks from one test into the next.
+ */
+export function renderPage(page: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  return render(
+    <ConfigProvider locale={enUS}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+}
