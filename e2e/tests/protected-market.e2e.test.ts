@@ -148,7 +148,7 @@ describe('H5: markets search and protected market orders', () => {
       await expect
         .poll(async () => (await toasts()).find((t) => t.startsWith('Partially filled')), { timeout: 20_000 })
         .toMatch(
-          /^Partially filled: [\d.,]+ BTC traded, [\d.,]+ BTC not filled\. The rest was beyond the price protection band \(5%/,
+          /^Partially filled: [\d.,]+ BTC traded, [\d.,]+ BTC not filled\. The rest was beyond the price protection band \(5(\.00)?%/,
         );
     } catch (error) {
       throw new Error(`toasts: ${JSON.stringify(await toasts())}\nconsole:\n${consoleLines.join('\n')}`, { cause: error });

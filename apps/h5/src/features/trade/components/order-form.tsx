@@ -5,10 +5,10 @@ import { type FormEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../lib/antd-imperative';
 import { isApiError } from '../../../lib/api';
-import { formatDecimal, isPositiveDecimal, multiplyDecimal, sanitizeAmountInput } from '../../../lib/decimal';
+import { isPositiveDecimal, sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { dealQuery, fetchDeepDepth, marketKeys, type PairView } from '../../../lib/market-api';
-import { formatAmount } from '../../../lib/number-format';
+import { formatAmount, formatMoney, formatPrice, formatRate } from '../../../lib/number-format';
 import { balanceOf, type WalletList, walletKeys } from '../../../lib/wallet-api';
 import { placeOrder, type SpotOrder, spotKeys } from '../api/spot-api';
 import { estimateMarketOrder, type MarketEstimate } from '../market-estimate';
@@ -99,7 +99,7 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     if (tried) setProblem(checkOrder({ side, kind, price, amount, total }, pair, available, quoteDecimals));
   }, [tried, side, kind, price, amount, total, pair, available, quoteDecimals]);
 
-  const bandText = (band: string | null | undefined) => `${formatDecimal(multiplyDecimal(band ?? pair.price_band, '100'), 2)}%`;
+  const bandText = (band: string | null | undefined) => formatRate(band ?? pair.price_band);
 
   /** What became of an order the moment it was placed: resting, filled, or (market) ended early. */
   const placedMessage = (order: SpotOrder) => {
@@ -112,14 +112,14 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
     });
     if (order.status !== 'partially_filled') return reason;
     // Partly filled: what traded, what did not (a quantity, or the part of a market buy's total given back), and why.
-    const filled = `${formatDecimal(order.filled, lotDecimals)} ${pair.currency_name}`;
+    const filled = `${formatAmount(order.filled, lotDecimals)} ${pair.currency_name}`;
     const rest =
       order.cancelled_amount !== null
         ? t('trade.partial_rest_amount', {
-            amount: `${formatDecimal(order.cancelled_amount, lotDecimals)} ${pair.currency_name}`,
+            amount: `${formatAmount(order.cancelled_amount, lotDecimals)} ${pair.currency_name}`,
           })
         : t('trade.partial_rest_total', {
-            amount: `${formatDecimal(order.cancelled_total ?? '0', quoteDecimals)} ${pair.legal_name}`,
+            amount: formatMoney(order.cancelled_total ?? '0', pair.legal_name, quoteDecimals),
           });
     return t('trade.partial_fill', { filled, rest, reason });
   };
@@ -396,7 +396,7 @@ function EstimateView({
   const lotDecimals = placesOf(pair.lot_size);
   if (!estimate) return <p data-testid="order-estimate-unavailable">{t('trade.estimate_unavailable', { band })}</p>;
   const price = (value: string | null) =>
-    value === null ? '—' : `${formatDecimal(value, pair.price_decimals, pair.price_decimals)} ${pair.legal_name}`;
+    value === null ? '—' : `${formatPrice(value, pair.price_decimals)} ${pair.legal_name}`;
   return (
     <div className="order-estimate" data-testid="order-estimate">
       <dl className="order-estimate__rows">
@@ -407,14 +407,12 @@ function EstimateView({
         <div>
           <dt>{t('trade.estimate_filled')}</dt>
           <dd data-testid="order-estimate-filled">
-            {formatDecimal(estimate.filled, lotDecimals)} {pair.currency_name}
+            {formatAmount(estimate.filled, lotDecimals)} {pair.currency_name}
           </dd>
         </div>
         <div>
           <dt>{t('trade.estimate_fee')}</dt>
-          <dd data-testid="order-estimate-fee">
-            {formatDecimal(estimate.fee, quoteDecimals)} {pair.legal_name}
-          </dd>
+          <dd data-testid="order-estimate-fee">{formatMoney(estimate.fee, pair.legal_name, quoteDecimals)}</dd>
         </div>
         {estimate.limit !== null ? (
           <div>
@@ -427,8 +425,8 @@ function EstimateView({
       {isPositiveDecimal(estimate.rest) && (estimate.cutByBand || side === 'sell') ? (
         <p className="order-estimate__warning" data-testid="order-estimate-rest">
           {side === 'sell'
-            ? t('trade.estimate_rest_amount', { amount: `${formatDecimal(estimate.rest, lotDecimals)} ${pair.currency_name}` })
-            : t('trade.estimate_rest_total', { amount: `${formatDecimal(estimate.rest, quoteDecimals)} ${pair.legal_name}` })}
+            ? t('trade.estimate_rest_amount', { amount: `${formatAmount(estimate.rest, lotDecimals)} ${pair.currency_name}` })
+            : t('trade.estimate_rest_total', { amount: formatMoney(estimate.rest, pair.legal_name, quoteDecimals) })}
         </p>
       ) : null}
     </div>

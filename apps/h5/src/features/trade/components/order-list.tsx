@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { Segmented } from '../../../components/segmented';
 import { Dialog } from '../../../lib/antd-imperative';
-import { formatDecimal, multiplyDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
 import { marketKeys, type PairView } from '../../../lib/market-api';
-import { formatAmount, formatMoney, formatPrice } from '../../../lib/number-format';
+import { formatAmount, formatMoney, formatPrice, formatRate } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import { cancelOrder, ordersQuery, type SpotOrder, type SpotStatus, sideOf, spotKeys } from '../api/spot-api';
 import '../../../components/status-chip.css';
@@ -83,7 +82,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
       {(order.status === 'cancelled' || order.status === 'partially_filled') && order.cancel_reason ? (
         <div className="order-card__reason" data-testid={`order-reason-${order.id}`}>
           {t(`trade.cancel_reason.${order.cancel_reason}`, {
-            band: `${formatDecimal(multiplyDecimal(order.price_band ?? '0', '100'), 2)}%`,
+            band: formatRate(order.price_band ?? '0'),
             defaultValue: t('trade.status.cancelled'),
           })}
         </div>
