@@ -32,17 +32,25 @@ const balanceOf = (
 ) => list.accounts.find((a) => a.account === account)?.balances.find((b) => b.currency_id === currencyId)?.available;
 
 describe('wallet/list and wallet/detail', () => {
-  it('lists every base coin in all four accounts, zero balances included', async () => {
+  it('lists every coin in all four accounts, zero balances included', async () => {
     const { token } = await registerEmailUser(t);
     const reply = await t.post('wallet/list', {}, { token });
     expect(reply.type).toBe('ok');
     expect(reply.message.accounts.map((a: { account: string }) => a.account)).toEqual(['coin', 'option', 'contract', 'trust']);
     for (const account of reply.message.accounts) {
+      // The spec's four base coins and the seven spot-only coins of the default pairs.
       expect(account.balances.map((b: { currency_name: string }) => b.currency_name).sort()).toEqual([
+        'ADA',
+        'BNB',
         'BTC',
+        'DOGE',
         'ETH',
+        'LTC',
+        'SOL',
+        'TON',
         'TRX',
         'USDT',
+        'XRP',
       ]);
     }
     expect(reply.message.total_usdt).toBe('0.00');
