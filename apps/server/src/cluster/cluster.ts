@@ -363,6 +363,9 @@ export class Cluster {
       if (this.engines.has(pair.id) || this.builds.has(pair.id)) continue;
       if (taken.has(pair.id)) {
         this.freeSince.delete(pair.id);
+        // A hand-over announced earlier has been taken up: if this pair is free again later, its owner
+        // died or lost its connection, and the runner-up must take it at once, not wait as after a hand-over.
+        this.handedOver.delete(pair.id);
         continue;
       }
       const first = this.freeSince.get(pair.id) ?? now;
