@@ -49,11 +49,14 @@ export async function ackViolations(db: ScaleDatabase, acks: Ack[], cancelsSent:
     if (compareDecimal(row.amount, ack.amount) !== 0) faults.push(`${label}: amount ${row.amount}, acknowledged ${ack.amount}`);
     if (compareDecimal(row.filled, ack.filled) < 0) faults.push(`${label}: filled went back to ${row.filled}`);
     const now = `${row.status}${row.cancel_reason ? ` (${row.cancel_reason})` : ''}, filled ${row.filled}`;
-    if (ack.status === 'cancelled' && row.status !== 'cancelled') faults.push(`${label}: now ${now}`);
+    // Ended early (nothing traded: cancelled; something traded: partially filled): it stays so.
+    if ((ack.status === 'cancelled' || ack.status === 'partially_filled') && row.status !== ack.status) {
+      faults.push(`${label}: now ${now}`);
+    }
     if (ack.status === 'completed' && (row.status !== 'completed' || compareDecimal(row.filled, row.amount) !== 0)) {
       faults.push(`${label}: now ${now}`);
     }
-    if (ack.status === 'waiting' && row.status === 'cancelled') {
+    if (ack.status === 'waiting' && (row.status === 'cancelled' || row.status === 'partially_filled')) {
       // Only its owner's cancel, or self-trade prevention when the same user's order crossed it.
       const legit = row.cancel_reason === 'self_trade' || (row.cancel_reason === 'user' && cancelsSent.has(ack.orderId));
       if (!legit) faults.push(`${label}: now ${now}`);

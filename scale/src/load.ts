@@ -15,7 +15,7 @@ export type Ack = {
   user: number;
   node: string;
   /** The order as acknowledged by the place or cancel reply. */
-  status: 'waiting' | 'completed' | 'cancelled';
+  status: 'waiting' | 'completed' | 'partially_filled' | 'cancelled';
   filled: string;
   amount: string;
   at: number;
