@@ -16,6 +16,7 @@
  *   node bench/orders.mjs --db pg                # a fresh PostgreSQL database instead of the embedded one
  *   node bench/orders.mjs --db pg --nodes 2      # two nodes (cluster mode, Redis), connections round-robin
  *   node bench/orders.mjs --pairs BTC/USDT,ETH/USDT   # orders spread over these pairs (round-robin)
+ *   node bench/orders.mjs --db pg --nodes 2 --route owner   # also a run where each order goes to its pair's node
  *
  * With several nodes the orders go to two pairs by default (BTC/USDT and ETH/USDT), so each node can run
  * an engine of its own, and the bench first runs one node on a fresh database of the same kind with the
@@ -23,8 +24,14 @@
  * `orders_forwarded_share` is the share of accepted orders that reached a node not running their pair's
  * engine (and so went on to its owner over Redis): each node gets its own autocannon instance, every
  * accepted reply names its pair, and `GET /api/health` says which node runs which engine.
+ *
+ * `--route owner` (several nodes) adds a third measurement on fresh nodes, its figures suffixed `_routed`:
+ * each node is sent only the orders of the pairs it runs (as a load balancer routing by pair would), so
+ * nothing is forwarded; next to the round-robin figures it shows what forwarding costs. `loadavg_1m` is the
+ * machine's load average at the end of the run (the figures mean little on a machine busy with more).
  */
 
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { ADMIN_TOTP_SECRET, adjustApproved, adminToken, api, checkerToken, registerUser } from './lib/bench-api.mjs';
@@ -44,10 +51,15 @@ const PAIRS = option('pairs', NODE_OPTIONS.nodes > 1 ? 'BTC/USDT,ETH/USDT' : 'BT
   .filter(Boolean);
 /** Base coin ids of the seeded pairs (all quoted in USDT, id 3). */
 const BASE_IDS = { 'BTC/USDT': 1, 'ETH/USDT': 2, 'TRX/USDT': 34 };
+const ROUTE = option('route', 'round-robin');
 const log = (...parts) => console.error(...parts);
 
 if (NODE_OPTIONS.error) {
   log(`orders: ${NODE_OPTIONS.error}`);
+  process.exit(1);
+}
+if (ROUTE !== 'round-robin' && ROUTE !== 'owner') {
+  log(`orders: --route must be round-robin or owner (got "${ROUTE}")`);
   process.exit(1);
 }
 if (PAIRS.length === 0 || PAIRS.some((symbol) => !BASE_IDS[symbol])) {
@@ -90,7 +102,7 @@ async function engineOwners(cluster) {
  * One measurement on fresh nodes (`options`: database kind and node count): returns its figures. The
  * nodes are stopped and their database dropped afterwards (unless --keep).
  */
-async function measure(options) {
+async function measure(options, route = 'round-robin') {
   const cluster = await startBenchNodes({ name: 'orders', options, env: { ADMIN_TOTP_SECRET }, profile: PROFILE, log });
   try {
     const { origins, servers } = cluster;
@@ -123,10 +135,16 @@ async function measure(options) {
 
     // Buys at mid −0.30 %…+0.05 %, sells at mid −0.05 %…+0.30 %: about one in seven crosses and trades
     // (with the other user or the market maker); the rest rest on the book. Pairs take turns.
+    // Routed by owner: each node's instance sends only its own pairs (all of them if it runs none).
+    const pairsOf = origins.map((origin) => {
+      const own = route === 'owner' ? PAIRS.filter((symbol) => ownersBefore[symbol] === origin) : [];
+      return own.length ? own : PAIRS;
+    });
     let n = 0;
-    const body = () => {
+    const body = (node) => {
       n++;
-      const symbol = PAIRS[Math.floor(n / 2) % PAIRS.length];
+      const pairs = pairsOf[node];
+      const symbol = pairs[Math.floor(n / 2) % pairs.length];
       const mid = mids[symbol];
       const buy = n % 2 === 0;
       const offset = (((n * 7919) % 71) - 6) / 20_000; // −0.03 % … +0.325 %
@@ -161,7 +179,7 @@ async function measure(options) {
           {
             method: 'POST',
             setupRequest: (request) => {
-              const next = body();
+              const next = body(i);
               return { ...request, headers: { 'content-type': 'application/json', authorization: next.token }, body: next.json };
             },
             onResponse: (status, responseBody) => {
@@ -237,6 +255,7 @@ try {
   // Several nodes: first one node on the same kind of database with the same load, for comparison.
   const single = NODE_OPTIONS.nodes > 1 ? await measure({ ...NODE_OPTIONS, nodes: 1 }) : undefined;
   const figures = await measure(NODE_OPTIONS);
+  const routed = single && ROUTE === 'owner' ? await measure(NODE_OPTIONS, 'owner') : undefined;
   console.log(`orders_per_s: ${Math.round(figures.accepted / DURATION)}`);
   console.log(`orders_p50_ms: ${figures.p50}`);
   console.log(`orders_p99_ms: ${figures.p99}`);
@@ -259,6 +278,14 @@ try {
     console.log(`orders_p50_ms_one_node: ${single.p50}`);
     console.log(`ledger_sound_one_node: ${single.sound}`);
   }
+  if (routed) {
+    console.log(`orders_per_s_routed: ${Math.round(routed.accepted / DURATION)}`);
+    console.log(`orders_p50_ms_routed: ${routed.p50}`);
+    console.log(`orders_p99_ms_routed: ${routed.p99}`);
+    console.log(`orders_forwarded_share_routed: ${(routed.accepted ? routed.forwarded / routed.accepted : 0).toFixed(3)}`);
+    console.log(`ledger_sound_routed: ${routed.sound}`);
+  }
+  console.log(`loadavg_1m: ${loadavg()[0].toFixed(2)}`);
 } catch (error) {
   failed = true;
   log(`orders: ${error instanceof Error ? error.message : error}`);

@@ -5,7 +5,7 @@
  * Redis URL and node id (see bench-nodes.mjs); never a developer's database, Redis or exchange feed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -85,8 +85,14 @@ export async function startBenchServer({ name, env: extra = {}, profile, databas
   let output = '';
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, serverJs], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_LOG_DIR: each server's whole output also goes to `<dir>/<name>-<port>.log` (to read
+  // its warnings after a run); otherwise only its last lines are kept, to show when it fails.
+  const logFile = process.env.BENCH_SERVER_LOG_DIR
+    ? createWriteStream(join(process.env.BENCH_SERVER_LOG_DIR, `${name}-${port}.log`))
+    : undefined;
   const keepOutput = (c) => {
     output = (output + c).slice(-20_000);
+    logFile?.write(c);
   };
   child.stdout.on('data', keepOutput);
   child.stderr.on('data', keepOutput);

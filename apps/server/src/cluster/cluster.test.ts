@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SOCKET_EVENTS } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
@@ -16,6 +17,7 @@ import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { consoleSecretKey } from '../lib/totp.js';
+import { SPOT_BATCH_LOCK } from '../modules/spot/repo.js';
 import { seed } from '../seed/seed.js';
 import { ranking } from './rendezvous.js';
 
@@ -173,6 +175,32 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
     const cancelled = await cancel(follower, seller.token, rest.message.id);
     expect(cancelled.type).toBe('ok');
     expect(cancelled.message.status).toBe('cancelled');
+  });
+
+  it("orders the batches of every node by one database lock, so two nodes' batches cannot deadlock", async () => {
+    const [a, b] = nodes as [TestApp, TestApp];
+    const owner = a.app.cluster!.owns(1) ? a : b;
+    const seller = await trader(registrar(), { [BTC]: '1' });
+    // Another node's batch holds the lock (here a plain session): this node's batch waits for it before
+    // it locks any account, instead of locking some and meeting the other in a cycle.
+    const other = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await other`SELECT pg_advisory_lock(${SPOT_BATCH_LOCK.cls}::int, ${SPOT_BATCH_LOCK.id}::int)`;
+      let settled = false;
+      const placing = placeOrder(owner, seller.token, { type: '2', target_price: '66000', amount: '0.01' }).finally(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(settled).toBe(false);
+      await other`SELECT pg_advisory_unlock(${SPOT_BATCH_LOCK.cls}::int, ${SPOT_BATCH_LOCK.id}::int)`;
+      const placed = await placing;
+      expect(placed.type).toBe('ok');
+      expect(placed.message.status).toBe('waiting');
+      // Off the book again: the next test counts its asks.
+      expect((await cancel(owner, seller.token, placed.message.id as number)).type).toBe('ok');
+    } finally {
+      await other.end({ timeout: 5 });
+    }
   });
 
   it('moves an engine to another node within 5 s when its owner dies, with the same book', async () => {

@@ -122,13 +122,21 @@ export class CandleStore {
       });
       return;
     }
-    const writable = await (client as Sql).unsafe(`COPY candles (${COLUMNS}) FROM STDIN`).writable();
-    await new Promise<void>((resolve, reject) => {
-      writable.on('error', reject);
-      writable.on('finish', resolve);
-      for (const piece of pieces) writable.write(piece);
-      writable.end();
-    });
+    // On a connection of its own: the pool pipelines other queries onto a busy connection, and a query
+    // sent into a COPY in progress makes PostgreSQL drop the connection ("protocol synchronization was
+    // lost"), failing the COPY and every query queued on it (a spot book being opened, say).
+    const reserved = await (client as Sql).reserve();
+    try {
+      const writable = await reserved.unsafe(`COPY candles (${COLUMNS}) FROM STDIN`).writable();
+      await new Promise<void>((resolve, reject) => {
+        writable.on('error', reject);
+        writable.on('finish', resolve);
+        for (const piece of pieces) writable.write(piece);
+        writable.end();
+      });
+    } finally {
+      reserved.release();
+    }
   }
 
   /**
