@@ -156,6 +156,9 @@ describe('H5 community: referral programme and notices', () => {
     await friend.getByTestId('order-kind-market').click();
     await input(friend, 'order-total').fill('100');
     await friend.getByTestId('order-submit').click();
+    // A market order is confirmed on its estimate first.
+    await friend.getByTestId('order-estimate').waitFor({ timeout: 10_000 });
+    await friend.locator('.adm-dialog-button', { hasText: 'Buy BTC' }).click();
     await expect.poll(() => friend.locator('.adm-toast-main').textContent(), { timeout: 15_000 }).toBe('Order filled');
     filledAt = Date.now();
   });
