@@ -4,19 +4,26 @@ import { ConfigProvider, message } from 'antd';
 import enUS from 'antd/locale/en_US';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // A busy shared machine can take seconds to render an antd table; the default one second would make
 // waiting for a reply flaky, while a page that never shows it still fails.
 configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library cleans up by itself only with vitest globals, which this repository does not enable.
+const clients: QueryClient[] = [];
+
 afterEach(() => {
   cleanup();
+  // Queries still polling would schedule React work after the page is gone.
+  for (const client of clients.splice(0)) client.clear();
   vi.unstubAllGlobals();
   // The API client's toasts live in antd's static holder outside the page; drop them, keep the holder.
   message.destroy();
 });
+
+// Let React's scheduler finish what unmounting queued while the DOM environment still exists.
+afterAll(() => new Promise<void>((done) => setTimeout(done, 100)));
 
 /**
  * Renders a console page the way main.tsx does (antd in English, react-query, a router at `path`),
@@ -26,6 +33,7 @@ export function renderPage(page: ReactNode, { path = '/' }: { path?: string } = 
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
+  clients.push(client);
   return render(
     <ConfigProvider locale={enUS}>
       <QueryClientProvider client={client}>
