@@ -22,8 +22,15 @@ afterEach(() => {
   message.destroy();
 });
 
-// Let React's scheduler finish what unmounting queued while the DOM environment still exists.
-afterAll(() => new Promise<void>((done) => setTimeout(done, 100)));
+// antd's static toast holder is a React root no test can unmount. Its leave animations end on the
+// window's timers, and React finishes each commit from its scheduler (a Node `setImmediate`, possibly
+// over several turns). Were the environment torn down between two of those turns, React would read
+// `window.event` after `window` is gone. So once the file is done: stop the window's timers, so no new
+// work can start, then let the event loop turn until what React has queued is done.
+afterAll(async () => {
+  await (window as unknown as { happyDOM: { abort(): Promise<void> } }).happyDOM.abort();
+  for (let turn = 0; turn < 50; turn++) await new Promise<void>((done) => setImmediate(done));
+});
 
 /**
  * Renders a console page the way main.tsx does (antd in English, react-query, a router at `path`),
