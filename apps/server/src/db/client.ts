@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -108,7 +109,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * connection tries about once a second while PostgreSQL is away and is back within a second of it.
  */
 export function reconnectDelaySeconds(failures: number): number {
-  return (0.5 + Math.random() / 2) * Math.min(3 ** failures / 100, 1);
+  // Jitter from the crypto source, like every other random number on the server (one rule, no exceptions).
+  return (0.5 + randomInt(0, 1000) / 2000) * Math.min(3 ** failures / 100, 1);
 }
 
 /** Drizzle over PGlite, in-process or on its thread (which answers the same calls). */

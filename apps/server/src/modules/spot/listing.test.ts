@@ -55,6 +55,12 @@ describe('listing rules', () => {
     });
   });
 
+  it('take the price’s order of magnitude from its digits, not from a float that rounds 999.9…9 up to 1000', () => {
+    // As a float, 999.99999999999999 is 1000 and its log10 3: the lot would come out ten times finer.
+    expect(listingRules({ currencyId: 1, startPrice: '999.99999999999999' }, 8)).toMatchObject({ lotSize: '0.0001' });
+    expect(listingRules({ currencyId: 1, startPrice: '1000' }, 8)).toMatchObject({ lotSize: '0.00001' });
+  });
+
   it('refuse a start price that is not a positive plain decimal, and a lot finer than the coin', () => {
     for (const startPrice of ['0', '-1', 'abc', '1e5', '']) {
       expect(() => listingRules({ currencyId: 1, startPrice }, 8)).toThrow(ListingError);

@@ -49,7 +49,8 @@ export function listingRules(input: ListPairInput, coinDecimals: number): Listin
     throw new ListingError(`start price must be a plain decimal above zero: ${input.startPrice}`);
   }
   const price = new D(input.startPrice);
-  const magnitude = Math.floor(Math.log10(price.toNumber()));
+  // The decimal's own exponent: the power of ten of its first digit (123.4 → 2, 0.05 → −2), exact.
+  const magnitude = price.e;
   const priceDecimals =
     input.priceDecimals ?? Math.min(10, Math.max(price.decimalPlaces(), Math.min(8, Math.max(0, 5 - magnitude))));
   const tickSize = input.tickSize ?? str(new D(10).pow(-priceDecimals));
