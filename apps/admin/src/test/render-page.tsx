@@ -27,9 +27,11 @@ afterEach(() => {
 // over several turns). Were the environment torn down between two of those turns, React would read
 // `window.event` after `window` is gone. So once the file is done: stop the window's timers, so no new
 // work can start, then let the event loop turn until what React has queued is done.
+// (Node's `setImmediate`, the one React's scheduler uses: the window's timers are stopped by then.)
+const nodeTurn = (globalThis as unknown as { setImmediate(callback: () => void): void }).setImmediate;
 afterAll(async () => {
   await (window as unknown as { happyDOM: { abort(): Promise<void> } }).happyDOM.abort();
-  for (let turn = 0; turn < 50; turn++) await new Promise<void>((done) => setImmediate(done));
+  for (let turn = 0; turn < 50; turn++) await new Promise<void>((done) => nodeTurn(done));
 });
 
 /**

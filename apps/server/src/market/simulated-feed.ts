@@ -117,6 +117,7 @@ export class PairModel {
   private readonly turnoverPerMinute: number;
   private readonly scale: number;
   private readonly lot: number;
+  private readonly lotScale: number;
   private readonly steps = new Float64Array(60);
   private readonly rng = new Rng(0, 0, 0);
   private readonly jumpPerSecond: number;
@@ -143,9 +144,27 @@ export class PairModel {
     this.turnoverPerMinute = params.turnoverPerMinute / (quote > 0 ? quote : 1);
     this.scale = 10 ** pair.priceDecimals;
     this.lot = Number(pair.lotSize);
+    this.lotScale = 10 ** pair.lotDecimals;
   }
 
-  /** A float price in units of the last price place, on the tick grid, never below one tick. */
+  /**
+   * The turnover of `lots` lots at `price` units, in units of the quote's last price place, from integers
+   * only: lots × lot units × price, then divided by the lot's power of ten, rounded half up. (The lot as a
+   * float, 0.01 say, is not exact and would be multiplied in.) A product past 2^53 (a busy half hour of
+   * the daily history) is taken in bigints.
+   */
+  turnoverUnits(lots: number, price: number): number {
+    const product = lots * this.pair.lotUnits * price;
+    if (Number.isSafeInteger(product)) return Math.round(product / this.lotScale);
+    const scale = BigInt(this.lotScale);
+    const exact = BigInt(lots) * BigInt(this.pair.lotUnits) * BigInt(price);
+    return Number((exact * 2n + scale) / (scale * 2n));
+  }
+
+  /**
+   * The model's walk is a float (a log-normal path); this is where it lands on the tick grid, as integer
+   * units of the last price place, never below one tick. Everything after it is integer arithmetic.
+   */
   units(price: number): number {
     const tick = this.pair.tickUnits;
     return Math.max(tick, Math.round((price * this.scale) / tick) * tick);
@@ -190,7 +209,7 @@ export class PairModel {
       live.carry = due - lots;
       live.lots = lots;
       live.v += lots;
-      live.a += Math.round(lots * this.lot * p);
+      live.a += this.turnoverUnits(lots, p);
       live.last = i;
     }
   }
@@ -263,7 +282,7 @@ export class PairModel {
       const share = i === 59 ? totalLots - given : Math.floor((totalLots * weight[i]!) / weights);
       lots[i] = share;
       given += share;
-      const amount = Math.round(share * this.lot * prices[i]!);
+      const amount = this.turnoverUnits(share, prices[i]!);
       amounts[i] = amount;
       a += amount;
     }
@@ -306,7 +325,7 @@ export class PairModel {
       if (p > h) h = p;
       if (p < l) l = p;
       c = p;
-      a += Math.round(stepLots * this.lot * p);
+      a += this.turnoverUnits(stepLots, p);
     }
     return { candle: { t: d * 86_400, o, h, l, c, v: stepLots * DAY_STEPS, a }, prevClose };
   }
