@@ -37,6 +37,12 @@ export type Stack = {
    * agreement ticked); `extra` adds fields such as an invite code. Returns its session token and id.
    */
   registerEmail: (email: string, password: string, extra?: Record<string, string>) => Promise<RegisteredUser>;
+  /** Files the basic identity check for the user as the phone does, and approves it as an operator. */
+  verifyBasic: (token: string, userId: number, name: string) => Promise<void>;
+  /** Credits `amount` of a coin (USDT unless said) to one of the user's accounts, as an operator's adjustment. */
+  fund: (userId: number, account: string, amount: string, currencyId?: string) => Promise<void>;
+  /** Adds an option delivery period, as an operator does in the console. */
+  addOptionPeriod: (seconds: number, profitRatio: string, maxNum: string) => Promise<void>;
   /** Waits until the market feed prices `symbol` (the simulated feed goes live after its backfill). */
   waitForPrice: (symbol?: string, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
@@ -230,5 +236,41 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     return decided.message.result;
   };
 
-  return { baseUrl, api, admin, secondOperator, latestCode, registerEmail, waitForPrice, stop };
+  const verifyBasic: Stack['verifyBasic'] = async (token, userId, name) => {
+    const filed = await callApi(
+      baseUrl,
+      'user/real_name',
+      { country: 'US', name, card_id: `E2E${String(userId).padStart(5, '0')}` },
+      token,
+    );
+    if (filed.type !== 'ok') throw new Error(`the basic verification was refused: ${JSON.stringify(filed)}`);
+    const pending = (await admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
+    const check = pending.list.find((row) => row.user.id === userId);
+    if (!check) throw new Error('the basic verification is not in the review queue');
+    await admin(`admin/identity/${check.id}/approve`, { body: {} });
+  };
+
+  const fund: Stack['fund'] = async (userId, account, amount, currencyId = '3') => {
+    await admin(`admin/users/${userId}/adjust`, { body: { currency_id: currencyId, account, amount, reason: 'e2e funding' } });
+  };
+
+  const addOptionPeriod: Stack['addOptionPeriod'] = async (seconds, profitRatio, maxNum) => {
+    await admin('admin/options/seconds', {
+      body: { seconds: String(seconds), profit_ratio: profitRatio, loss_ratio: '100', min_num: '1', max_num: maxNum },
+    });
+  };
+
+  return {
+    baseUrl,
+    api,
+    admin,
+    secondOperator,
+    latestCode,
+    registerEmail,
+    verifyBasic,
+    fund,
+    addOptionPeriod,
+    waitForPrice,
+    stop,
+  };
 }

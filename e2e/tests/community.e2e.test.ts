@@ -144,9 +144,7 @@ describe('H5 community: referral programme and notices', () => {
 
     const users = (await stack.admin(`admin/users?q=${encodeURIComponent(friendEmail)}`)) as { list: { id: number }[] };
     friendId = users.list[0]!.id;
-    await stack.admin(`admin/users/${friendId}/adjust`, {
-      body: { currency_id: '3', account: 'coin', amount: '500', reason: 'e2e funding' },
-    });
+    await stack.fund(friendId, 'coin', '500');
     const invite = await stack.api<{ invited: number }>('user/invite', undefined, inviterToken);
     expect(invite.message.invited).toBe(1);
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -27,10 +28,7 @@ const email = `confirm.${Date.now()}@example.test`;
 const password = 'confirm-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+const { byId, shot, input, text } = testIds(() => page);
 
 type Position = { id: number; status_name: string };
 
@@ -58,32 +56,14 @@ describe('H5 confirmations: contract opening and option buying', () => {
     token = registered.token;
     userId = registered.id;
     // Verified (options need it), 1,000 USDT in the contract and the option accounts.
-    expect((await stack.api('user/real_name', { country: 'US', name: 'Careful Trader', card_id: 'E2E54321' }, token)).type).toBe(
-      'ok',
-    );
-    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
-    const check = pending.list.find((row) => row.user.id === userId);
-    if (!check) throw new Error('the basic verification is not in the review queue');
-    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
-    for (const account of ['contract', 'option']) {
-      await stack.admin(`admin/users/${userId}/adjust`, {
-        body: { currency_id: '3', account, amount: '1000', reason: 'e2e funding' },
-      });
-    }
-    await stack.admin('admin/options/seconds', {
-      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '80', loss_ratio: '100', min_num: '1', max_num: '500' },
-    });
+    await stack.verifyBasic(token, userId, 'Careful Trader');
+    for (const account of ['contract', 'option']) await stack.fund(userId, account, '1000');
+    await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
-    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+    page = await phonePage(context, pageErrors);
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -24,10 +25,7 @@ const email = `contracts.${Date.now()}@example.test`;
 const password = 'contracts-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+const { byId, shot, input, text } = testIds(() => page);
 
 /** Exact arithmetic on plain decimals, in 10^-8 units. */
 const units = (value: string) => {
@@ -59,21 +57,12 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     await stack.waitForPrice(SYMBOL);
     const registered = await stack.registerEmail(email, password);
     token = registered.token;
-    await stack.admin(`admin/users/${registered.id}/adjust`, {
-      body: { currency_id: '3', account: 'contract', amount: '1000', reason: 'e2e funding' },
-    });
+    await stack.fund(registered.id, 'contract', '1000');
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
-    // (expect.poll works only inside a test)
-    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+    page = await phonePage(context, pageErrors);
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
+import { signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -25,9 +26,7 @@ const email = `finance.${Date.now()}@example.test`;
 const password = 'finance-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot, input } = testIds(() => page);
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
 const toast = () => page.locator('.adm-toast-main');
 
@@ -86,11 +85,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
   });
 
   it('logs in and opens the lock tab with the products on sale', async () => {
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
+    await signInByEmail(page, stack.baseUrl, email, password);
     await expect.poll(() => page.url(), { timeout: 15_000 }).not.toContain('login');
 
     await open('/pages/template/index', 'finance-tab-page');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { testIds } from '../src/h5-session.js';
 import { ROOT, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -49,8 +50,7 @@ const firstPassword = 'first-pass-1';
 const newPassword = 'second-pass-2';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, input } = testIds(() => page);
 const toast = () => page.locator('.adm-toast-main');
 // Expressions run in the page; strings, because this project is typed for Node, not the DOM.
 const stored = (key: string) => page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -23,8 +24,7 @@ const email = `record.${Date.now()}@example.test`;
 const password = 'record-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
+const { byId, shot } = testIds(() => page);
 
 type Order = { id: number; status: string; open_price: string; end_price: string | null; end_second: number | null };
 
@@ -34,19 +34,9 @@ describe('H5 index record: a settled option verified against the public, hash-ch
     await stack.waitForPrice(SYMBOL);
     const registered = await stack.registerEmail(email, password);
     token = registered.token;
-    expect((await stack.api('user/real_name', { country: 'US', name: 'Record Checker', card_id: 'E2E54321' }, token)).type).toBe(
-      'ok',
-    );
-    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
-    const check = pending.list.find((row) => row.user.id === registered.id);
-    if (!check) throw new Error('the basic verification is not in the review queue');
-    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
-    await stack.admin(`admin/users/${registered.id}/adjust`, {
-      body: { currency_id: '3', account: 'option', amount: '1000', reason: 'e2e funding' },
-    });
-    await stack.admin('admin/options/seconds', {
-      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    });
+    await stack.verifyBasic(token, registered.id, 'Record Checker');
+    await stack.fund(registered.id, 'option', '1000');
+    await stack.addOptionPeriod(DELIVERY_SECONDS, '85', '1000');
     const bought = await stack.api<Order>(
       'microtrade/submit',
       { match_id: '1', currency_id: '3', type: '1', seconds: String(DELIVERY_SECONDS), number: '100' },
@@ -57,18 +47,8 @@ describe('H5 index record: a settled option verified against the public, hash-ch
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await page.locator('[data-testid="login-account"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(password);
-    await byId('login-submit').click();
-    const signedIn = Date.now() + 15_000;
-    while (page.url().includes('/login')) {
-      if (Date.now() > signedIn) throw new Error('login did not leave the login page');
-      await page.waitForTimeout(200);
-    }
+    page = await phonePage(context, pageErrors);
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

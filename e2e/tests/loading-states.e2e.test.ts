@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { signInByEmail } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -36,16 +37,7 @@ describe('H5 loading states: skeletons and route changes without a blank frame',
     browser = await launchBrowser();
     context = await phoneContext(browser);
     page = await context.newPage();
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await page.locator('[data-testid="login-account"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(password);
-    await byId('login-submit').click();
-    const signedIn = Date.now() + 15_000;
-    while (page.url().includes('/login')) {
-      if (Date.now() > signedIn) throw new Error('login did not leave the login page');
-      await page.waitForTimeout(200);
-    }
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

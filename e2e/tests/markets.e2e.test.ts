@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { signInByEmail, testIds } from '../src/h5-session.js';
 import { ROOT, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -55,11 +56,8 @@ const email = `markets.${Date.now()}@example.test`;
 const password = 'markets-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot, input, text } = testIds(() => page);
 const toast = () => page.locator('.adm-toast-main');
-const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
 /** "1,234.56 USDT" → "1234.56". */
 const amountOf = (shown: string) => shown.replace(/[^\d.]/g, '');
 
@@ -124,11 +122,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
   });
 
   it('logs in and sees the home prices move, labelled as demo data', async () => {
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
+    await signInByEmail(page, stack.baseUrl, email, password);
     await expect.poll(() => text('welcome-account'), { timeout: 15_000 }).toBe(email);
 
     await byId('home-markets').waitFor();

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext } from '../src/browser.js';
 import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
+import { testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -62,9 +63,7 @@ const email = `money.${Date.now()}@example.test`;
 const password = 'money-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot, input } = testIds(() => page);
 const toast = () => page.locator('.adm-toast-main');
 const dialogButton = (text: string) => page.locator('.adm-dialog-button', { hasText: text });
 const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;

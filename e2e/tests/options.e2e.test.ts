@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Reply, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -26,10 +27,7 @@ const email = `options.${Date.now()}@example.test`;
 const password = 'options-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+const { byId, shot, input, text } = testIds(() => page);
 
 /** "1,085 USDT" → "1085". */
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
@@ -45,35 +43,15 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     const registered = await stack.registerEmail(email, password);
     token = registered.token;
     const userId = registered.id;
-    expect((await stack.api('user/real_name', { country: 'US', name: 'Option Buyer', card_id: 'E2E12345' }, token)).type).toBe(
-      'ok',
-    );
-    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
-    const check = pending.list.find((row) => row.user.id === userId);
-    if (!check) throw new Error('the basic verification is not in the review queue');
-    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
-    await stack.admin(`admin/users/${userId}/adjust`, {
-      body: { currency_id: '3', account: 'option', amount: '1000', reason: 'e2e funding' },
-    });
+    await stack.verifyBasic(token, userId, 'Option Buyer');
+    await stack.fund(userId, 'option', '1000');
     // A short delivery time, as an operator adds it in the console.
-    await stack.admin('admin/options/seconds', {
-      body: { seconds: String(DELIVERY_SECONDS), profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    });
+    await stack.addOptionPeriod(DELIVERY_SECONDS, '85', '1000');
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
-    const signedIn = Date.now() + 15_000;
-    while (page.url().includes('/login')) {
-      if (Date.now() > signedIn) throw new Error('login did not leave the login page');
-      await page.waitForTimeout(200);
-    }
+    page = await phonePage(context, pageErrors);
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

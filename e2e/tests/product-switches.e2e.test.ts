@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -23,9 +24,7 @@ const email = `switches.${Date.now()}@example.test`;
 const password = 'switches-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot } = testIds(() => page);
 
 /** Opens a route fresh (a reload, so the switches are read again) and waits for a test id. */
 async function open(hash: string, testId: string) {
@@ -41,14 +40,8 @@ describe('product switches of options, financial products and subscription on th
 
     browser = await launchBrowser();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
-    await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+    page = await phonePage(context, pageErrors);
+    await signInByEmail(page, stack.baseUrl, email, password);
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -25,10 +26,7 @@ const email = `protected.${Date.now()}@example.test`;
 const password = 'protected-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
-const text = async (id: string) => ((await byId(id).textContent()) ?? '').trim();
+const { byId, shot, input, text } = testIds(() => page);
 
 type Depth = { bids: [string, string][]; asks: [string, string][] };
 const depth = async () => (await stack.api<Depth>(`market/depth?symbol=${encodeURIComponent(SYMBOL)}&limit=100`)).message;
@@ -52,11 +50,7 @@ describe('H5: markets search and protected market orders', () => {
   });
 
   it('lists ten pairs on home, found by search and by category', async () => {
-    await page.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await input('login-account').fill(email);
-    await input('login-password').fill(password);
-    await byId('login-submit').click();
+    await signInByEmail(page, stack.baseUrl, email, password);
     await byId('home-markets').waitFor();
     const rows = byId('home-markets').locator('[data-testid^="home-pair-"]');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
@@ -99,9 +93,7 @@ describe('H5: markets search and protected market orders', () => {
       .toBeGreaterThanOrEqual(20);
     // A stray bid far under the book (another user's 0.01 BTC at 1,000): the band must keep it out of reach.
     const other = await stack.registerEmail(`stray.${Date.now()}@example.test`, password);
-    await stack.admin(`admin/users/${other.id}/adjust`, {
-      body: { currency_id: '3', account: 'coin', amount: '100', reason: 'e2e funding' },
-    });
+    await stack.fund(other.id, 'coin', '100');
     const stray = await stack.api<{ id: number }>(
       'coin/trade',
       { legal_id: '3', currency_id: '1', type: '1', target_price: '1000', amount: '0.01' },

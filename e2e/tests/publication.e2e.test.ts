@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
 import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
+import { testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -26,9 +27,7 @@ const email = `publication.${Date.now()}@example.test`;
 const password = 'publication-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot, input } = testIds(() => page);
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
 
 /**

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, settledScreenshot } from '../src/browser.js';
+import { launchBrowser, phoneContext } from '../src/browser.js';
+import { testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -18,9 +19,7 @@ const email = `valuation.${Date.now()}@example.test`;
 const password = 'valuation-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
-const shot = (name: string) => settledScreenshot(page, name);
-const input = (id: string) => page.locator(`[data-testid="${id}"] input`);
+const { byId, shot, input } = testIds(() => page);
 const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
 /** Waits for the loaders and any toast to go, then keeps a screenshot. */

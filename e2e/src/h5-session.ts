@@ -1,0 +1,35 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { settledScreenshot } from './browser.js';
+
+/** Lookups by test id on the page `current()` returns: read late, since suites open their page in beforeAll. */
+export function testIds(current: () => Page): {
+  byId: (id: string) => Locator;
+  input: (id: string) => Locator;
+  text: (id: string) => Promise<string>;
+  shot: (name: string) => Promise<string>;
+} {
+  const byId = (id: string) => current().getByTestId(id);
+  return {
+    byId,
+    input: (id) => current().locator(`[data-testid="${id}"] input`),
+    text: async (id) => ((await byId(id).textContent()) ?? '').trim(),
+    shot: (name) => settledScreenshot(current(), name),
+  };
+}
+
+/** A new page in `context` whose uncaught errors land in `errors` (a suite asserts there were none). */
+export async function phonePage(context: BrowserContext, errors: string[]): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return page;
+}
+
+/** Signs in on the H5 login page with the e-mail tab, and waits until the app has left that page. */
+export async function signInByEmail(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/h5/#/pages/user/login/login`);
+  await page.getByTestId('login-tab-email').click();
+  await page.locator('[data-testid="login-account"] input').fill(email);
+  await page.locator('[data-testid="login-password"] input').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+}
