@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { settledScreenshot } from './browser.js';
 
 /** Lookups by test id on the page `current()` returns: read late, since suites open their page in beforeAll. */
@@ -32,4 +33,30 @@ export async function signInByEmail(page: Page, baseUrl: string, email: string, 
   await page.locator('[data-testid="login-password"] input').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+}
+
+/**
+ * Registers on the phone by e-mail as a new user does: asks for the code (the button counts down), reads it
+ * with `latestCode`, ticks the terms, and waits for the home page to welcome the account.
+ */
+export async function registerByEmail(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  latestCode: (target: string) => Promise<string>,
+): Promise<void> {
+  const { byId, input } = testIds(() => page);
+  await page.goto(`${baseUrl}/h5/#/pages/user/login/choose`);
+  await byId('choose-register-email').click();
+  await byId('register-page').waitFor();
+  await input('register-account').fill(email);
+  await byId('register-send-code').click();
+  await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
+  await input('register-code').fill(await latestCode(email));
+  await input('register-password').fill(password);
+  await input('register-re-password').fill(password);
+  await byId('register-agree').click();
+  await byId('register-submit').click();
+  await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
 }

@@ -1,43 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
 import { testIds } from '../src/h5-session.js';
-import { ROOT, type Stack, startStack } from '../src/stack.js';
+import { type Stack, startStack } from '../src/stack.js';
 
 /**
  * A new user's first visit, as they would click through it on a phone: register by e-mail, log out,
  * get sent to login by a protected page and brought back, change the password, set the fund password,
  * then every language and both themes. Screenshots of each page are kept as artifacts.
  */
-
-const LANGS = ['en', 'jp', 'kr', 'esp', 'zh', 'hk', 'th'] as const;
-const HTML_LANG: Record<(typeof LANGS)[number], string> = {
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  esp: 'es',
-  zh: 'zh-CN',
-  hk: 'zh-TW',
-  th: 'th',
-};
-
-/** Every translation key of the app ("settings.title", "errors.code_invalid" …), to spot one shown raw. */
-function translationKeys(): string[] {
-  const en = JSON.parse(readFileSync(join(ROOT, 'apps/h5/src/locales/en.json'), 'utf8')) as Record<string, unknown>;
-  const keys: string[] = [];
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [k, v] of Object.entries(node)) {
-      if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
-      else keys.push(`${prefix}${k}`);
-    }
-  };
-  walk(en, '');
-  return keys;
-}
-
-const KEYS = translationKeys();
 
 let stack: Stack;
 let browser: Browser;
@@ -59,7 +31,7 @@ const theme = () => page.evaluate('document.documentElement.dataset.theme') as P
 
 async function untranslatedKeys(): Promise<string[]> {
   const text = await page.locator('body').innerText();
-  const found = KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+  const found = keysShownRaw(text);
   if (/\berrors\.[a-z_]+/.test(text)) found.push('errors.*');
   return found;
 }

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
 import { signInByEmail, testIds } from '../src/h5-session.js';
-import { ROOT, type Stack, startStack } from '../src/stack.js';
+import { type Stack, startStack } from '../src/stack.js';
 
 /**
  * Markets on a phone, against the built server with its simulated feed (the default feed of
@@ -13,32 +12,6 @@ import { ROOT, type Stack, startStack } from '../src/stack.js';
  * against the operator's market maker) and sees balances and order history change. Screenshots of
  * home, trade and K-line in both themes.
  */
-
-const LANGS = ['en', 'jp', 'kr', 'esp', 'zh', 'hk', 'th'] as const;
-const HTML_LANG: Record<(typeof LANGS)[number], string> = {
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  esp: 'es',
-  zh: 'zh-CN',
-  hk: 'zh-TW',
-  th: 'th',
-};
-
-/** The market pages' translation keys ("trade.buy", "chart.interval.1min" …), to spot one shown raw. */
-function marketKeys(): string[] {
-  const en = JSON.parse(readFileSync(join(ROOT, 'apps/h5/src/locales/en.json'), 'utf8')) as Record<string, unknown>;
-  const keys: string[] = [];
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [k, v] of Object.entries(node)) {
-      if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
-      else keys.push(`${prefix}${k}`);
-    }
-  };
-  walk(en, '');
-  return keys;
-}
-const KEYS = marketKeys();
 
 const SYMBOL = 'BTC/USDT';
 const KEY = 'BTC_USDT';
@@ -397,7 +370,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
   it('shows the market pages in all seven languages without a raw key', async () => {
     const rawKeys = async () => {
       const shown = await page.locator('body').innerText();
-      const found = KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(shown));
+      const found = keysShownRaw(shown);
       if (/\b(market|trade|chart|refresh)\.[a-z_]+\b/.test(shown)) found.push('raw key');
       return found;
     };

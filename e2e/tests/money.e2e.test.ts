@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from '../src/browser.js';
 import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
-import { testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, type Stack, startStack } from '../src/stack.js';
+import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
+import { registerByEmail, testIds } from '../src/h5-session.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
  * A new user's money journey on a phone, with an operator reviewing in the console (a second browser
@@ -16,37 +17,12 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT, type Stack, startStack } from '../sr
  * bind a bank card. Screenshots of every page are kept as artifacts.
  */
 
-const LANGS = ['en', 'jp', 'kr', 'esp', 'zh', 'hk', 'th'] as const;
-const HTML_LANG: Record<(typeof LANGS)[number], string> = {
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  esp: 'es',
-  zh: 'zh-CN',
-  hk: 'zh-TW',
-  th: 'th',
-};
-
 /** A valid 1×1 PNG: the server recognises images by their first bytes. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** The TRC20 USDT contract's address: well formed, with a valid base58check checksum. */
 const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const FUND_PASSWORD = '246810';
 const REJECT_REASON = 'Destination flagged by the compliance check';
-
-function translationKeys(): string[] {
-  const en = JSON.parse(readFileSync(join(ROOT, 'apps/h5/src/locales/en.json'), 'utf8')) as Record<string, unknown>;
-  const keys: string[] = [];
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [k, v] of Object.entries(node)) {
-      if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
-      else keys.push(`${prefix}${k}`);
-    }
-  };
-  walk(en, '');
-  return keys;
-}
-const KEYS = translationKeys();
 
 let stack: Stack;
 let browser: Browser;
@@ -76,10 +52,10 @@ async function open(hash: string, testId: string) {
   await byId(testId).waitFor();
 }
 
-/** Waits for the page's loaders and any message toast to go and a short settle, then keeps a screenshot. */
+/** The translation keys shown raw on the page, and any word of the money pages' key families. */
 async function untranslatedKeys(): Promise<string[]> {
   const text = await page.locator('body').innerText();
-  const found = KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+  const found = keysShownRaw(text);
   if (/\b(errors|money|assets|deposit|withdraw|records|transfer|verification|bank|address|upload)\.[a-z_]+\b/.test(text))
     found.push('raw key');
   return found;
@@ -125,18 +101,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
   });
 
   it('registers a new user by e-mail and shows empty assets', async () => {
-    await page.goto(url('/pages/user/login/choose'));
-    await byId('choose-register-email').click();
-    await byId('register-page').waitFor();
-    await input('register-account').fill(email);
-    await byId('register-send-code').click();
-    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
-    await input('register-code').fill(await stack.latestCode(email));
-    await input('register-password').fill(password);
-    await input('register-re-password').fill(password);
-    await byId('register-agree').click();
-    await byId('register-submit').click();
-    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
 
     await byId('tab-assets').click();
     await byId('assets-summary').waitFor();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
 import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
-import { testIds } from '../src/h5-session.js';
+import { registerByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -139,18 +139,7 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
   });
 
   it('a funded user finds the project from home and subscribes; too little is refused', async () => {
-    await page.goto(url('/pages/user/login/choose'));
-    await byId('choose-register-email').click();
-    await byId('register-page').waitFor();
-    await input('register-account').fill(email);
-    await byId('register-send-code').click();
-    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
-    await input('register-code').fill(await stack.latestCode(email));
-    await input('register-password').fill(password);
-    await input('register-re-password').fill(password);
-    await byId('register-agree').click();
-    await byId('register-submit').click();
-    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
     // Filed in the console by one operator, approved by a second (four eyes).
     await stack.secondOperator(
       await adjustBalance(ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' }),

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from '../src/browser.js';
-import { testIds } from '../src/h5-session.js';
+import { registerByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 /**
@@ -19,10 +19,9 @@ const email = `valuation.${Date.now()}@example.test`;
 const password = 'valuation-pass-1';
 
 const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input } = testIds(() => page);
+const { byId, shot } = testIds(() => page);
 const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
-/** Waits for the loaders and any toast to go, then keeps a screenshot. */
 describe('H5 pricing method', () => {
   beforeAll(async () => {
     stack = await startStack();
@@ -39,18 +38,7 @@ describe('H5 pricing method', () => {
   });
 
   it('registers and shows the assets total in USDT by default', async () => {
-    await page.goto(url('/pages/user/login/choose'));
-    await byId('choose-register-email').click();
-    await byId('register-page').waitFor();
-    await input('register-account').fill(email);
-    await byId('register-send-code').click();
-    await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
-    await input('register-code').fill(await stack.latestCode(email));
-    await input('register-password').fill(password);
-    await input('register-re-password').fill(password);
-    await byId('register-agree').click();
-    await byId('register-submit').click();
-    await expect.poll(() => byId('welcome-account').textContent(), { timeout: 15_000 }).toBe(email);
+    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
 
     await byId('tab-assets').click();
     await byId('assets-summary').waitFor();
