@@ -23,6 +23,33 @@ const MONEY_MATH = [
   `${SERVER}modules/wealth/interest\\.ts$`,
 ];
 
+/** The two client apps' folders under apps/, by the name their rules carry. */
+const CLIENT_FOLDER = { h5: 'h5', console: 'admin' };
+
+/**
+ * A client app's rules (the H5 app and the console follow the same ones): a feature never imports another
+ * feature, app/ composes them; lib/ and components/ sit under the features and import none of them.
+ */
+function clientAppRules(name, title, aFeatureOf) {
+  const src = `^apps/${CLIENT_FOLDER[name]}/src/`;
+  return [
+    {
+      name: `${name}-features-apart`,
+      comment: `${aFeatureOf} feature never imports another feature; app/ composes them.`,
+      severity: 'error',
+      from: { path: `${src}features/([^/]+)/` },
+      to: { path: `${src}features/`, pathNot: `${src}features/$1/` },
+    },
+    {
+      name: `${name}-shared-no-feature`,
+      comment: `${title} lib/ and components/ import no feature and not app/.`,
+      severity: 'error',
+      from: { path: `${src}(lib|components)/` },
+      to: { path: `${src}(features|app)/` },
+    },
+  ];
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -131,34 +158,8 @@ module.exports = {
       to: { path: `${SERVER}modules/[^/]+/repo\\.ts$`, pathNot: `${SERVER}modules/$1/` },
     },
     // ── H5 app and console ──────────────────────────────────────────────────────────────────────────
-    {
-      name: 'h5-features-apart',
-      comment: 'An H5 feature never imports another feature; app/ composes them.',
-      severity: 'error',
-      from: { path: '^apps/h5/src/features/([^/]+)/' },
-      to: { path: '^apps/h5/src/features/', pathNot: '^apps/h5/src/features/$1/' },
-    },
-    {
-      name: 'h5-shared-no-feature',
-      comment: 'H5 lib/ and components/ sit under the features: they import no feature and not app/.',
-      severity: 'error',
-      from: { path: '^apps/h5/src/(lib|components)/' },
-      to: { path: '^apps/h5/src/(features|app)/' },
-    },
-    {
-      name: 'console-features-apart',
-      comment: 'A console feature never imports another feature; app/ composes them.',
-      severity: 'error',
-      from: { path: '^apps/admin/src/features/([^/]+)/' },
-      to: { path: '^apps/admin/src/features/', pathNot: '^apps/admin/src/features/$1/' },
-    },
-    {
-      name: 'console-shared-no-feature',
-      comment: 'Console lib/ and components/ import no feature and not app/.',
-      severity: 'error',
-      from: { path: '^apps/admin/src/(lib|components)/' },
-      to: { path: '^apps/admin/src/(features|app)/' },
-    },
+    ...clientAppRules('h5', 'H5', 'An H5'),
+    ...clientAppRules('console', 'Console', 'A console'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
