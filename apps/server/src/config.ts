@@ -131,6 +131,18 @@ function requireProviders(config: Pick<Config, 'production' | 'smtpUrl' | 'sms'>
   if (!config.sms) throw new Error(`NODE_ENV=production needs an SMS provider: set ${SMS_KEYS.join(', ')}`);
 }
 
+/**
+ * In production on PostgreSQL the server serves as a role that owns no table, so that not even the server
+ * can ALTER, TRUNCATE or untrigger the audit log: the owner's URL is for the migrations only.
+ */
+function requireOwnerlessRole(config: Pick<Config, 'production' | 'databaseUrl' | 'migrateDatabaseUrl'>): void {
+  if (!config.production || !config.databaseUrl || config.migrateDatabaseUrl) return;
+  throw new Error(
+    'NODE_ENV=production on PostgreSQL serves as a role that owns no table: set MIGRATE_DATABASE_URL to the ' +
+      "tables' owner (it runs the migrations) and DATABASE_URL to the serving role (docs/operations.md, Database roles)",
+  );
+}
+
 /** A misspelt feed must not quietly fall back to another source of prices. */
 function feedKind(value: string | undefined): FeedKind {
   if (!value) return 'simulated';
@@ -203,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
   };
   requireProviders(config);
+  requireOwnerlessRole(config);
   return config;
 }

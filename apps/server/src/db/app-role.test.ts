@@ -3,8 +3,30 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
 import { openTestDatabase, pgUrlOf } from '../../test/test-database.js';
+import { loadConfig } from '../config.js';
 import { assertUnprivileged, migrateForServing } from './app-role.js';
 import { type Database, openDatabase } from './client.js';
+
+describe('a production start on PostgreSQL', () => {
+  const providers = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail.test',
+    SMS_ACCOUNT_SID: 'AC0000',
+    SMS_AUTH_TOKEN: 'token',
+    SMS_FROM: '+15550000000',
+  };
+
+  it('is refused without a separate owner for the migrations, naming the setting', () => {
+    expect(() => loadConfig({ ...providers, DATABASE_URL: 'postgres://app@db/x' })).toThrow(/MIGRATE_DATABASE_URL/);
+    expect(
+      loadConfig({ ...providers, DATABASE_URL: 'postgres://app@db/x', MIGRATE_DATABASE_URL: 'postgres://owner@db/x' })
+        .migrateDatabaseUrl,
+    ).toBe('postgres://owner@db/x');
+    // The embedded database has no roles; development keeps the one-role setup.
+    expect(loadConfig(providers).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/x' }).migrateDatabaseUrl).toBeUndefined();
+  });
+});
 
 /**
  * PostgreSQL only (`npm run test:pg`): the server migrated as the owner and served as a role that owns

@@ -8,8 +8,8 @@ import { type Database, type Db, openDatabase, queryRows } from './client.js';
  * no table cannot ALTER it, disable its triggers or TRUNCATE it; on the audit log it may only INSERT
  * and SELECT, so the log's append-only and hash-chain triggers bind the server itself.
  *
- * Opt-in: with DATABASE_URL alone the server migrates and serves as one role, as before (the cluster
- * and scale runs do).
+ * Required in production (config.ts refuses a start without it); in development DATABASE_URL alone
+ * migrates and serves as one role (the cluster and scale runs do).
  */
 
 /** The login role a PostgreSQL URL names. */

@@ -7,7 +7,10 @@ import { buildSnapshot } from './service.js';
  * The daily proof-of-liabilities snapshot: five minutes past midnight UTC, and once at start so a
  * server that was down at midnight catches up. Each run is idempotent for its day (buildSnapshot).
  */
-export function startProofJob(db: Db, log: FastifyBaseLogger): { stop: () => void } {
+// Five minutes past midnight UTC (seconds field first).
+const PROOF_SCHEDULE = '0 5 0 * * *';
+
+export function startProofJob(db: Db, log: FastifyBaseLogger): { stop: () => void; nextRun: () => Date | null } {
   const run = async () => {
     try {
       const { snapshot, created } = await buildSnapshot(db);
@@ -16,7 +19,7 @@ export function startProofJob(db: Db, log: FastifyBaseLogger): { stop: () => voi
       log.error({ err: error }, 'proof-of-liabilities snapshot failed; the next run retries');
     }
   };
-  const job = new Cron('0 5 0 * * *', { timezone: 'UTC', protect: true }, run);
+  const job = new Cron(PROOF_SCHEDULE, { timezone: 'UTC', protect: true }, run);
   void run();
-  return { stop: () => job.stop() };
+  return { stop: () => job.stop(), nextRun: () => job.nextRun() };
 }

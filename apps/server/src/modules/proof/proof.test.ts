@@ -145,6 +145,7 @@ describe('every liability in the leaf, once', () => {
     const id = u.user.id;
     await fund(t, id, USDT, '100');
     await fund(t, id, USDT, '50', 'contract');
+    await fund(t, id, USDT, '40', 'trust');
     // Margin, principal and a subscription freeze are moves from available to frozen within an account.
     const freeze = (kind: 'coin' | 'contract' | 'trust', amount: string) =>
       t.database.db.transaction((tx) =>
@@ -155,6 +156,7 @@ describe('every liability in the leaf, once', () => {
       );
     await freeze('coin', '30');
     await freeze('contract', '20');
+    await freeze('trust', '25');
     // An allocated subscription whose coin is not launched yet: its cost went to the house.
     const [project] = await t.database.db
       .insert(subscriptionProjects)
@@ -181,13 +183,14 @@ describe('every liability in the leaf, once', () => {
     const leaf = (await t.get(`proof/my?day=${run.message.day}`, { token: u.token })).message.leaves.find(
       (l: { currency_id: number }) => l.currency_id === USDT,
     );
-    // 100 + 50 funded; the 12 paid is still owed until launch.
-    expect(leaf).toMatchObject({ balance: '150' });
+    // 100 + 50 + 40 funded, frozen or not; the 12 paid is still owed until launch.
+    expect(leaf).toMatchObject({ balance: '190' });
     // The freezes stood for holdings this test never made: released, so the ledger check's
     // "what is held matches what holds it" stays true after the file.
     for (const [kind, amount] of [
       ['coin', '30'],
       ['contract', '20'],
+      ['trust', '25'],
     ] as const)
       await t.database.db.transaction((tx) =>
         postEntry(tx, { reason: 'test_release', refType: 'test' }, [
