@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { genesisText, sampleText, utcDayOf, utcDayStart } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateDatabase } from '../../../test/market.js';
+import { templateDatabase, testMarket } from '../../../test/market.js';
 import { type Database, queryRows } from '../../db/client.js';
 import { chainedSamplesBetween, firstSamplesFrom, minuteHeadsBetween, sampleAt, samplesBetween } from './repo.js';
 import { type FlushReport, IndexSampler } from './sampler.js';
@@ -155,6 +155,49 @@ describe('IndexSampler', () => {
       [base, false],
       [base + 1, true],
     ]);
+  });
+
+  it('records nothing from the second the index becomes unavailable until a tick after it is back', async () => {
+    const base = T + 400;
+    const clock = { now: ms(base) };
+    // A long carry: only the unavailable index may keep these seconds empty, not the price's age.
+    const { s } = sampler(clock, 5000);
+    s.ingest({ pairId: 6, price: '20.00', time: ms(base, 100) });
+    s.ingest({ pairId: 6, price: '20.10', time: ms(base + 1, 200) });
+    s.indexStatus(6, { available: false, since: ms(base + 1, 500) });
+    clock.now = ms(base + 2, 600);
+    await s.flush();
+    // Back at base+3.300, but no tick until base+4.100: base+3 is not carried from before the outage.
+    s.indexStatus(6, { available: true, since: ms(base + 3, 300) });
+    s.ingest({ pairId: 6, price: '20.50', time: ms(base + 4, 100) });
+    clock.now = ms(base + 6, 600);
+    await s.flush();
+    const rows = await chainedSamplesBetween(database.db, 6, base, base + 6);
+    expect(rows.map((r) => [r.second, r.price, r.carried])).toEqual([
+      [base, '20.000000000000000000', false],
+      [base + 4, '20.500000000000000000', false],
+      [base + 5, '20.500000000000000000', true],
+    ]);
+  });
+
+  it("hears the market's index status while it listens to the market", async () => {
+    const base = T + 500;
+    const clock = { now: ms(base) };
+    const market = await testMarket(database, clock, { feed: 'index' });
+    await market.follow();
+    const pair = market.listPairs()[0]!;
+    const s = new IndexSampler({ db: database.db, stream: market, source: () => 'index', now: () => clock.now, carryMs: 5000 });
+    s.start();
+    try {
+      s.ingest({ pairId: pair.id, price: '30.00', time: ms(base, 100) });
+      const status = { reason: '2 live venues, 3 needed', constituents: 2, required: 3, since: ms(base, 400) };
+      market.applyRelayed({ kind: 'status', pairId: pair.id, status: { available: false, ...status } });
+      clock.now = ms(base + 2, 600);
+      await s.flush();
+      expect(await stored(pair.id, base, base + 3)).toEqual([]);
+    } finally {
+      await s.stop();
+    }
   });
 });
 

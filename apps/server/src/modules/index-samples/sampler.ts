@@ -11,7 +11,13 @@ export { type StoredSample, samplesAt } from './repo.js';
  * from when the feed reports them (a feed that does not is recorded as its own single constituent).
  */
 export type IndexTick = { pairId: number; price: string; time: number; constituents?: readonly IndexConstituent[] };
-export type TickSource = { subscribe(listener: (tick: IndexTick) => void): () => void };
+/** A pair's index became available or unavailable (`since`: the moment it flipped, ms). */
+export type IndexStatusChange = { pair: { id: number }; status: { available: boolean; since: number } };
+export type TickSource = {
+  subscribe(listener: (tick: IndexTick) => void): () => void;
+  /** The market's availability flips (`app.market.on('indexStatus')`); a single-source feed never flips. */
+  on?(event: 'indexStatus', listener: (change: IndexStatusChange) => void): () => void;
+};
 
 export type SamplerLog = { error: (obj: object, msg: string) => void };
 
@@ -54,6 +60,11 @@ export type FlushReport = { finalUpTo: Map<number, number>; written: ChainedSamp
 type Price = { price: string; time: number; constituents?: readonly IndexConstituent[] };
 /** The newest sample of a pair's chain: the next sample of the same UTC day links to its hash. */
 type ChainHead = { second: number; hash: string };
+/**
+ * A time the pair's index was unavailable, from `from` until `until` (ms; open while it lasts). No second
+ * ending in it or after it is recorded from a price older than `until`.
+ */
+type Outage = { from: number; until?: number };
 
 export const DEFAULT_CARRY_MS = 2000;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -68,7 +79,23 @@ type PairSampling = {
   /** Where the chain stands; read back from the database before the pair's first write after a start. */
   head?: ChainHead;
   headLoaded?: boolean;
+  /** Outages a price older than their end could still be carried across (pruned once one is fresher). */
+  outages: Outage[];
 };
+
+/** Whether a price was set before the index came back from the outage (or it has not come back yet). */
+const predates = (price: Price, outage: Outage) => price.time < (outage.until ?? Number.POSITIVE_INFINITY);
+
+/**
+ * Whether an outage keeps `price` from standing for second `s`: the second ends at or after the flip
+ * and the price is older than the index's return.
+ */
+const darkened = (outages: readonly Outage[], s: number, price: Price) =>
+  outages.some((o) => o.from <= s * 1000 + 999 && predates(price, o));
+
+/** An outage that ended before the standing price was set can no longer keep a price out. */
+const overtaken = (outage: Outage, standing: Price | undefined) =>
+  outage.until !== undefined && standing !== undefined && standing.time >= outage.until;
 
 /** After a long stall, no more than this many seconds are decided in one flush (the rest stays a gap). */
 const MAX_SECONDS_PER_FLUSH = 3600;
@@ -80,6 +107,8 @@ const MAX_SECONDS_PER_FLUSH = 3600;
  * (the options settlement) hear of each flush after it is stored.
  *
  * A restart does not invent the seconds it missed: sampling resumes from the first tick it receives.
+ * Neither does an unavailable index: from the second it flips in, nothing is recorded (not even a price
+ * carried from before) until a tick after the index is available again.
  *
  * Each sample is hash-chained to the one before it of the same pair and UTC day (docs/index-record.md);
  * the chain's newest hash per pair is kept in memory and read back from the database after a restart.
@@ -90,7 +119,7 @@ export class IndexSampler {
   private now: () => number;
   private readonly graceMs: number;
   private readonly carryMs: number;
-  private unsubscribe: (() => void) | undefined;
+  private unsubscribe: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -106,9 +135,11 @@ export class IndexSampler {
 
   /** Listens to the market and flushes once a second (and as soon as a tick closes a second). */
   start(): void {
-    if (this.unsubscribe || !this.options.stream) return;
+    const stream = this.options.stream;
+    if (this.unsubscribe.length || !stream) return;
     this.stopped = false;
-    this.unsubscribe = this.options.stream.subscribe((tick) => this.ingest(tick));
+    this.unsubscribe = [stream.subscribe((tick) => this.ingest(tick))];
+    if (stream.on) this.unsubscribe.push(stream.on('indexStatus', ({ pair, status }) => this.indexStatus(pair.id, status)));
     this.arm();
     this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
     this.pruneTimer.unref?.();
@@ -116,8 +147,8 @@ export class IndexSampler {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
     clearTimeout(this.timer);
     clearInterval(this.pruneTimer);
     this.pruneTimer = undefined;
@@ -155,18 +186,41 @@ export class IndexSampler {
     return () => this.listeners.delete(listener);
   }
 
-  /** The newest index tick of a pair (price and time), if any arrived since the start. */
+  /**
+   * The newest index tick of a pair (price and time), if any arrived since the start; none while the
+   * pair's index is unavailable, so nothing is bought on the last price from before the outage.
+   */
   latest(pairId: number): Price | undefined {
-    return this.pairs.get(pairId)?.latest;
+    const state = this.pairs.get(pairId);
+    const latest = state?.latest;
+    return latest && !state.outages.some((o) => predates(latest, o)) ? latest : undefined;
+  }
+
+  private stateOf(pairId: number): PairSampling {
+    let state = this.pairs.get(pairId);
+    if (!state) {
+      state = { bySecond: new Map(), outages: [] };
+      this.pairs.set(pairId, state);
+    }
+    return state;
+  }
+
+  /**
+   * Takes a flip of the pair's index availability (the market's `indexStatus`, or a test). While the index
+   * is unavailable the market publishes no tick, and the last price must not be carried into that time:
+   * a delivery second then has no sample and its options are void, never settled on a price from before.
+   */
+  indexStatus(pairId: number, status: { available: boolean; since: number }): void {
+    const { outages } = this.stateOf(pairId);
+    const open = outages.at(-1);
+    if (!status.available) {
+      if (!open || open.until !== undefined) outages.push({ from: status.since });
+    } else if (open && open.until === undefined) open.until = status.since;
   }
 
   /** Takes one tick. A tick for a second already final is too late and only updates `latest`. */
   ingest(tick: IndexTick): void {
-    let state = this.pairs.get(tick.pairId);
-    if (!state) {
-      state = { bySecond: new Map() };
-      this.pairs.set(tick.pairId, state);
-    }
+    const state = this.stateOf(tick.pairId);
     const price: Price = { price: tick.price, time: tick.time, constituents: tick.constituents };
     if (!state.latest || tick.time >= state.latest.time) state.latest = price;
     const second = Math.floor(tick.time / 1000);
@@ -262,6 +316,11 @@ export class IndexSampler {
         if (own) standing = own;
         // No tick in this second: the price that stood through it, unless the feed has gone quiet too long.
         else if (!standing || s * 1000 + 999 - standing.time > this.carryMs) continue;
+        if (darkened(state.outages, s, standing)) {
+          // The index was unavailable at the second's end, or the price predates its return.
+          standing = undefined;
+          continue;
+        }
         const day = utcDayOf(s);
         const fields = {
           pairId,
@@ -287,6 +346,7 @@ export class IndexSampler {
       d.state.lastFinal = d.finalUpTo;
       d.state.standing = d.standing;
       d.state.head = d.head;
+      d.state.outages = d.state.outages.filter((o) => !overtaken(o, d.standing));
       finalUpTo.set(d.pairId, d.finalUpTo);
     }
     const report = { finalUpTo, written };

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../../../test/market.js';
+import { silentLog as silent, until } from '../../../test/market.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts, spotTrades, users } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
+import type { Pair } from '../../market/pairs.js';
 import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../seed/seed.js';
 import { DEFAULT_MARKET_MAKER, MarketMaker, pairLadder } from './market-maker.js';
 
@@ -194,5 +195,56 @@ describe('the market-making account', () => {
     for (const pair of t.app.market.listPairs()) expect(await depth(t, pair.symbol)).toMatchObject({ bids: [], asks: [] });
     const usdt = await coinBalance(t, mmId, USDT);
     expect(usdt.frozen).toBe('0');
+  });
+
+  it('withdraws a pair’s quotes the moment its index is unavailable, and quotes again on a tick after it is back', async () => {
+    const mmId = t.app.marketMaker.accountId!;
+    // The market applies feed events relayed to it: the test plays the index's ticks and availability.
+    await t.app.market.follow();
+    const [btc, eth] = [t.app.market.getPair('BTC/USDT')!, t.app.market.getPair('ETH/USDT')!];
+    const status = (available: boolean) =>
+      t.app.market.applyRelayed({
+        kind: 'status',
+        pairId: btc.id,
+        status: {
+          available,
+          reason: available ? '' : '2 live venues, 3 needed',
+          constituents: available ? 3 : 2,
+          required: 3,
+          since: Date.now(),
+        },
+      });
+    const trade = () =>
+      t.app.market.applyRelayed({
+        kind: 'trade',
+        pairId: btc.id,
+        price: t.app.market.indexPrice(btc.id)!,
+        quantity: '0',
+        time: Date.now(),
+      });
+    // Staleness alone would take 30 s: only the unavailable index can withdraw the quotes within the test.
+    const config = { ...DEFAULT_MARKET_MAKER, refreshMs: 60_000, staleMs: 30_000 };
+    const mm = new MarketMaker({ db: t.database.db, spot: t.app.spot, market: t.app.market, config, log: silent });
+    const quotes = (pair: Pair) => t.app.spot.loadedBook(pair.id)?.liveOrdersOf(mmId).length ?? 0;
+    const full = (pair: Pair) => quotes(pair) === 2 * pairLadder(pair, config).levels;
+    await mm.start();
+    try {
+      await until(() => full(btc) && full(eth), 20_000, 'both ladders');
+      status(false);
+      await until(() => quotes(btc) === 0, 5_000, 'BTC/USDT quotes withdrawn');
+      expect(full(eth)).toBe(true);
+      // No tick while unavailable (the market's push of this trade goes out within 250 ms, and holds no
+      // tick), and none yet when it is back: the last price is not quoted again.
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      trade();
+      await pause(400);
+      status(true);
+      await pause(600);
+      expect(quotes(btc)).toBe(0);
+      trade();
+      await until(() => full(btc), 20_000, 'BTC/USDT quotes back');
+    } finally {
+      await mm.stop();
+    }
   });
 });

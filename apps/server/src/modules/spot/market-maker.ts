@@ -21,7 +21,10 @@ export type MarketMakerConfig = {
   refreshBps: number;
   /** …or when they are this old (ms). */
   refreshMs: number;
-  /** Without an index price for this long (ms), every quote is withdrawn: no quoting on stale prices. */
+  /**
+   * Without an index price for this long (ms), every quote is withdrawn: no quoting on stale prices. An
+   * unavailable index withdraws the pair's quotes at once, without waiting for this.
+   */
   staleMs: number;
 };
 
@@ -53,7 +56,18 @@ export function pairLadder(pair: Pair, config: Pick<MarketMakerConfig, 'levels' 
   const levelQuote = pair.mmDepth === null ? config.levelQuote : str(new D(pair.mmDepth).dividedBy(ladderWeight(levels)));
   return { levels, spreadBps, levelQuote };
 }
-type PairState = { center?: Dec; quotedAt: number; lastTick: number; busy?: Promise<void>; again: boolean };
+type PairState = {
+  center?: Dec;
+  quotedAt: number;
+  lastTick: number;
+  busy?: Promise<void>;
+  again: boolean;
+  /**
+   * Quotes withdrawn (the index went unavailable or stale): nothing is quoted until a fresh tick of an
+   * available index, so the last price before the outage is never quoted again as if it were current.
+   */
+  dark: boolean;
+};
 
 /**
  * The operator's market-making account quotes a ladder around the index price on every pair, so every
@@ -63,12 +77,14 @@ type PairState = { center?: Dec; quotedAt: number; lastTick: number; busy?: Prom
  * refused — and it never trades with itself or makes a trade up; users trade with it at its prices.
  *
  * It follows the market feed's ticks: quotes are replaced when the index has moved `refreshBps`, when
- * they are `refreshMs` old or a level was taken; without ticks for `staleMs` it withdraws them all.
+ * they are `refreshMs` old or a level was taken; without ticks for `staleMs` it withdraws them all. The
+ * moment a pair's index becomes unavailable its quotes are withdrawn, and they return with the first tick
+ * after the index is available again.
  */
 export class MarketMaker {
   private userId: number | undefined;
   private readonly states = new Map<number, PairState>();
-  private off: (() => void) | undefined;
+  private off: (() => void)[] = [];
   private watchdog: NodeJS.Timeout | undefined;
   private running = false;
 
@@ -103,12 +119,17 @@ export class MarketMaker {
     this.running = true;
     const started = this.now();
     for (const pair of this.options.market.listPairs())
-      this.states.set(pair.id, { quotedAt: 0, lastTick: started, again: false });
-    this.off = this.options.market.subscribe(({ pairId, price }) => this.onTick(pairId, price));
+      this.states.set(pair.id, { quotedAt: 0, lastTick: started, again: false, dark: !this.available(pair.id) });
+    this.off = [
+      this.options.market.subscribe(({ pairId, price }) => this.onFreshTick(pairId, price)),
+      this.options.market.on('indexStatus', ({ pair, status }) => {
+        if (!status.available) this.onUnavailable(pair.id);
+      }),
+    ];
     const every = Math.max(250, Math.floor(this.options.config.staleMs / 3));
     this.watchdog = setInterval(() => this.checkStale(), every);
     this.watchdog.unref();
-    // Quote at once on the prices the market already has.
+    // Quote at once on the prices the market already has (not on a pair whose index is unavailable).
     for (const pair of this.options.market.listPairs()) {
       const price = this.options.market.indexPrice(pair.id);
       if (price) this.onTick(pair.id, price);
@@ -133,20 +154,52 @@ export class MarketMaker {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.off?.();
-    this.off = undefined;
+    for (const off of this.off) off();
+    this.off = [];
     clearInterval(this.watchdog);
     await Promise.allSettled([...this.states.values()].map((s) => s.busy));
   }
 
-  private onTick(pairId: number, price: string): void {
-    if (!this.running) return;
+  /** Whether the market has an index for the pair now (feeds with one source always do once priced). */
+  private available(pairId: number): boolean {
+    return this.options.market.indexStatus(pairId)?.available !== false;
+  }
+
+  /** The pair's state; a pair listed at runtime (SpotService.listPair) is quoted from its first tick on. */
+  private stateOf(pairId: number): PairState {
     let state = this.states.get(pairId);
     if (!state) {
-      // A pair listed at runtime (SpotService.listPair): quoted from its first tick on.
-      state = { quotedAt: 0, lastTick: this.now(), again: false };
+      state = { quotedAt: 0, lastTick: this.now(), again: false, dark: false };
       this.states.set(pairId, state);
     }
+    return state;
+  }
+
+  /** A tick the market published: the index is current again, so a withdrawn pair may quote. */
+  private onFreshTick(pairId: number, price: string): void {
+    if (!this.running) return;
+    const state = this.stateOf(pairId);
+    if (this.available(pairId)) state.dark = false;
+    this.onTick(pairId, price);
+  }
+
+  /** The index is unavailable: the last price is not a current one, so no quote may stand on it. */
+  private onUnavailable(pairId: number): void {
+    if (!this.running) return;
+    this.goDark(pairId);
+  }
+
+  private goDark(pairId: number): void {
+    const state = this.stateOf(pairId);
+    state.dark = true;
+    state.center = undefined;
+    this.run(pairId, () => this.withdraw(pairId));
+  }
+
+  private onTick(pairId: number, price: string): void {
+    if (!this.running) return;
+    const state = this.stateOf(pairId);
+    if (state.dark) return;
     state.lastTick = this.now();
     const index = new D(price);
     const { refreshBps, refreshMs } = this.options.config;
@@ -161,14 +214,14 @@ export class MarketMaker {
   private checkStale(): void {
     const now = this.now();
     for (const [pairId, state] of this.states) {
-      if (state.center && now - state.lastTick > this.options.config.staleMs) {
-        state.center = undefined;
-        this.run(pairId, () => this.withdraw(pairId));
-      }
+      if (state.center && now - state.lastTick > this.options.config.staleMs) this.goDark(pairId);
     }
   }
 
-  /** One requote per pair at a time; a tick during one asks for another afterwards. */
+  /**
+   * One task per pair at a time; anything asked meanwhile runs afterwards: a withdrawal if the pair went
+   * dark during the task (a requote in flight must not leave its quotes standing), else a requote.
+   */
   private run(pairId: number, task: () => Promise<void>): void {
     const state = this.states.get(pairId)!;
     if (state.busy) {
@@ -179,11 +232,14 @@ export class MarketMaker {
       .catch((error) => this.options.log.warn({ err: error, pairId }, 'market maker requote failed'))
       .finally(() => {
         state.busy = undefined;
-        if (state.again && this.running) {
-          state.again = false;
-          const price = this.options.market.indexPrice(pairId);
-          if (price) this.onTick(pairId, price);
+        if (!state.again || !this.running) return;
+        state.again = false;
+        if (state.dark) {
+          this.run(pairId, () => this.withdraw(pairId));
+          return;
         }
+        const price = this.options.market.indexPrice(pairId);
+        if (price) this.onTick(pairId, price);
       });
   }
 
@@ -246,11 +302,13 @@ export class MarketMaker {
     const refused = results.filter((r) => r.status === 'rejected').length;
     if (refused) this.options.log.info({ pair: pair.symbol, refused }, 'market maker: some quotes were refused');
     const state = this.states.get(pairId)!;
+    // Gone dark meanwhile: the withdrawal queued behind this requote takes these quotes down again.
+    if (state.dark) return;
     state.center = index;
     state.quotedAt = this.now();
   }
 
-  /** Cancels every quote of the pair (stale index). */
+  /** Cancels every quote of the pair (stale or unavailable index). */
   private async withdraw(pairId: number): Promise<void> {
     const { spot } = this.options;
     const book = spot.loadedBook(pairId);
