@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, freePort, ROOT, waitForApi } from './stack.js';
 import { nextTotpCode } from './totp.js';
 
@@ -61,17 +62,13 @@ export async function stopServer(server: ServerProcess, signal: 'SIGKILL' | 'SIG
   await exited;
 }
 
-/**
- * Runs the operators' `ledger:verify` (apps/server/dist/ledger-verify.js) on a data directory no server
- * has open; resolves with its exit status and output (two can run at once, on two directories).
- */
-export function ledgerVerify(
-  dataDir: string,
-  extra: Record<string, string> = {},
-): Promise<{ status: number | null; output: string }> {
+export type ToolRun = { status: number | null; output: string };
+
+/** Runs one of the operators' built tools (apps/server/dist/<script>) with `args` on `dataDir`. */
+function runTool(script: string, dataDir: string, args: string[], extra: Record<string, string>): Promise<ToolRun> {
   return new Promise((done, fail) => {
     let output = '';
-    const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/ledger-verify.js')], {
+    const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist', script), ...args], {
       cwd: ROOT,
       env: serverEnv(dataDir, extra),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,6 +83,43 @@ export function ledgerVerify(
     child.once('error', fail);
     child.once('close', (status) => done({ status, output }));
   });
+}
+
+/**
+ * Runs the operators' `ledger:verify` (apps/server/dist/ledger-verify.js) on a data directory no server
+ * has open; resolves with its exit status and output (two can run at once, on two directories).
+ */
+export function ledgerVerify(dataDir: string, extra: Record<string, string> = {}): Promise<ToolRun> {
+  return runTool('ledger-verify.js', dataDir, [], extra);
+}
+
+/**
+ * Runs `index:verify` (apps/server/dist/index-verify.js) for one pair and UTC day (YYYY-MM-DD) on a data
+ * directory no server has open: it walks that day's hash-chained index samples, exit 1 on any break.
+ */
+export function indexVerify(dataDir: string, pair: string, day: string, extra: Record<string, string> = {}): Promise<ToolRun> {
+  return runTool('index-verify.js', dataDir, [pair, day], extra);
+}
+
+/**
+ * Runs `audit:verify` (apps/server/dist/audit-verify.js) on a data directory no server has open: it
+ * follows the audit log's hash chain, exit 1 on a row changed, removed or slipped in.
+ */
+export function auditVerify(dataDir: string, extra: Record<string, string> = {}): Promise<ToolRun> {
+  return runTool('audit-verify.js', dataDir, [], extra);
+}
+
+/**
+ * Opens a stopped server's embedded database (the same PGlite the server runs) and hands it to `change`,
+ * as someone with the files but not the application could: what the verify tools must catch.
+ */
+export async function editDataDir<T>(dataDir: string, change: (db: PGlite) => Promise<T>): Promise<T> {
+  const db = await PGlite.create({ dataDir });
+  try {
+    return await change(db);
+  } finally {
+    await db.close();
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
