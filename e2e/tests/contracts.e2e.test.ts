@@ -229,4 +229,30 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       await desk.close();
     }
   });
+
+  it('switched off while a position is held: the holder keeps the tab in closing-only mode and closes it', async () => {
+    const body = { legal_id: '3', currency_id: '1', type: '1', share: '1', multiple: '10' };
+    expect((await stack.api('lever/submit', body, token)).type).toBe('ok');
+    const held = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
+    await stack.admin('admin/products', { body: { contracts: '0' } });
+    try {
+      expect((await stack.api('lever/submit', body, token)).error).toBe('product_disabled');
+      await page.goto(url('/pages/index/index'));
+      await page.reload();
+      await byId('tab-trade').click();
+      await byId('lever-closing-only').waitFor({ timeout: 15_000 });
+      expect(await byId('lever-submit').count()).toBe(0);
+      await byId(`lever-position-${held.id}`).waitFor({ timeout: 15_000 });
+      await shot('contracts-10-holder-closing-only-dark');
+
+      await byId(`lever-close-${held.id}`).click();
+      await page.locator('.adm-dialog-button', { hasText: 'Close' }).click();
+      await byId(`lever-position-${held.id}`).waitFor({ state: 'detached', timeout: 15_000 });
+      const closed = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list;
+      expect(closed.find((p) => p.id === held.id)).toMatchObject({ status_name: 'closed', close_reason: 'user' });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await stack.admin('admin/products', { body: { contracts: '1' } });
+    }
+  });
 });
