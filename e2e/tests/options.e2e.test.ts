@@ -178,4 +178,35 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await setTheme(page, 'dark');
     expect(pageErrors).toEqual([]);
   });
+
+  it('switched off while an option is pending: its holder still sees it count down, and it still delivers', async () => {
+    const bought = await stack.api<{ id: number }>(
+      'microtrade/submit',
+      { match_id: '1', currency_id: '3', type: '2', seconds: String(DELIVERY_SECONDS), number: '20' },
+      token,
+    );
+    expect(bought.type).toBe('ok');
+    const id = bought.message.id;
+    await stack.admin('admin/products', { body: { options: '0' } });
+    try {
+      await page.goto(url('/pages/option/detail'));
+      await page.reload();
+      await byId('option-disabled').waitFor();
+      await byId(`option-pending-${id}`).waitFor();
+      await shot('options-09-off-pending-dark');
+      const delivered = async () =>
+        (
+          await stack.api<{ list: { id: number; status: string }[] }>('microtrade/lists?status=delivered', undefined, token)
+        ).message.list.find((o) => o.id === id)?.status;
+      await expect.poll(delivered, { timeout: 30_000 }).toMatch(/^(settled|void)$/);
+      // The result comes to the holder as it does with options on.
+      await byId('option-settled').waitFor({ timeout: 15_000 });
+      await byId('option-settled-close').click();
+      await byId('option-tabs-delivered').click();
+      await byId(`option-delivered-${id}`).waitFor({ timeout: 15_000 });
+    } finally {
+      await stack.admin('admin/products', { body: { options: '1' } });
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });
