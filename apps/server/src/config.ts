@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PLAIN_DECIMAL } from '@app/shared';
 import { FEED_KINDS, type FeedKind } from './market/feed.js';
 import { indexFeedConfig } from './market/index/index-config.js';
 import type { IndexFeedOptions } from './market/index/index-feed.js';
@@ -199,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       levels: int(env.MM_LEVELS, DEFAULT_MARKET_MAKER.levels),
       spreadBps: int(env.MM_SPREAD_BPS, DEFAULT_MARKET_MAKER.spreadBps),
       stepBps: int(env.MM_STEP_BPS, DEFAULT_MARKET_MAKER.stepBps),
-      levelQuote: /^\d+(\.\d+)?$/.test(env.MM_LEVEL_QUOTE ?? '') ? env.MM_LEVEL_QUOTE! : DEFAULT_MARKET_MAKER.levelQuote,
+      levelQuote: PLAIN_DECIMAL.test(env.MM_LEVEL_QUOTE ?? '') ? env.MM_LEVEL_QUOTE! : DEFAULT_MARKET_MAKER.levelQuote,
       refreshBps: int(env.MM_REFRESH_BPS, DEFAULT_MARKET_MAKER.refreshBps),
       refreshMs: int(env.MM_REFRESH_MS, DEFAULT_MARKET_MAKER.refreshMs),
       staleMs: int(env.MM_STALE_MS, DEFAULT_MARKET_MAKER.staleMs),

@@ -6,6 +6,8 @@ export * from './cluster.js';
 export * from './console-roles.js';
 // perpetual contracts (lever/*)
 export * from './contracts.js';
+// decimal text: the amount a user types, plain decimals
+export * from './decimal-text.js';
 export * from './envelope.js';
 export * from './errors.js';
 // Field types every request schema shares: ids, texts, dates, amounts, flags

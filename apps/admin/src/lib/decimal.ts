@@ -4,17 +4,18 @@
  * amount, a sum to show the operator) is exact fixed-point on BigInt. The server re-checks everything.
  */
 
+import { PLAIN_DECIMAL } from '@app/shared';
+
 /** The database's scale: numeric(36,18). */
 const SCALE = 18;
 const FACTOR = 10n ** BigInt(SCALE);
 
-const UNSIGNED = /^\d+(\.\d+)?$/;
 const SIGNED = /^[+-]?\d+(\.\d+)?$/;
 
 /** A plain decimal string (no exponent, no grouping), optionally signed. */
 export function isDecimal(value: string, { signed = false } = {}): boolean {
   const v = value.trim();
-  return (signed ? SIGNED : UNSIGNED).test(v) && (v.split('.')[1]?.length ?? 0) <= SCALE;
+  return (signed ? SIGNED : PLAIN_DECIMAL).test(v) && (v.split('.')[1]?.length ?? 0) <= SCALE;
 }
 
 function toUnits(value: string): bigint {

@@ -4,11 +4,11 @@
  * Only what forms need: parse, compare, add, subtract, truncate and format. The server stays the judge.
  */
 
+import { AMOUNT_TEXT } from '@app/shared';
+
 type Scaled = { units: bigint; scale: number };
 
 const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d+))?$/;
-/** What a user may type as an amount, the server's rule: digits with at most one point, no sign. */
-const AMOUNT_TEXT = /^\d{1,24}(\.\d{1,30})?$/;
 
 function parse(text: string): Scaled {
   const match = DECIMAL_TEXT.exec(text.trim());

@@ -1,4 +1,4 @@
-import { isExactNumber } from '@app/shared';
+import { AMOUNT_TEXT, isExactNumber } from '@app/shared';
 import { Decimal } from 'decimal.js';
 
 /**
@@ -24,9 +24,6 @@ export function typedDecimals(text: string): number {
   const point = text.indexOf('.');
   return point < 0 ? 0 : text.length - point - 1;
 }
-
-/** What a user typed as an amount: digits with at most one point; no signs, exponents or spaces. */
-const AMOUNT_TEXT = /^\d{1,24}(\.\d{1,30})?$/;
 
 /**
  * Parses a user's amount for a coin with `decimals` places: empty → amount_required; not a plain

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { PLAIN_DECIMAL } from '@app/shared';
 import WebSocket from 'ws';
 import type { Candle } from './candle.js';
 import { copyLine } from './candle-store.js';
@@ -327,6 +328,6 @@ export class BinanceFeed implements MarketFeed {
 /** "12.34500000" → "12.345" (numbers as the exchange sent them, without the padding). */
 function plain(value: string): string {
   const text = String(value);
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new Error(`not a decimal: ${text}`);
+  if (!PLAIN_DECIMAL.test(text)) throw new Error(`not a decimal: ${text}`);
   return text.includes('.') ? text.replace(/\.?0+$/, '') || '0' : text;
 }

@@ -1,3 +1,4 @@
+import { AMOUNT_TEXT } from '@app/shared';
 import {
   addDecimal,
   ceilDecimal,
@@ -65,9 +66,7 @@ export type OrderCheck =
 
 export type OrderProblem = { field: OrderField; code: OrderCheck };
 
-/** Digits with at most one point and no sign: what an amount field may hold. */
-const PLAIN = /^\d{1,24}(\.\d{1,30})?$/;
-const isPlainPositive = (text: string) => PLAIN.test(text) && isPositiveDecimal(text);
+const isPlainPositive = (text: string) => AMOUNT_TEXT.test(text) && isPositiveDecimal(text);
 
 /** Which field a market buy asks for: the quote amount to spend; every other order asks for the base amount. */
 export const usesTotal = (input: Pick<OrderInput, 'side' | 'kind'>) => input.side === 'buy' && input.kind === 'market';

@@ -1,3 +1,4 @@
+import { PLAIN_DECIMAL } from '@app/shared';
 import { D } from '../../lib/money.js';
 import type { IndexFeedOptions } from './index-feed.js';
 import { VENUE_NAMES, VENUES, type VenueName } from './venues.js';
@@ -39,7 +40,7 @@ export function indexFeedConfig(env: NodeJS.ProcessEnv, historyRestUrl: string):
   if (venues.length < minConstituents)
     throw new Error(`MARKET_INDEX_VENUES names ${venues.length} venues; MARKET_INDEX_MIN_CONSTITUENTS needs ${minConstituents}`);
   const outlierPct = env.MARKET_INDEX_OUTLIER_PCT || '2';
-  if (!/^\d+(\.\d+)?$/.test(outlierPct) || new D(outlierPct).lte(0) || new D(outlierPct).gte(100))
+  if (!PLAIN_DECIMAL.test(outlierPct) || new D(outlierPct).lte(0) || new D(outlierPct).gte(100))
     throw new Error(`MARKET_INDEX_OUTLIER_PCT must be a percentage between 0 and 100 (got "${outlierPct}")`);
   const weights: Record<string, number> = {};
   for (const part of (env.MARKET_INDEX_WEIGHTS ?? '').split(',').filter((p) => p.trim())) {

@@ -1,3 +1,4 @@
+import { PLAIN_DECIMAL } from '@app/shared';
 import { D } from '../../lib/money.js';
 
 /**
@@ -33,7 +34,7 @@ export interface VenueProtocol {
 /** A positive decimal as a canonical string ("86500.10000" → "86500.1"), or an error. */
 export function decimal(value: unknown): string {
   const text = String(value);
-  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(text)) throw new Error(`not a decimal string: ${text}`);
+  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(text)) throw new Error(`not a decimal string: ${text}`);
   return new D(text).toFixed();
 }
 

@@ -1,3 +1,4 @@
+import { PLAIN_DECIMAL } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -35,7 +36,6 @@ import { CoinChains, CoinEnabledSwitch } from './coin-controls';
 import { PairSizesModal } from './pair-sizes-modal';
 
 const FEE_RATE = /^0(\.\d{1,8})?$/;
-const AMOUNT = /^\d+(\.\d+)?$/;
 const percent = (rate: string) => `${(Number(rate) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
 
 function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
@@ -242,7 +242,7 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
           <Form.Item
             name="min_amount"
             label={`Minimum order (whole lots of ${editing?.lot_size ?? ''})`}
-            rules={[{ required: true, pattern: AMOUNT, message: 'A decimal amount' }]}
+            rules={[{ required: true, pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
           >
             <Input data-testid="pair-min-amount" />
           </Form.Item>
@@ -271,7 +271,11 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
             <Form.Item name="mm_levels" label="Maker levels per side">
               <InputNumber min={1} max={50} precision={0} data-testid="pair-mm-levels" />
             </Form.Item>
-            <Form.Item name="mm_depth" label="Maker notional per side" rules={[{ pattern: AMOUNT, message: 'A decimal amount' }]}>
+            <Form.Item
+              name="mm_depth"
+              label="Maker notional per side"
+              rules={[{ pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
+            >
               <Input data-testid="pair-mm-depth" />
             </Form.Item>
             <Form.Item name="mm_spread_bps" label="Maker spread (bp)">
@@ -329,7 +333,7 @@ function MarketMakerCard({ mm }: { mm: ConsoleConfig['market_maker'] }) {
           <Form.Item
             name="levelQuote"
             label="First level's value (quote coin)"
-            rules={[{ required: true, pattern: AMOUNT, message: 'A decimal amount' }]}
+            rules={[{ required: true, pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
           >
             <Input data-testid="mm-levelQuote" />
           </Form.Item>

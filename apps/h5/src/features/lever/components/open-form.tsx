@@ -1,4 +1,5 @@
 import type { LeverDeal } from '@app/shared';
+import { PLAIN_DECIMAL } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -68,12 +69,12 @@ export function OpenForm({ deal, price }: Props) {
   const entry = kind === 'limit' ? limitPrice.trim() : price;
   const lotCount = /^\d{1,9}$/.test(lots.trim()) ? Number(lots.trim()) : 0;
   const cost =
-    entry && lotCount >= 1 && /^\d+(\.\d+)?$/.test(entry)
+    entry && lotCount >= 1 && PLAIN_DECIMAL.test(entry)
       ? estimateCost(entry, deal.lever_share_num, lotCount, multiple, deal.open_fee_rate, deal.balance.decimals)
       : undefined;
 
   const liquidation =
-    entry && lotCount >= 1 && /^\d+(\.\d+)?$/.test(entry)
+    entry && lotCount >= 1 && PLAIN_DECIMAL.test(entry)
       ? estimateLiquidation(
           side,
           entry,
