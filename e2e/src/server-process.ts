@@ -256,6 +256,25 @@ export async function registerUser(baseUrl: string, admin: string, name: string,
   return { id: reg.user.id as number, token: reg.token as string, email, ...(ip ? { ip } : {}) };
 }
 
+/** Files the basic identity check for `user` as the phone does, and approves it as the operator `admin`. */
+export async function verifyBasic(baseUrl: string, admin: string, user: User, name: string): Promise<void> {
+  await apiOk(
+    baseUrl,
+    'POST',
+    'user/real_name',
+    { country: 'US', name, card_id: `E2E${String(user.id).padStart(5, '0')}` },
+    {
+      token: user.token,
+    },
+  );
+  const pending = (await apiOk(baseUrl, 'GET', 'admin/identity?status=pending', undefined, { token: admin })) as {
+    list: { id: number; user: { id: number } }[];
+  };
+  const check = pending.list.find((row) => row.user.id === user.id);
+  if (!check) throw new Error('the basic verification is not in the review queue');
+  await apiOk(baseUrl, 'POST', `admin/identity/${check.id}/approve`, {}, { token: admin });
+}
+
 /**
  * Enrols a new operator's second factor through the API, as the console's Security page does (every
  * role needs one): signs in to an enrolment-only session, sets up a secret and confirms it with a code.

@@ -13,6 +13,7 @@ import {
   serverEnv,
   startServer,
   stopServer,
+  verifyBasic,
 } from '../src/server-process.js';
 import { freePort, ROOT } from '../src/stack.js';
 
@@ -93,21 +94,7 @@ describe('a start on another price source', () => {
     server = await startServer(dataDir, SEED_A);
     const admin = await adminSignIn(server.baseUrl);
     const user = await registerUser(server.baseUrl, admin, 'source', 'source-pass-1');
-    await apiOk(
-      server.baseUrl,
-      'POST',
-      'user/real_name',
-      { country: 'US', name: 'Source Watcher', card_id: 'E2E77777' },
-      {
-        token: user.token,
-      },
-    );
-    const pending = (await apiOk(server.baseUrl, 'GET', 'admin/identity?status=pending', undefined, { token: admin })) as {
-      list: { id: number; user: { id: number } }[];
-    };
-    const check = pending.list.find((row) => row.user.id === user.id);
-    if (!check) throw new Error('the basic verification is not in the review queue');
-    await apiOk(server.baseUrl, 'POST', `admin/identity/${check.id}/approve`, {}, { token: admin });
+    await verifyBasic(server.baseUrl, admin, user, 'Source Watcher');
     await adjustBalance(server.baseUrl, admin, user.id, { currency_id: '3', account: 'option', amount: '1000', reason: 'e2e' });
     await apiOk(
       server.baseUrl,

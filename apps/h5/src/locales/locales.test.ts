@@ -1,5 +1,7 @@
 import { ERROR_CODES, LANGS } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+// The same BCP 47 tags whose Intl.PluralRules decide the forms i18next looks up (lib/i18n.ts).
+import { HTML_LANG } from '../lib/i18n';
 
 type Dict = { [key: string]: string | Dict };
 
@@ -30,8 +32,6 @@ function tokens(text: string): string[] {
 
 const en = flatten(load('en'));
 
-/** The product language marks' BCP 47 tags, whose Intl.PluralRules decide the forms i18next looks up. */
-const TAGS: Record<string, string> = { en: 'en', jp: 'ja', kr: 'ko', esp: 'es', zh: 'zh-CN', hk: 'zh-TW', th: 'th' };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Counted texts: the keys that en writes as `<key>_other` (plain keys like `lots_too_many` are not). */
@@ -68,7 +68,7 @@ describe('locales', () => {
       });
 
       it('writes every counted text in at least the plural forms its language needs, each with the count', () => {
-        const needed = new Intl.PluralRules(TAGS[lang]).resolvedOptions().pluralCategories;
+        const needed = new Intl.PluralRules(HTML_LANG[lang]).resolvedOptions().pluralCategories;
         for (const base of pluralBases) {
           const forms = [...dict.keys()]
             .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
