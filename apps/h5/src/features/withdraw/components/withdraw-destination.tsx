@@ -1,0 +1,115 @@
+import { type Control, Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ChoiceTrigger } from '../../../components/choice-sheet';
+import { FormField } from '../../../components/form-field';
+import { Segmented } from '../../../components/segmented';
+import type { AddressEntry } from '../../../lib/address-book-api';
+import type { BankCard } from '../../../lib/bank-card-api';
+import { maskCardNumber, shortAddress } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import type { WithdrawForm } from '../withdraw-schema';
+
+/** The bound bank card a bank withdrawal pays out to. */
+export function WithdrawBankCard({ card }: { card: BankCard }) {
+  return (
+    <section className="withdraw-bank-card" data-testid="withdraw-bank-card">
+      <div className="withdraw-bank-card__bank">{card.bank_name}</div>
+      <div className="withdraw-bank-card__number">{maskCardNumber(card.card_number)}</div>
+      <div className="withdraw-bank-card__holder">{card.holder_name}</div>
+    </section>
+  );
+}
+
+type ChainProps = {
+  control: Control<WithdrawForm>;
+  currency: number;
+  chains: string[];
+  chain: string;
+  onChain: (chain: string) => void;
+  /** The whole address book of the coin, and the part of it on the chosen chain. */
+  entries: AddressEntry[];
+  chainEntries: AddressEntry[];
+  selected: AddressEntry | undefined;
+  onPick: () => void;
+};
+
+/** A chain withdrawal's destination: the chain, then an address of the book on it (or the way to add one). */
+export function WithdrawChainAddress({
+  control,
+  currency,
+  chains,
+  chain,
+  onChain,
+  entries,
+  chainEntries,
+  selected,
+  onPick,
+}: ChainProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const addressCreate = `${PATHS.addressCreate}?currency=${currency}&chain=${encodeURIComponent(chain)}`;
+  return (
+    <>
+      <FormField label={t('deposit.chain')}>
+        <div className="withdraw-chains">
+          <Segmented
+            options={chains.map((c) => ({ value: c, label: c }))}
+            value={chain}
+            onChange={onChain}
+            testId="withdraw-chain"
+            size="small"
+          />
+        </div>
+      </FormField>
+
+      <Controller
+        control={control}
+        name="address_id"
+        render={({ fieldState }) => (
+          <FormField
+            label={t('withdraw.address')}
+            error={
+              fieldState.error
+                ? chainEntries.length === 0
+                  ? t('withdraw.address_none_on_chain', { chain })
+                  : t('withdraw.address_choose')
+                : undefined
+            }
+            testId="withdraw-address"
+            hint={
+              <button
+                type="button"
+                className="text-link"
+                onClick={() => navigate(addressCreate)}
+                data-testid="withdraw-add-address"
+              >
+                {t('withdraw.add_address')}
+              </button>
+            }
+          >
+            {chainEntries.length === 0 ? (
+              <button
+                type="button"
+                className="withdraw-address-empty"
+                onClick={() => navigate(addressCreate)}
+                data-testid="withdraw-no-address"
+              >
+                {entries.length === 0 ? t('withdraw.address_first') : t('withdraw.address_none_on_chain', { chain })}
+              </button>
+            ) : (
+              <ChoiceTrigger onClick={onPick} testId="withdraw-address-pick" placeholder={t('withdraw.address_pick')}>
+                {selected ? (
+                  <span className="withdraw-address-value">
+                    {selected.label ? <strong>{selected.label}</strong> : null}
+                    <span>{shortAddress(selected.address, 8)}</span>
+                  </span>
+                ) : undefined}
+              </ChoiceTrigger>
+            )}
+          </FormField>
+        )}
+      />
+    </>
+  );
+}
