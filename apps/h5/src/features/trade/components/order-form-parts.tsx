@@ -1,0 +1,144 @@
+import { sanitizeAmountInput } from '@app/shared';
+import Input from 'antd-mobile/es/components/input';
+import { useTranslation } from 'react-i18next';
+import type { PairView } from '../../../lib/market-api';
+import { formatAmount } from '../../../lib/number-format';
+import { type OrderField as FieldName, type OrderKind, PERCENTS, type Side } from '../order-checks';
+
+type FieldProps = {
+  name: FieldName;
+  value: string;
+  onChange: (value: string) => void;
+  /** Decimal places the field may hold (the pair's tick, lot or quote grid). */
+  places: number;
+  unit: string;
+  placeholder: string;
+  /** The check's or the server's message for this field, if any. */
+  message: string | undefined;
+  /** Typing clears the server's message: it was about the value being replaced. */
+  onEdit: () => void;
+};
+
+/** One amount box of the order form (price, amount or total), with its unit and its message under it. */
+export function OrderField({ name, value, onChange, places, unit, placeholder, message, onEdit }: FieldProps) {
+  return (
+    <div className="order-form__field">
+      <div
+        className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
+        data-testid={`order-${name}`}
+      >
+        <Input
+          value={value}
+          onChange={(v) => {
+            onChange(sanitizeAmountInput(v, places));
+            onEdit();
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder}
+          aria-label={placeholder}
+        />
+        <span className="trade-form__unit">{unit}</span>
+      </div>
+      {message ? (
+        <div className="trade-form__error" role="alert" data-testid={`order-${name}-error`}>
+          {message}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Buy or sell, then limit or market: the two rows of tabs at the top of the form. */
+export function OrderTabs(props: {
+  side: Side;
+  onSide: (side: Side) => void;
+  kind: OrderKind;
+  onKind: (kind: OrderKind) => void;
+}) {
+  const { side, onSide, kind, onKind } = props;
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="trade-form__sides" role="tablist">
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            type="button"
+            role="tab"
+            key={s}
+            aria-selected={side === s}
+            className={`trade-form__side trade-form__side--${s === 'buy' ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
+            onClick={() => onSide(s)}
+            data-testid={`order-side-${s}`}
+          >
+            {t(`trade.${s}`)}
+          </button>
+        ))}
+      </div>
+
+      <div className="trade-form__kinds" role="tablist">
+        {(['limit', 'market'] as const).map((k) => (
+          <button
+            type="button"
+            role="tab"
+            key={k}
+            aria-selected={kind === k}
+            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
+            onClick={() => onKind(k)}
+            data-testid={`order-kind-${k}`}
+          >
+            {t(`trade.${k}`)}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The 25/50/75/100 % shortcuts of the balance. */
+export function OrderPercents({ onPercent }: { onPercent: (percent: number) => void }) {
+  return (
+    <div className="order-form__percents">
+      {PERCENTS.map((p) => (
+        <button type="button" key={p} className="order-form__percent" onClick={() => onPercent(p)} data-testid={`order-pct-${p}`}>
+          {p}%
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type FactsProps = {
+  pair: PairView;
+  side: Side;
+  /** A limit order's total (price × amount), undefined while it cannot be worked out. */
+  limitTotal: string | undefined;
+  /** Only a limit order has a total to show. */
+  showTotal: boolean;
+  available: string;
+  availableDecimals: number;
+  quoteDecimals: number;
+};
+
+/** What a limit order comes to and what the balance holds for this side. */
+export function OrderFacts({ pair, side, limitTotal, showTotal, available, availableDecimals, quoteDecimals }: FactsProps) {
+  const { t } = useTranslation();
+  return (
+    <dl className="order-form__facts">
+      {showTotal ? (
+        <div>
+          <dt>{t('trade.total')}</dt>
+          <dd data-testid="order-total-value">
+            {limitTotal ? `${formatAmount(limitTotal, quoteDecimals)} ${pair.legal_name}` : '—'}
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{side === 'buy' ? t('trade.available') : t('trade.sellable')}</dt>
+        <dd data-testid="order-available">
+          {formatAmount(available, availableDecimals)} {side === 'buy' ? pair.legal_name : pair.currency_name}
+        </dd>
+      </div>
+    </dl>
+  );
+}
