@@ -17,7 +17,7 @@ import type { PositionRow } from './repo.js';
  * The open positions in memory, per pair, with everything a tick needs precomputed, so re-marking a
  * position on a new index price is cheap. The database stays the truth: a position enters this book
  * after the transaction that opened it commits, and what a tick triggers is settled by a conditional
- * update (service.ts).
+ * update (open.ts fills, close.ts closes).
  *
  * Re-marking runs on exact integers (bigint) rather than decimal.js: a price on the pair's grid is an
  * integer count of 10^-priceDecimals, a quantity an integer count of 10^-quantityDecimals, so PnL, risk

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contractPositions, contractSettings, currencies, pairs, users } from '../../db/schema.js';
+import { contractPositions, contractSettings, currencies, ledgerAccounts, pairs, users } from '../../db/schema.js';
 
-/** Queries of the contracts module; rules live in service.ts and math.ts. */
+/** Queries of the contracts module; rules live in the service files and math.ts. */
 
 export type ContractSettingsRow = typeof contractSettings.$inferSelect;
 export type PositionRow = typeof contractPositions.$inferSelect;
@@ -45,6 +45,31 @@ export async function upsertContractRules(tx: Db, row: typeof contractSettings.$
     .insert(contractSettings)
     .values(row)
     .onConflictDoUpdate({ target: contractSettings.pairId, set: { ...set, updatedAt: new Date() } });
+}
+
+/** Every currency's places, by id (a position's money is in its pair's quote coin). */
+export async function currencyDecimals(db: Db): Promise<Map<number, number>> {
+  const rows = await db.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
+  return new Map(rows.map((r) => [r.id, r.decimals]));
+}
+
+export async function currencyRow(db: Db, id: number): Promise<typeof currencies.$inferSelect | undefined> {
+  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
+  return row;
+}
+
+/** The user's contract account in a coin, if it was ever opened. */
+export async function contractAccount(
+  db: Db,
+  userId: number,
+  currencyId: number,
+): Promise<typeof ledgerAccounts.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'contract'), eq(ledgerAccounts.currencyId, currencyId)))
+    .limit(1);
+  return row;
 }
 
 export async function insertPosition(tx: Db, values: typeof contractPositions.$inferInsert): Promise<PositionRow> {

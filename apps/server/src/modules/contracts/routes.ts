@@ -16,7 +16,7 @@ const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : 
 const need = (iss: { input?: unknown }) => (iss.input === undefined ? 'field_required' : 'field_invalid');
 const coinId = intId('pair_unknown');
 const pairFields = { legal_id: z.preprocess(blank, coinId.optional()), currency_id: z.preprocess(blank, coinId.optional()) };
-/** Numbers stay text until the pair's rules check them (service.ts), so "1.5" lots is lots_invalid, not a cast. */
+/** Numbers stay text until the pair's rules check them (input.ts), so "1.5" lots is lots_invalid, not a cast. */
 const numberText = amountText('field_invalid').optional();
 
 /** 1 or "long", 2 or "short". */
