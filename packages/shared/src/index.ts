@@ -6,6 +6,8 @@ export * from './cluster.js';
 export * from './console-roles.js';
 // perpetual contracts (lever/*)
 export * from './contracts.js';
+// exact decimal strings for the clients: parse, compare, sum, round, format, an amount's checks
+export * from './decimal.js';
 // decimal text: the amount a user types, plain decimals
 export * from './decimal-text.js';
 export * from './envelope.js';

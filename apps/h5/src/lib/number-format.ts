@@ -1,5 +1,5 @@
 import type { Lang } from '@app/shared';
-import { decimalPlaces, formatDecimal, isDecimal, multiplyDecimal } from './decimal';
+import { decimalPlaces, formatDecimal, isDecimal, multiplyDecimal } from '@app/shared';
 import { HTML_LANG } from './i18n';
 import { currentLang } from './locale';
 

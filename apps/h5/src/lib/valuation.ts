@@ -1,5 +1,5 @@
+import { divideDecimal, isPositiveDecimal } from '@app/shared';
 import { create } from 'zustand';
-import { divideDecimal, isPositiveDecimal } from './decimal';
 import type { PairView } from './market-api';
 import { formatAmount } from './number-format';
 import { readString, STORAGE_KEYS, writeString } from './storage';

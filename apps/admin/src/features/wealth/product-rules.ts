@@ -1,4 +1,5 @@
-import { compareDecimals, decimalRules, isDecimal } from '../../lib/decimal';
+import { compareDecimal, isDatabaseDecimal } from '@app/shared';
+import { decimalRules } from '../../lib/decimal-rules';
 
 /**
  * Validators of the financial product form. Rates are typed in percent per day; the server re-checks
@@ -9,7 +10,7 @@ import { compareDecimals, decimalRules, isDecimal } from '../../lib/decimal';
 export const percentRule = (label: string) => ({
   validator: async (_: unknown, value: string | undefined) => {
     await decimalRules.positive(label).validator(_, value);
-    if (compareDecimals(value!, '100') > 0) throw new Error(`The ${label} is a percentage per day: at most 100.`);
+    if (compareDecimal(value!, '100') > 0) throw new Error(`The ${label} is a percentage per day: at most 100.`);
   },
 });
 
@@ -21,10 +22,10 @@ export const percentRule = (label: string) => ({
 export const penaltyRateRule = {
   validator: async (_: unknown, value: string | undefined) => {
     if (!value?.trim()) return;
-    if (!isDecimal(value)) throw new Error('The damages rate must be a plain decimal number, like 0.4.');
-    if (compareDecimals(value, '0') <= 0) {
+    if (!isDatabaseDecimal(value)) throw new Error('The damages rate must be a plain decimal number, like 0.4.');
+    if (compareDecimal(value, '0') <= 0) {
       throw new Error('Early redemption is allowed, so the damages rate must be above 0 (empty: the daily yield).');
     }
-    if (compareDecimals(value, '100') > 0) throw new Error('The damages rate is a percentage per day: at most 100.');
+    if (compareDecimal(value, '100') > 0) throw new Error('The damages rate is a percentage per day: at most 100.');
   },
 };

@@ -1,5 +1,5 @@
+import { compareDecimal } from '@app/shared';
 import { useState } from 'react';
-import { compareDecimal } from '../../lib/decimal';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
 import type { CoinBalance } from '../../lib/wallet-api';
 

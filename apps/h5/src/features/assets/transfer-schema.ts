@@ -1,5 +1,5 @@
+import { checkAmount } from '@app/shared';
 import { z } from 'zod';
-import { checkAmount } from '../../lib/decimal';
 import { ACCOUNT_KINDS, type AccountKind, balanceOf, type WalletList } from '../../lib/wallet-api';
 
 export type TransferForm = { from: AccountKind; to: AccountKind; currency_id: number; number: string };

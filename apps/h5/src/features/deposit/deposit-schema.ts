@@ -1,6 +1,5 @@
-import { CARD_NUMBER_PATTERN, normalizeCardNumber } from '@app/shared';
+import { CARD_NUMBER_PATTERN, checkAmount, normalizeCardNumber } from '@app/shared';
 import { z } from 'zod';
-import { checkAmount } from '../../lib/decimal';
 
 export type DepositMode = 'chain' | 'bank';
 export type DepositForm = { amount: string; imgs: string; bank_name: string; card_number: string; transfer_amount: string };

@@ -1,4 +1,4 @@
-import { checkAmount, compareDecimal, divideDecimal, isPositiveDecimal, multiplyDecimal } from '../../lib/decimal';
+import { checkAmount, compareDecimal, divideDecimal, isPositiveDecimal, multiplyDecimal } from '@app/shared';
 
 /**
  * The buy page's figures, computed exactly as the server does (interest.ts): one day's interest is

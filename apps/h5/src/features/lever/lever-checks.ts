@@ -10,7 +10,7 @@ import {
   multiplyDecimal,
   subtractDecimal,
   truncateDecimal,
-} from '../../lib/decimal';
+} from '@app/shared';
 import type { EntryKind, Side } from './api/lever-api';
 
 /**

@@ -1,5 +1,5 @@
 /** Pure helpers of the options page: countdowns, payouts and stake checks (tested beside). */
-import { addDecimal, compareDecimal, isDecimal, multiplyDecimal, truncateDecimal } from '../../lib/decimal';
+import { addDecimal, compareDecimal, isDecimal, multiplyDecimal, truncateDecimal } from '@app/shared';
 
 /** Milliseconds left until `deliveryAt`, on the server's clock (`offset` = server now − local now). */
 export function remainingMs(deliveryAt: number, localNow: number, offset: number): number {

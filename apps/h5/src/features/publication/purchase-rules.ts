@@ -1,4 +1,4 @@
-import { type AmountError, ceilDecimal, checkAmount, compareDecimal, divideDecimal, multiplyDecimal } from '../../lib/decimal';
+import { type AmountError, ceilDecimal, checkAmount, compareDecimal, divideDecimal, multiplyDecimal } from '@app/shared';
 import type { ProjectInfo } from './api/publication-api';
 
 export type PurchaseError = AmountError | 'subscription_limit_exceeded';

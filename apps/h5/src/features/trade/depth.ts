@@ -1,5 +1,5 @@
 import type { DepthLevel } from '@app/shared';
-import { addDecimal, compareDecimal } from '../../lib/decimal';
+import { addDecimal, compareDecimal } from '@app/shared';
 
 /**
  * The order book as the trade and chart pages draw it. Sums are exact (decimal strings); only the

@@ -9,7 +9,7 @@ import {
   multiplyDecimal,
   subtractDecimal,
   truncateDecimal,
-} from '../../lib/decimal';
+} from '@app/shared';
 
 /**
  * What a market order would do against the book as the app last saw it, before it is sent: the same

@@ -1,6 +1,6 @@
+import { compareDecimal, isOnStep, multiplyDecimal } from '@app/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, isOnStep, multiplyDecimal } from '../../lib/decimal';
 import { checkOrder, limitBuyCost, type OrderInput, orderTotal, percentOf } from './order-checks';
 
 const BTC = { tick_size: '0.01', lot_size: '0.00001', min_amount: '0.0001' };

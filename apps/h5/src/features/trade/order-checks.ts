@@ -1,5 +1,5 @@
-import { AMOUNT_TEXT } from '@app/shared';
 import {
+  AMOUNT_TEXT,
   addDecimal,
   ceilDecimal,
   compareDecimal,
@@ -11,7 +11,7 @@ import {
   multiplyDecimal,
   subtractDecimal,
   truncateDecimal,
-} from '../../lib/decimal';
+} from '@app/shared';
 
 /**
  * The spot form's client checks and shortcuts, in decimal strings (never floats). The server judges

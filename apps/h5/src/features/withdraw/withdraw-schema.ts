@@ -1,6 +1,13 @@
-import { PAY_PASSWORD_PATTERN } from '@app/shared';
+import {
+  addDecimal,
+  checkAmount,
+  clampToZero,
+  isPositiveDecimal,
+  PAY_PASSWORD_PATTERN,
+  subtractDecimal,
+  truncateDecimal,
+} from '@app/shared';
 import { z } from 'zod';
-import { addDecimal, checkAmount, clampToZero, isPositiveDecimal, subtractDecimal, truncateDecimal } from '../../lib/decimal';
 import type { WithdrawInfo } from '../../lib/withdraw-info-api';
 
 export type WithdrawForm = { address_id: number; number: string; remark: string; pay_password: string };

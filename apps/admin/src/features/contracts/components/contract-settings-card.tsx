@@ -1,7 +1,7 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, message, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
-import { trimDecimal } from '../../../lib/decimal';
 import { type ContractPairRow, contractSettingsQuery, useSaveContractSettings } from '../api/contracts';
 
 type Field =

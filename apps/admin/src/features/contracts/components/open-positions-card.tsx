@@ -1,7 +1,7 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { trimDecimal } from '../../../lib/decimal';
 import { formatTime } from '../../../lib/format';
 import { type ConsolePosition, consolePositionsQuery } from '../api/contracts';
 

@@ -1,9 +1,10 @@
+import { addDecimal, compareDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
 import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Drawer, Form, Input, Space, Typography } from 'antd';
 import { AuthedImage } from '../../../components/authed-image';
 import { useConfirm } from '../../../components/confirm';
 import { RejectReasonForm } from '../../../components/review-queue';
 import { StatusTag } from '../../../components/status-tag';
-import { addDecimals, compareDecimals, decimalRules, isDecimal, trimDecimal } from '../../../lib/decimal';
+import { decimalRules } from '../../../lib/decimal-rules';
 import { formatTime, userLabel } from '../../../lib/format';
 import { type AdminDeposit, useDepositDecision } from '../api/deposits';
 
@@ -54,8 +55,8 @@ export function DepositReviewDrawer({ deposit, onClose }: { deposit: AdminDeposi
   const fee = Form.useWatch('fee', approveForm) ?? '';
   const busy = approve.isPending || reject.isPending;
 
-  const sum = isDecimal(credited) && isDecimal(fee) ? addDecimals(credited, fee) : null;
-  const differs = deposit && sum !== null && compareDecimals(sum, deposit.amount) !== 0;
+  const sum = isDatabaseDecimal(credited) && isDatabaseDecimal(fee) ? addDecimal(credited, fee) : null;
+  const differs = deposit && sum !== null && compareDecimal(sum, deposit.amount) !== 0;
 
   const onApprove = ({ credited, fee }: ApproveValues) => {
     if (!deposit) return;

@@ -1,6 +1,6 @@
+import { trimDecimal } from '@app/shared';
 import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
 import { StatusTag } from '../../../components/status-tag';
-import { trimDecimal } from '../../../lib/decimal';
 import { formatTime, userLabel } from '../../../lib/format';
 import { depositsQuery } from '../api/deposits';
 import { DepositReviewDrawer } from './deposit-review-drawer';

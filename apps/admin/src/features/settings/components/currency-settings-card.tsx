@@ -1,7 +1,8 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
-import { decimalRules, trimDecimal } from '../../../lib/decimal';
+import { decimalRules } from '../../../lib/decimal-rules';
 import { type CurrencySetting, currencySettingsQuery, useSaveCurrencySetting } from '../api/settings';
 
 type Field = 'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price';

@@ -1,7 +1,7 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { trimDecimal } from '../../../lib/decimal';
 import { formatTime, userLabel } from '../../../lib/format';
 import { type AdminProject, type AdminSubscriptionOrder, projectOrdersQuery } from '../api/subscription';
 

@@ -3,7 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } f
 import { useEffect } from 'react';
 import { LanguageFallbackNote } from '../../../components/language-fallback';
 import { apiGet } from '../../../lib/api';
-import { decimalRules } from '../../../lib/decimal';
+import { decimalRules } from '../../../lib/decimal-rules';
 import { type AdminProject, type ProjectForm, useProjectActions } from '../api/subscription';
 
 /** The seven languages of the app; English is the fallback users see when their language is empty. */

@@ -1,9 +1,9 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { LanguageFallback } from '../../../components/language-fallback';
-import { trimDecimal } from '../../../lib/decimal';
 import { formatTime } from '../../../lib/format';
 import { serverPagination, useListParams } from '../../../lib/paging';
 import { type AdminProject, projectsQuery, useProjectActions } from '../api/subscription';

@@ -1,6 +1,7 @@
+import { absDecimal, compareDecimal } from '@app/shared';
 import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
-import { absDecimal, compareDecimals, decimalRules } from '../../../lib/decimal';
+import { decimalRules } from '../../../lib/decimal-rules';
 import { ACCOUNT_LABELS, ACCOUNTS, type AccountKind, type AdjustInput, useAdjustBalance } from '../api/users';
 
 type Values = { currency_id: number; account: AccountKind; amount: string; reason: string };
@@ -22,7 +23,7 @@ export function AdjustBalanceForm({ userId, userLabel, coins }: Props) {
 
   const onFinish = (values: Values) => {
     const coin = coins.find((c) => c.currency_id === values.currency_id)?.currency_name ?? `currency #${values.currency_id}`;
-    const credit = compareDecimals(values.amount, '0') > 0;
+    const credit = compareDecimal(values.amount, '0') > 0;
     const amount = absDecimal(values.amount);
     const account = ACCOUNT_LABELS[values.account] ?? values.account;
     const input: AdjustInput = { ...values };

@@ -1,3 +1,4 @@
+import { addDecimal, compareDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -15,7 +16,6 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusTag } from '../../../components/status-tag';
-import { addDecimals, compareDecimals, isDecimal, trimDecimal } from '../../../lib/decimal';
 import { formatTime } from '../../../lib/format';
 import { serverPagination, useListParams } from '../../../lib/paging';
 import {
@@ -36,7 +36,7 @@ import { VerificationTag } from './verification-tag';
 
 type Profile = AdminUserDetail['profile'];
 
-const isZero = (v: string) => isDecimal(v) && compareDecimals(v, '0') === 0;
+const isZero = (v: string) => isDatabaseDecimal(v) && compareDecimal(v, '0') === 0;
 const phoneOf = (u: Profile) => (u.phone ? `${u.area_code ? `+${u.area_code} ` : ''}${u.phone}` : null);
 
 function profileItems(u: Profile, card: AdminUserDetail['bank_card']): DescriptionsProps['items'] {
@@ -81,7 +81,8 @@ const balanceColumns: TableColumnsType<BalanceRow> = [
     title: 'Total',
     key: 'total',
     align: 'right',
-    render: (_, b) => trimDecimal(isDecimal(b.available) && isDecimal(b.frozen) ? addDecimals(b.available, b.frozen) : null),
+    render: (_, b) =>
+      trimDecimal(isDatabaseDecimal(b.available) && isDatabaseDecimal(b.frozen) ? addDecimal(b.available, b.frozen) : null),
   },
 ];
 

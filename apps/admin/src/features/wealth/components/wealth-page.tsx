@@ -1,3 +1,4 @@
+import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -17,7 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
-import { decimalRules, trimDecimal } from '../../../lib/decimal';
+import { decimalRules } from '../../../lib/decimal-rules';
 import { formatTime } from '../../../lib/format';
 import { serverPagination, useListParams } from '../../../lib/paging';
 import {

@@ -1,14 +1,14 @@
+import { addDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
 import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Drawer, Form, Input, Space, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
 import { RejectReasonForm } from '../../../components/review-queue';
 import { StatusTag } from '../../../components/status-tag';
-import { addDecimals, isDecimal, trimDecimal } from '../../../lib/decimal';
 import { formatTime, userLabel } from '../../../lib/format';
 import { type AdminWithdrawal, useWithdrawalDecision } from '../api/withdrawals';
 
 /** What the request froze: the amount sent plus the fee kept. */
 function frozenTotal(w: AdminWithdrawal): string {
-  return isDecimal(w.amount) && isDecimal(w.fee) ? addDecimals(w.amount, w.fee) : `${w.amount} + ${w.fee}`;
+  return isDatabaseDecimal(w.amount) && isDatabaseDecimal(w.fee) ? addDecimal(w.amount, w.fee) : `${w.amount} + ${w.fee}`;
 }
 
 function details(w: AdminWithdrawal): DescriptionsProps['items'] {

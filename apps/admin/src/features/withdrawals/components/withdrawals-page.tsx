@@ -1,7 +1,7 @@
+import { trimDecimal } from '@app/shared';
 import { Typography } from 'antd';
 import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
 import { StatusTag } from '../../../components/status-tag';
-import { trimDecimal } from '../../../lib/decimal';
 import { formatTime, userLabel } from '../../../lib/format';
 import { withdrawalsQuery } from '../api/withdrawals';
 import { WithdrawalReviewDrawer } from './withdrawal-review-drawer';

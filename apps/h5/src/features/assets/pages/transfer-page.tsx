@@ -1,3 +1,4 @@
+import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -11,7 +12,6 @@ import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
-import { sanitizeAmountInput } from '../../../lib/decimal';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';

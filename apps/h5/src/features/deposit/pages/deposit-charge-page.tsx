@@ -1,3 +1,4 @@
+import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -14,7 +15,6 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Segmented } from '../../../components/segmented';
 import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
-import { sanitizeAmountInput } from '../../../lib/decimal';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';

@@ -1,3 +1,4 @@
+import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
@@ -11,7 +12,6 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { ApiError } from '../../../lib/api';
-import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '../../../lib/decimal';
 import { errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';

@@ -1,6 +1,6 @@
+import { subtractDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { subtractDecimal } from '../../../lib/decimal';
 import { damagesFor } from '../finance-math';
 import './finance-rule-page.css';
 

@@ -1,10 +1,9 @@
-import { canonicalDecimal, type ProofCheck } from '@app/shared';
+import { canonicalDecimal, compareDecimal, type ProofCheck } from '@app/shared';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../../lib/api';
-import { compareDecimal } from '../../../lib/decimal';
 import { formatSampleTime } from '../../../lib/format-time';
 import { PATHS } from '../../../lib/paths';
 import { pairHead, sampleProof } from '../api/index-record-api';

@@ -1,4 +1,5 @@
 import type { LeverPosition } from '@app/shared';
+import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -6,7 +7,6 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
-import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { leverKeys, setStops } from '../api/lever-api';
 import { checkStops, type LeverProblem } from '../lever-checks';

@@ -1,3 +1,4 @@
+import { sanitizeAmountInput } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -8,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { DemoBadge } from '../../../components/demo-badge';
 import { isApiError } from '../../../lib/api';
-import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';

@@ -1,6 +1,6 @@
+import { compareDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '../../../components/demo-badge';
-import { compareDecimal } from '../../../lib/decimal';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount, formatPercent } from '../../../lib/number-format';
 import type { SubscriptionOrder } from '../api/publication-api';

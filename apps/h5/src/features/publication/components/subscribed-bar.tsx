@@ -1,5 +1,5 @@
+import { compareDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { compareDecimal } from '../../../lib/decimal';
 import { formatAmount } from '../../../lib/number-format';
 import type { Project } from '../api/publication-api';
 

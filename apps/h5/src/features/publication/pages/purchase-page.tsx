@@ -1,3 +1,4 @@
+import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -10,7 +11,6 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
-import { sanitizeAmountInput } from '../../../lib/decimal';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';

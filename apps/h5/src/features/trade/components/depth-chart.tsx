@@ -1,7 +1,7 @@
 import type { MarketDepthEvent } from '@app/shared';
+import { compareDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/state-view';
-import { compareDecimal } from '../../../lib/decimal';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { type DepthPoint, depthCurves, maxDecimal, withCumulative } from '../depth';

@@ -1,14 +1,17 @@
 /**
- * Exact decimal strings for client-side checks and simple sums: amounts stay text on the wire and are
- * never parsed into JS floats (0.1 + 0.2 ≠ 0.3). A value is held as a scaled BigInt (units × 10^-scale).
- * Only what forms need: parse, compare, add, subtract, truncate and format. The server stays the judge.
+ * Exact decimal strings for the clients' checks, sums and display: amounts stay text on the wire and are
+ * never parsed into JS floats (0.1 + 0.2 ≠ 0.3). A value is held as a scaled BigInt (units × 10^-scale),
+ * so this runs in a browser as well as in Node. The server stays the judge of every amount.
  */
 
-import { AMOUNT_TEXT } from '@app/shared';
+import { AMOUNT_TEXT } from './decimal-text.js';
 
 type Scaled = { units: bigint; scale: number };
 
 const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+/** The database's scale, numeric(36,18): the most places a stored amount has. */
+const DATABASE_SCALE = 18;
 
 function parse(text: string): Scaled {
   const match = DECIMAL_TEXT.exec(text.trim());
@@ -39,9 +42,24 @@ function toText(units: bigint, scale: number): string {
   return negative && text !== '0' ? `-${text}` : text;
 }
 
-/** A decimal string (optional sign, digits, optional fraction). */
+/** A decimal string of any length: optional sign, digits, optional point and digits. */
 export function isDecimal(text: string): boolean {
   return DECIMAL_TEXT.test(text.trim());
+}
+
+/**
+ * A plain decimal the database keeps at its scale: at most 18 places, no exponent or grouping, and no
+ * sign unless `signed` allows one. What an operator may type in a console money field.
+ */
+export function isDatabaseDecimal(text: string, { signed = false } = {}): boolean {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return false;
+  const [, sign = '', , fraction = ''] = match;
+  return (signed || sign === '') && fraction.length <= DATABASE_SCALE;
+}
+
+export function isPositiveDecimal(text: string): boolean {
+  return isDecimal(text) && parse(text).units > 0n;
 }
 
 /** Digits after the point as typed ("1.50" has 2). */
@@ -66,27 +84,6 @@ export function subtractDecimal(a: string, b: string): string {
   return toText(x - y, scale);
 }
 
-export function isPositiveDecimal(text: string): boolean {
-  return isDecimal(text) && parse(text).units > 0n;
-}
-
-/** The value cut (towards zero) to `places` decimals, without trailing zeros: a balance never rounds up. */
-export function truncateDecimal(text: string, places: number): string {
-  const value = parse(text);
-  if (value.scale <= places) return toText(value.units, value.scale);
-  return toText(value.units / 10n ** BigInt(value.scale - places), places);
-}
-
-/** The value rounded up (away from zero for positives) to `places` decimals: what a payer owes. */
-export function ceilDecimal(text: string, places: number): string {
-  const value = parse(text);
-  if (value.scale <= places) return toText(value.units, value.scale);
-  const divisor = 10n ** BigInt(value.scale - places);
-  const cut = value.units / divisor;
-  const bumped = value.units > 0n && value.units % divisor !== 0n ? cut + 1n : cut;
-  return toText(bumped, places);
-}
-
 /** a × b, exact. */
 export function multiplyDecimal(a: string, b: string): string {
   const x = parse(a);
@@ -99,6 +96,23 @@ export function divideDecimal(a: string, b: string, places: number): string {
   const [x, y] = aligned(a, b);
   if (y === 0n) throw new Error('division by zero');
   return toText((x * 10n ** BigInt(places)) / y, places);
+}
+
+/** The value cut (towards zero) to `places` decimals, without trailing zeros: a balance never rounds up. */
+export function truncateDecimal(text: string, places: number): string {
+  const value = parse(text);
+  if (value.scale <= places) return toText(value.units, value.scale);
+  return toText(value.units / 10n ** BigInt(value.scale - places), places);
+}
+
+/** The value rounded up (towards +∞) to `places` decimals, without trailing zeros: what a payer owes. */
+export function ceilDecimal(text: string, places: number): string {
+  const value = parse(text);
+  if (value.scale <= places) return toText(value.units, value.scale);
+  const divisor = 10n ** BigInt(value.scale - places);
+  const cut = value.units / divisor;
+  const bumped = value.units > 0n && value.units % divisor !== 0n ? cut + 1n : cut;
+  return toText(bumped, places);
 }
 
 /** Whether `value` is a whole number of `step`s (a price on the tick, an amount on the lot). */
@@ -121,7 +135,7 @@ export function clampToZero(text: string): string {
 
 /**
  * An amount for display: thousands grouped, at most `places` decimals (cut, not rounded), trailing
- * zeros dropped unless `minPlaces` keeps some ("1,234.50" for USDT values).
+ * zeros dropped unless `minPlaces` keeps some ("1,234.50" for USDT values); "—" for no number.
  */
 export function formatDecimal(text: string | null | undefined, places = 8, minPlaces = 0): string {
   if (text === null || text === undefined || !isDecimal(text)) return '—';
@@ -131,6 +145,22 @@ export function formatDecimal(text: string | null | undefined, places = 8, minPl
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const padded = fraction.padEnd(minPlaces, '0');
   return `${negative ? '-' : ''}${grouped}${padded ? `.${padded}` : ''}`;
+}
+
+/**
+ * A stored amount for display with the zeros of the database's scale dropped ("1.500000000000000000" →
+ * "1.5"), every digit kept, no grouping; "—" when there is none, and any other text shown as it came.
+ */
+export function trimDecimal(text: string | null | undefined): string {
+  if (text === null || text === undefined || text === '') return '—';
+  if (!isDatabaseDecimal(text, { signed: true })) return text;
+  const value = parse(text);
+  return toText(value.units, value.scale);
+}
+
+/** The absolute value of a signed decimal string, trimmed as `trimDecimal` does ("debit 5 USDT"). */
+export function absDecimal(text: string): string {
+  return trimDecimal(text.trim().replace(/^[+-]/, ''));
 }
 
 export type AmountRules = {

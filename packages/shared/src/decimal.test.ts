@@ -1,6 +1,8 @@
+import { Decimal as DecimalJs } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  absDecimal,
   addDecimal,
   ceilDecimal,
   checkAmount,
@@ -10,14 +12,28 @@ import {
   divideDecimal,
   floorToStep,
   formatDecimal,
+  isDatabaseDecimal,
   isDecimal,
   isOnStep,
   isPositiveDecimal,
   multiplyDecimal,
   sanitizeAmountInput,
   subtractDecimal,
+  trimDecimal,
   truncateDecimal,
-} from './decimal';
+} from './decimal.js';
+
+/** The oracle, with enough significant digits for numeric(36,18) (decimal.js rounds at 20 by default). */
+const Decimal = DecimalJs.clone({ precision: 100 });
+
+/** Decimal strings with up to 18 places, the database's scale, signed; trailing zeros as they fall. */
+const decimalString = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 18 }))
+  .map(([negative, units, places]) => {
+    const digits = units.toString().padStart(places + 1, '0');
+    const text = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+    return negative ? `-${text}` : text;
+  });
 
 describe('decimal strings', () => {
   it('adds and subtracts exactly where floats do not', () => {
@@ -29,6 +45,17 @@ describe('decimal strings', () => {
       '99999999999999999999.123456789012345679',
     );
     expect(subtractDecimal('5', '5.00')).toBe('0');
+    expect(subtractDecimal('100', '0.000000000000000001')).toBe('99.999999999999999999');
+  });
+
+  it('adds and subtracts exactly, as decimal.js does', () => {
+    fc.assert(
+      fc.property(decimalString, decimalString, (a, b) => {
+        expect(addDecimal(a, b)).toBe(new Decimal(a).plus(b).toFixed());
+        expect(subtractDecimal(a, b)).toBe(new Decimal(a).minus(b).toFixed());
+        expect(compareDecimal(a, b)).toBe(new Decimal(a).comparedTo(b));
+      }),
+    );
   });
 
   it('compares values of different scales', () => {
@@ -50,6 +77,22 @@ describe('decimal strings', () => {
     expect(formatDecimal('abc')).toBe('—');
   });
 
+  it('trims the database scale for display', () => {
+    expect(trimDecimal('1.500000000000000000')).toBe('1.5');
+    expect(trimDecimal('100.000000000000000000')).toBe('100');
+    expect(trimDecimal('-0.25')).toBe('-0.25');
+    expect(trimDecimal(null)).toBe('—');
+    expect(absDecimal('-2.50')).toBe('2.5');
+  });
+
+  it('shows text that is no stored amount as it came', () => {
+    expect(trimDecimal('')).toBe('—');
+    expect(trimDecimal(undefined)).toBe('—');
+    expect(trimDecimal('n/a')).toBe('n/a');
+    expect(trimDecimal('0.0000000000000000001')).toBe('0.0000000000000000001');
+    expect(trimDecimal('+3.10')).toBe('3.1');
+  });
+
   it('recognises decimal text', () => {
     expect(isDecimal('12.5')).toBe(true);
     expect(isDecimal('-3')).toBe(true);
@@ -61,6 +104,14 @@ describe('decimal strings', () => {
     expect(decimalPlaces('7')).toBe(0);
     expect(clampToZero('-1')).toBe('0');
     expect(clampToZero('2')).toBe('2');
+  });
+
+  it('accepts only plain decimals at the database scale, signed when asked', () => {
+    for (const ok of ['0', '12', '12.5', '0.000000000000000001']) expect(isDatabaseDecimal(ok)).toBe(true);
+    for (const bad of ['', '1e5', '1,000', '.5', '5.', '-1', 'abc', '0.0000000000000000001', ' '])
+      expect(isDatabaseDecimal(bad)).toBe(false);
+    expect(isDatabaseDecimal('-2.5', { signed: true })).toBe(true);
+    expect(isDatabaseDecimal('+3', { signed: true })).toBe(true);
   });
 
   it('agrees with integer arithmetic on scaled values', () => {
@@ -75,6 +126,54 @@ describe('decimal strings', () => {
         expect(compareDecimal(addDecimal(text(a), text(b)), text(a + b))).toBe(0);
         expect(compareDecimal(subtractDecimal(text(a), text(b)), text(a - b))).toBe(0);
         expect(compareDecimal(text(a), text(b))).toBe(a < b ? -1 : a > b ? 1 : 0);
+      }),
+    );
+  });
+});
+
+describe('round trips and consistency', () => {
+  it('gives back the value it parsed when formatted with room for every place', () => {
+    fc.assert(
+      fc.property(decimalString, (text) => {
+        const trimmed = trimDecimal(text);
+        expect(isDatabaseDecimal(trimmed, { signed: true })).toBe(true);
+        expect(trimmed).not.toMatch(/\.\d*0$/);
+        expect(compareDecimal(trimmed, text)).toBe(0);
+        expect(trimDecimal(trimmed)).toBe(trimmed);
+        expect(formatDecimal(text, 18).replace(/,/g, '')).toBe(trimmed);
+        expect(truncateDecimal(text, 18)).toBe(trimmed);
+        expect(ceilDecimal(text, 18)).toBe(trimmed);
+        expect(addDecimal(text, '0')).toBe(trimmed);
+      }),
+    );
+  });
+
+  it('undoes an addition with a subtraction, and the other way round', () => {
+    fc.assert(
+      fc.property(decimalString, decimalString, (a, b) => {
+        const sum = addDecimal(a, b);
+        expect(subtractDecimal(sum, b)).toBe(trimDecimal(a));
+        expect(addDecimal(subtractDecimal(a, b), b)).toBe(trimDecimal(a));
+        expect(sum).toBe(addDecimal(b, a));
+        expect(subtractDecimal(a, b)).toBe(trimDecimal(subtractDecimal('0', subtractDecimal(b, a))));
+        expect(subtractDecimal(a, a)).toBe('0');
+        expect(compareDecimal(sum, a)).toBe(compareDecimal(b, '0'));
+      }),
+    );
+  });
+
+  it('cuts and rounds up to the nearest values on the grid of the places asked', () => {
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 0, max: 18 }), (text, places) => {
+        const down = truncateDecimal(text, places);
+        const up = ceilDecimal(text, places);
+        const unit = places ? `0.${'0'.repeat(places - 1)}1` : '1';
+        expect(decimalPlaces(down)).toBeLessThanOrEqual(places);
+        expect(decimalPlaces(up)).toBeLessThanOrEqual(places);
+        expect(compareDecimal(up, text)).toBeGreaterThanOrEqual(0);
+        expect(compareDecimal(subtractDecimal(up, unit), text)).toBe(-1);
+        expect(compareDecimal(absDecimal(down), absDecimal(text))).toBeLessThanOrEqual(0);
+        expect(compareDecimal(addDecimal(absDecimal(down), unit), absDecimal(text))).toBe(1);
       }),
     );
   });
