@@ -2,7 +2,9 @@ import { MAX_INT32 } from '@app/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { selectPage } from '../db/paging.js';
 import { admins, auditLog } from '../db/schema.js';
+import { offsetOf } from './paging.js';
 
 /** JSON the audit log can hold; Dates become ISO strings and undefined fields drop out. */
 const plain = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
@@ -87,15 +89,22 @@ function auditWhere(f: AuditFilter): SQL | undefined {
 /** One page of the audit log, newest first, with the operator's e-mail. */
 export async function searchAudit(db: Db, filter: AuditFilter, page: number, limit: number) {
   const where = auditWhere(filter);
-  const [total] = await db.select({ n: count() }).from(auditLog).leftJoin(admins, eq(admins.id, auditLog.adminId)).where(where);
-  const rows = await db
-    .select({ e: auditLog, adminEmail: admins.email })
-    .from(auditLog)
-    .leftJoin(admins, eq(admins.id, auditLog.adminId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+  // The filter may match the operator's e-mail, so the count joins the operators as the rows do.
+  const counted = db.select({ n: count() }).from(auditLog).leftJoin(admins, eq(admins.id, auditLog.adminId)).$dynamic();
+  const { rows, total } = await selectPage(
+    db,
+    {
+      rows: db
+        .select({ e: auditLog, adminEmail: admins.email })
+        .from(auditLog)
+        .leftJoin(admins, eq(admins.id, auditLog.adminId))
+        .$dynamic(),
+      count: counted,
+      where,
+      orderBy: [desc(auditLog.id)],
+    },
+    { limit, offset: offsetOf(page, limit) },
+  );
   return {
     list: rows.map(({ e, adminEmail }) => ({
       id: e.id,
@@ -108,7 +117,7 @@ export async function searchAudit(db: Db, filter: AuditFilter, page: number, lim
       after: e.after,
       created_at: e.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     limit,
   };

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { loginHistory, sessions, userAntiPhishing, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -15,10 +16,11 @@ import { revokeSession, revokeUserSessions } from '../auth/service.js';
 
 export async function loginHistoryOf(db: Db, userId: number, page: number, limit: number): Promise<Paged<unknown>> {
   const where = eq(loginHistory.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(loginHistory).where(where).orderBy(desc(loginHistory.id)).limit(limit).offset(offsetOf(page, limit)),
-    db.select({ n: count() }).from(loginHistory).where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    db,
+    { rows: db.select().from(loginHistory).$dynamic(), count: loginHistory, where, orderBy: [desc(loginHistory.id)] },
+    { limit, offset: offsetOf(page, limit) },
+  );
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -27,7 +29,7 @@ export async function loginHistoryOf(db: Db, userId: number, page: number, limit
       result: r.result,
       created_at: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     limit,
   };

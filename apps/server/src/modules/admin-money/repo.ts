@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import {
   bankCards,
   currencies,
@@ -25,9 +26,8 @@ export async function searchUsers(db: Db, q: string | undefined, limit: number, 
     if (/^\d{1,9}$/.test(q)) conditions.push(eq(users.id, Number(q)));
     where = or(...conditions);
   }
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset);
-  return { total: total?.n ?? 0, rows };
+  const rows = db.select().from(users).$dynamic();
+  return selectPage(db, { rows, count: users, where, orderBy: [desc(users.id)] }, { limit, offset });
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
@@ -71,12 +71,12 @@ export async function bankCardOf(db: Db, userId: number) {
 /** A user's postings with their entries, newest first. */
 export async function userPostings(db: Db, userId: number, limit: number, offset: number) {
   const where = eq(ledgerAccounts.userId, userId);
-  const [total] = await db
+  const total = db
     .select({ n: count() })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(where);
-  const rows = await db
+    .$dynamic();
+  const rows = db
     .select({
       id: ledgerPostings.id,
       entryId: ledgerPostings.entryId,
@@ -96,11 +96,8 @@ export async function userPostings(db: Db, userId: number, limit: number, offset
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
     .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
-    .where(where)
-    .orderBy(desc(ledgerPostings.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: total, where, orderBy: [desc(ledgerPostings.id)] }, { limit, offset });
 }
 
 export async function currencySettingsList(db: Db) {

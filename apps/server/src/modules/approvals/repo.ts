@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { admins, pendingApprovals } from '../../db/schema.js';
 
 export type ApprovalRow = typeof pendingApprovals.$inferSelect;
@@ -36,14 +37,10 @@ export async function decidePending(
 
 export async function listApprovals(db: Db, status: string | undefined, limit: number, offset: number) {
   const where: SQL | undefined = status ? eq(pendingApprovals.status, status) : undefined;
-  const [{ total }] = (await db.select({ total: count() }).from(pendingApprovals).where(where)) as [{ total: number }];
-  const rows = await db
+  const rows = db
     .select({ approval: pendingApprovals, makerEmail: admins.email })
     .from(pendingApprovals)
     .leftJoin(admins, eq(admins.id, pendingApprovals.makerId))
-    .where(where)
-    .orderBy(desc(pendingApprovals.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: Number(total), rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: pendingApprovals, where, orderBy: [desc(pendingApprovals.id)] }, { limit, offset });
 }

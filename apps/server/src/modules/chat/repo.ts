@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { adminSessions, admins, chatConversations, chatMessages, users } from '../../db/schema.js';
 import { sha256 } from '../../lib/secrets.js';
 
@@ -162,11 +163,7 @@ export async function queue(
   const where = [sql`${chatConversations.lastMessageId} > 0`];
   if (filter.kind === 'mine') where.push(eq(chatConversations.agentId, filter.agentId));
   if (filter.kind === 'unassigned') where.push(isNull(chatConversations.agentId));
-  const [total] = await db
-    .select({ n: count() })
-    .from(chatConversations)
-    .where(and(...where));
-  const rows = await db
+  const rows = db
     .select({
       conversation: chatConversations,
       email: users.email,
@@ -183,11 +180,17 @@ export async function queue(
     .from(chatConversations)
     .innerJoin(users, eq(users.id, chatConversations.userId))
     .leftJoin(admins, eq(admins.id, chatConversations.agentId))
-    .where(and(...where))
-    .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(
+    db,
+    {
+      rows,
+      count: chatConversations,
+      where: and(...where),
+      orderBy: [desc(chatConversations.lastMessageAt), desc(chatConversations.id)],
+    },
+    { limit: filter.limit, offset: filter.offset },
+  );
 }
 
 /** Every unread user message across conversations (the desk's menu badge). */

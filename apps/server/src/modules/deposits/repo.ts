@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { chains, currencies, depositAddresses, deposits, users } from '../../db/schema.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -79,8 +80,7 @@ export async function listDeposits(db: Db, filter: { userId?: number; status?: s
   if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
   if (filter.status) conditions.push(eq(deposits.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(deposits).where(where);
-  const rows = await db
+  const rows = db
     .select({
       deposit: deposits,
       currencyName: currencies.name,
@@ -91,9 +91,6 @@ export async function listDeposits(db: Db, filter: { userId?: number; status?: s
     .from(deposits)
     .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
     .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where)
-    .orderBy(desc(deposits.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: deposits, where, orderBy: [desc(deposits.id)] }, { limit, offset });
 }

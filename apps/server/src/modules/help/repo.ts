@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { feedback, helpArticles, helpArticleTexts, helpCategories, users } from '../../db/schema.js';
 
 export type CategoryRow = typeof helpCategories.$inferSelect;
@@ -100,13 +101,18 @@ export async function insertFeedback(db: Db, values: typeof feedback.$inferInser
 
 export async function userFeedback(db: Db, userId: number, limit: number, offset: number) {
   const where = eq(feedback.userId, userId);
-  const [total] = await db.select({ n: count() }).from(feedback).where(where);
-  const [unread] = await db
-    .select({ n: count() })
-    .from(feedback)
-    .where(and(where, isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt)));
-  const rows = await db.select().from(feedback).where(where).orderBy(desc(feedback.id)).limit(limit).offset(offset);
-  return { total: total?.n ?? 0, unread: unread?.n ?? 0, rows };
+  const [{ total, rows }, [unread]] = await Promise.all([
+    selectPage(
+      db,
+      { rows: db.select().from(feedback).$dynamic(), count: feedback, where, orderBy: [desc(feedback.id)] },
+      { limit, offset },
+    ),
+    db
+      .select({ n: count() })
+      .from(feedback)
+      .where(and(where, isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt))),
+  ]);
+  return { total, unread: unread?.n ?? 0, rows };
 }
 
 export async function markRepliesRead(db: Db, userId: number): Promise<void> {
@@ -118,16 +124,13 @@ export async function markRepliesRead(db: Db, userId: number): Promise<void> {
 
 export async function consoleFeedback(db: Db, status: 'open' | 'replied' | 'all', limit: number, offset: number) {
   const where = status === 'open' ? isNull(feedback.repliedAt) : status === 'replied' ? isNotNull(feedback.repliedAt) : undefined;
-  const [total] = await db.select({ n: count() }).from(feedback).where(where);
-  const rows = await db
+  const rows = db
     .select({ feedback, email: users.email, phone: users.phone, areaCode: users.areaCode })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
-    .where(where)
-    .orderBy(status === 'open' ? asc(feedback.id) : desc(feedback.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  const orderBy = [status === 'open' ? asc(feedback.id) : desc(feedback.id)];
+  return selectPage(db, { rows, count: feedback, where, orderBy }, { limit, offset });
 }
 
 export async function lockFeedback(tx: Db, id: number): Promise<FeedbackRow | undefined> {

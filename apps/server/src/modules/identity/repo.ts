@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { identityChecks, users } from '../../db/schema.js';
 import { forgetUser } from '../../plugins/session-cache.js';
 
@@ -84,14 +85,10 @@ export async function listChecks(
   if (filter.tier) conditions.push(eq(identityChecks.tier, filter.tier));
   if (filter.userId !== undefined) conditions.push(eq(identityChecks.userId, filter.userId));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(identityChecks).where(where);
-  const rows = await db
+  const rows = db
     .select({ check: identityChecks, email: users.email, phone: users.phone, areaCode: users.areaCode })
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
-    .where(where)
-    .orderBy(desc(identityChecks.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: identityChecks, where, orderBy: [desc(identityChecks.id)] }, { limit, offset });
 }

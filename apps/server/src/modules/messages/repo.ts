@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { userMessages } from '../../db/schema.js';
 
 export type MessageRow = typeof userMessages.$inferSelect;
@@ -10,15 +11,18 @@ export async function insertMessage(db: Db, values: typeof userMessages.$inferIn
 
 export async function listMessages(db: Db, userId: number, limit: number, offset: number) {
   const where = eq(userMessages.userId, userId);
-  const [[total], [unread], rows] = await Promise.all([
-    db.select({ n: count() }).from(userMessages).where(where),
+  const [{ total, rows }, [unread]] = await Promise.all([
+    selectPage(
+      db,
+      { rows: db.select().from(userMessages).$dynamic(), count: userMessages, where, orderBy: [desc(userMessages.id)] },
+      { limit, offset },
+    ),
     db
       .select({ n: count() })
       .from(userMessages)
       .where(and(where, isNull(userMessages.readAt))),
-    db.select().from(userMessages).where(where).orderBy(desc(userMessages.id)).limit(limit).offset(offset),
   ]);
-  return { total: total?.n ?? 0, unread: unread?.n ?? 0, rows };
+  return { total, unread: unread?.n ?? 0, rows };
 }
 
 /** Marks one message (or, without an id, all) of a user read; returns how many rows were the user's. */

@@ -1,6 +1,7 @@
 import type { Lang } from '@app/shared';
-import { and, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { type PageWindow, selectPage } from '../../db/paging.js';
 import { news, newsReads, newsTexts } from '../../db/schema.js';
 
 export type NewsText = { title: string; body: string };
@@ -8,20 +9,22 @@ export type NewsTexts = Partial<Record<Lang, NewsText>>;
 
 const published = eq(news.published, true);
 
-/** A page of published announcements, pinned first then newest, with every language's text. */
-export async function publishedPage(db: Db, limit: number, offset: number) {
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(news).where(published),
-    db.select().from(news).where(published).orderBy(desc(news.pinned), desc(news.id)).limit(limit).offset(offset),
-  ]);
+/** A page of announcements with every language's text. */
+async function pageWithTexts(db: Db, where: SQL | undefined, orderBy: SQL[], window: PageWindow) {
+  const { total, rows } = await selectPage(db, { rows: db.select().from(news).$dynamic(), count: news, where, orderBy }, window);
   return {
-    total: total?.n ?? 0,
+    total,
     rows,
     texts: await textsOf(
       db,
       rows.map((r) => r.id),
     ),
   };
+}
+
+/** A page of published announcements, pinned first then newest, with every language's text. */
+export async function publishedPage(db: Db, limit: number, offset: number) {
+  return pageWithTexts(db, published, [desc(news.pinned), desc(news.id)], { limit, offset });
 }
 
 export async function textsOf(db: Db, ids: number[]): Promise<Map<number, NewsTexts>> {
@@ -88,18 +91,7 @@ export async function publishedIds(db: Db): Promise<number[]> {
 
 /** Console: every announcement, newest first. */
 export async function allNewsPage(db: Db, limit: number, offset: number) {
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(news),
-    db.select().from(news).orderBy(desc(news.id)).limit(limit).offset(offset),
-  ]);
-  return {
-    total: total?.n ?? 0,
-    rows,
-    texts: await textsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-  };
+  return pageWithTexts(db, undefined, [desc(news.id)], { limit, offset });
 }
 
 export async function insertNews(db: Db, values: { published: boolean; pinned: boolean; createdBy: number | null }) {

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { currencies, optionOrders, optionSeconds, users } from '../../db/schema.js';
+import { offsetOf } from '../../lib/paging.js';
 
 export type OptionSecondsRow = typeof optionSeconds.$inferSelect;
 export type OptionOrderRow = typeof optionOrders.$inferSelect;
@@ -134,17 +136,13 @@ const statusIs = (status: OrderStatus) =>
 /** A user's orders of one status, newest first (open ones: the soonest delivery first). */
 export async function userOrders(db: Db, userId: number, status: OrderStatus, page: number, limit: number) {
   const where = and(eq(optionOrders.userId, userId), statusIs(status));
-  const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(optionOrders)
-      .where(where)
-      .orderBy(status === 'open' ? asc(optionOrders.deliverySecond) : desc(optionOrders.id), desc(optionOrders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(optionOrders).where(where),
-  ]);
-  return { list, total: total?.n ?? 0 };
+  const orderBy = [status === 'open' ? asc(optionOrders.deliverySecond) : desc(optionOrders.id), desc(optionOrders.id)];
+  const { rows: list, total } = await selectPage(
+    db,
+    { rows: db.select().from(optionOrders).$dynamic(), count: optionOrders, where, orderBy },
+    { limit, offset: offsetOf(page, limit) },
+  );
+  return { list, total };
 }
 
 /** Every user's orders for the console (read-only), newest first. */
@@ -160,18 +158,17 @@ export async function consoleOrders(
     filter.pairId && eq(optionOrders.pairId, filter.pairId),
   ].filter((c): c is SQL => Boolean(c));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [list, [total]] = await Promise.all([
-    db
-      .select({ order: optionOrders, email: users.email, phone: users.phone })
-      .from(optionOrders)
-      .innerJoin(users, eq(users.id, optionOrders.userId))
-      .where(where)
-      .orderBy(desc(optionOrders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(optionOrders).where(where),
-  ]);
-  return { list, total: total?.n ?? 0 };
+  const rows = db
+    .select({ order: optionOrders, email: users.email, phone: users.phone })
+    .from(optionOrders)
+    .innerJoin(users, eq(users.id, optionOrders.userId))
+    .$dynamic();
+  const { rows: list, total } = await selectPage(
+    db,
+    { rows, count: optionOrders, where, orderBy: [desc(optionOrders.id)] },
+    { limit, offset: offsetOf(page, limit) },
+  );
+  return { list, total };
 }
 
 /** Names of coins by id, for replies. */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { selectPage, withTotal } from '../../db/paging.js';
 import { currencies, referralAccruals, referralProfiles, referralRebates, settings, users } from '../../db/schema.js';
 import { D, type Dec } from '../../lib/money.js';
 
@@ -123,7 +124,7 @@ export async function rankOf(db: Db, userId: number): Promise<number | null> {
 /** The people a user invited, newest first, with what their fees have earned the inviter so far. */
 export async function invitees(db: Db, userId: number, limit: number, offset: number) {
   const where = eq(users.parentId, userId);
-  const [[total], rows] = await Promise.all([
+  return withTotal(
     db.select({ n: count() }).from(users).where(where),
     queryRows<{ id: number; email: string | null; phone: string | null; created_at: Date | string; rebates: string }>(
       db,
@@ -131,39 +132,32 @@ export async function invitees(db: Db, userId: number, limit: number, offset: nu
                  coalesce((SELECT sum(r.credited) FROM referral_rebates r WHERE r.inviter_id = ${userId} AND r.invitee_id = u.id AND r.currency_id = 3), 0)::text AS rebates
           FROM users u WHERE u.parent_id = ${userId} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`,
     ),
-  ]);
-  return { total: total?.n ?? 0, rows };
+  );
 }
 
 /** The inviter's rebate records, newest first. */
 export async function rebates(db: Db, userId: number, limit: number, offset: number) {
   const where = eq(referralRebates.inviterId, userId);
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(referralRebates).where(where),
-    db
-      .select({
-        id: referralRebates.id,
-        inviteeId: referralRebates.inviteeId,
-        email: users.email,
-        phone: users.phone,
-        currencyId: referralRebates.currencyId,
-        currencyName: currencies.name,
-        reason: referralRebates.sourceReason,
-        fee: referralRebates.fee,
-        ratio: referralRebates.ratio,
-        exact: referralRebates.exact,
-        credited: referralRebates.credited,
-        createdAt: referralRebates.createdAt,
-      })
-      .from(referralRebates)
-      .innerJoin(users, eq(users.id, referralRebates.inviteeId))
-      .innerJoin(currencies, eq(currencies.id, referralRebates.currencyId))
-      .where(where)
-      .orderBy(desc(referralRebates.id))
-      .limit(limit)
-      .offset(offset),
-  ]);
-  return { total: total?.n ?? 0, rows };
+  const rows = db
+    .select({
+      id: referralRebates.id,
+      inviteeId: referralRebates.inviteeId,
+      email: users.email,
+      phone: users.phone,
+      currencyId: referralRebates.currencyId,
+      currencyName: currencies.name,
+      reason: referralRebates.sourceReason,
+      fee: referralRebates.fee,
+      ratio: referralRebates.ratio,
+      exact: referralRebates.exact,
+      credited: referralRebates.credited,
+      createdAt: referralRebates.createdAt,
+    })
+    .from(referralRebates)
+    .innerJoin(users, eq(users.id, referralRebates.inviteeId))
+    .innerJoin(currencies, eq(currencies.id, referralRebates.currencyId))
+    .$dynamic();
+  return selectPage(db, { rows, count: referralRebates, where, orderBy: [desc(referralRebates.id)] }, { limit, offset });
 }
 
 /** Console: referral standing of the users matching `q` (id, e-mail, phone or invite code). */

@@ -13,16 +13,15 @@ import { allocate } from './allocation.js';
 import { projectPhase } from './phase.js';
 import {
   consoleProjectOrders,
-  countProjects,
   demandByProject,
   findProject,
   insertCurrency,
   insertProject,
-  listProjects,
   lockProject,
   type ProjectRow,
   projectCodeTaken,
   projectOrders,
+  projectsPage,
   setOrderAllocation,
   setOrderLaunched,
   updateProject,
@@ -398,7 +397,7 @@ async function listLaunchedPair(db: Db, request: FastifyRequest, project: Projec
 
 /** The console's list: projects with their demand, newest start first. */
 export async function consoleProjects(db: Db, page: number, limit: number, now = new Date()) {
-  const rows = await listProjects(db, { limit, offset: (page - 1) * limit });
+  const { rows, total } = await projectsPage(db, { limit, offset: (page - 1) * limit });
   const demand = await demandByProject(
     db,
     rows.map((r) => r.project.id),
@@ -415,7 +414,7 @@ export async function consoleProjects(db: Db, page: number, limit: number, now =
         subscribers: d?.subscribers ?? 0,
       };
     }),
-    total: await countProjects(db),
+    total,
     page,
     limit,
   };

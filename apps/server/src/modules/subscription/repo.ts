@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, max, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { type PageWindow, selectPage } from '../../db/paging.js';
 import { currencies, currencySettings, subscriptionOrders, subscriptionProjects, users } from '../../db/schema.js';
 
 export type ProjectRow = typeof subscriptionProjects.$inferSelect;
@@ -23,21 +24,28 @@ export async function demandByProject(db: Db, projectIds: number[]) {
   return out;
 }
 
-/** Projects with their subscription currency's name and decimals; newest start first. */
-export async function listProjects(db: Db, opts: { limit?: number; offset?: number } = {}) {
-  const query = db
+const projectsQuery = (db: Db) =>
+  db
     .select({ project: subscriptionProjects, payName: currencies.name, payDecimals: currencies.decimals })
     .from(subscriptionProjects)
     .innerJoin(currencies, eq(currencies.id, subscriptionProjects.subscribeCurrencyId))
-    .orderBy(desc(subscriptionProjects.startAt), desc(subscriptionProjects.id))
     .$dynamic();
+const newestStartFirst = [desc(subscriptionProjects.startAt), desc(subscriptionProjects.id)];
+
+/** Projects with their subscription currency's name and decimals; newest start first. */
+export async function listProjects(db: Db, opts: { limit?: number; offset?: number } = {}) {
+  const query = projectsQuery(db).orderBy(...newestStartFirst);
   if (opts.limit !== undefined) query.limit(opts.limit).offset(opts.offset ?? 0);
   return query;
 }
 
-export async function countProjects(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(subscriptionProjects);
-  return row?.n ?? 0;
+/** A page of `listProjects`, with how many projects there are. */
+export async function projectsPage(db: Db, window: PageWindow) {
+  return selectPage(
+    db,
+    { rows: projectsQuery(db), count: subscriptionProjects, where: undefined, orderBy: newestStartFirst },
+    window,
+  );
 }
 
 export async function findProject(db: Db, id: number) {
@@ -110,12 +118,12 @@ export async function projectOrders(db: Db, projectId: number, status?: string):
 /** A user's orders (with their project), newest first; `projectStatuses` narrows by the project's status. */
 export async function listUserOrders(db: Db, userId: number, filter: { where?: SQL }, limit: number, offset: number) {
   const where = and(eq(subscriptionOrders.userId, userId), filter.where);
-  const [total] = await db
+  const total = db
     .select({ n: count() })
     .from(subscriptionOrders)
     .innerJoin(subscriptionProjects, eq(subscriptionProjects.id, subscriptionOrders.projectId))
-    .where(where);
-  const rows = await db
+    .$dynamic();
+  const rows = db
     .select({
       order: subscriptionOrders,
       project: subscriptionProjects,
@@ -125,25 +133,19 @@ export async function listUserOrders(db: Db, userId: number, filter: { where?: S
     .from(subscriptionOrders)
     .innerJoin(subscriptionProjects, eq(subscriptionProjects.id, subscriptionOrders.projectId))
     .innerJoin(currencies, eq(currencies.id, subscriptionProjects.subscribeCurrencyId))
-    .where(where)
-    .orderBy(desc(subscriptionOrders.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: total, where, orderBy: [desc(subscriptionOrders.id)] }, { limit, offset });
 }
 
 /** Orders of a project with who placed them, for the console. */
 export async function consoleProjectOrders(db: Db, projectId: number, limit: number, offset: number) {
-  const [total] = await db.select({ n: count() }).from(subscriptionOrders).where(eq(subscriptionOrders.projectId, projectId));
-  const rows = await db
+  const rows = db
     .select({ order: subscriptionOrders, email: users.email, phone: users.phone, areaCode: users.areaCode })
     .from(subscriptionOrders)
     .innerJoin(users, eq(users.id, subscriptionOrders.userId))
-    .where(eq(subscriptionOrders.projectId, projectId))
-    .orderBy(asc(subscriptionOrders.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  const where = eq(subscriptionOrders.projectId, projectId);
+  return selectPage(db, { rows, count: subscriptionOrders, where, orderBy: [asc(subscriptionOrders.id)] }, { limit, offset });
 }
 
 export async function setOrderAllocation(tx: Db, id: number, set: { quantity: string; cost: string; refund: string }) {

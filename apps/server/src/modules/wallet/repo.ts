@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { currencies, ledgerAccounts, ledgerEntries, ledgerPostings, transfers } from '../../db/schema.js';
 
 export async function insertTransfer(db: Db, values: typeof transfers.$inferInsert): Promise<number> {
@@ -9,16 +10,12 @@ export async function insertTransfer(db: Db, values: typeof transfers.$inferInse
 
 export async function listTransfers(db: Db, userId: number, currencyId: number | undefined, limit: number, offset: number) {
   const where = and(eq(transfers.userId, userId), currencyId ? eq(transfers.currencyId, currencyId) : undefined);
-  const [total] = await db.select({ n: count() }).from(transfers).where(where);
-  const rows = await db
+  const rows = db
     .select({ transfer: transfers, currencyName: currencies.name })
     .from(transfers)
     .innerJoin(currencies, eq(currencies.id, transfers.currencyId))
-    .where(where)
-    .orderBy(desc(transfers.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: transfers, where, orderBy: [desc(transfers.id)] }, { limit, offset });
 }
 
 /** A user's postings, newest first, optionally for one currency and one account. */
@@ -33,12 +30,12 @@ export async function listPostings(
   if (filter.currencyId) conditions.push(eq(ledgerAccounts.currencyId, filter.currencyId));
   if (filter.kind) conditions.push(eq(ledgerAccounts.kind, filter.kind));
   const where = and(...conditions);
-  const [total] = await db
+  const total = db
     .select({ n: count() })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(where);
-  const rows = await db
+    .$dynamic();
+  const rows = db
     .select({
       id: ledgerPostings.id,
       currencyId: ledgerAccounts.currencyId,
@@ -56,9 +53,6 @@ export async function listPostings(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
     .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
-    .where(where)
-    .orderBy(desc(ledgerPostings.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: total, where, orderBy: [desc(ledgerPostings.id)] }, { limit, offset });
 }

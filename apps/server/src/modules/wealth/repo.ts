@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { currencies, ledgerAccounts, users, wealthAccruals, wealthOrders, wealthProducts } from '../../db/schema.js';
 
 export type ProductRow = typeof wealthProducts.$inferSelect;
@@ -114,8 +115,7 @@ export async function listOrders(
   if (filter.status) conditions.push(eq(wealthOrders.status, filter.status));
   if (filter.productId !== undefined) conditions.push(eq(wealthOrders.productId, filter.productId));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(wealthOrders).where(where);
-  const rows = await db
+  const rows = db
     .select({
       order: wealthOrders,
       currencyName: currencies.name,
@@ -126,11 +126,8 @@ export async function listOrders(
     .from(wealthOrders)
     .innerJoin(currencies, eq(currencies.id, wealthOrders.currencyId))
     .innerJoin(users, eq(users.id, wealthOrders.userId))
-    .where(where)
-    .orderBy(desc(wealthOrders.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: wealthOrders, where, orderBy: [desc(wealthOrders.id)] }, { limit, offset });
 }
 
 /** Per coin: principal in hosting and interest ever credited, of one user. */

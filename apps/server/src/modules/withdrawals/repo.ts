@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
 import { bankCards, chains, currencies, ledgerAccounts, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
 
 export type AddressRow = typeof withdrawAddresses.$inferSelect;
@@ -104,8 +105,7 @@ export async function listWithdrawals(db: Db, filter: { userId?: number; status?
   if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
   if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const rows = await db
+  const rows = db
     .select({
       withdrawal: withdrawals,
       currencyName: currencies.name,
@@ -116,11 +116,8 @@ export async function listWithdrawals(db: Db, filter: { userId?: number; status?
     .from(withdrawals)
     .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.n ?? 0, rows };
+    .$dynamic();
+  return selectPage(db, { rows, count: withdrawals, where, orderBy: [desc(withdrawals.id)] }, { limit, offset });
 }
 
 /** Available balance of the user's coin account in one currency ("0" before first use). */
