@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Db } from './db-type.js';
 import { PgliteThread } from './pglite-thread.js';
-import { quickPostgresTransaction } from './quick-transaction.js';
+import { type QuickTransactionOptions, quickPostgresTransaction } from './quick-transaction.js';
 import * as schema from './schema.js';
 
 export type { Db, Schema } from './db-type.js';
@@ -24,7 +24,10 @@ export type Database = {
    * whose last statement fails when the transaction must not commit may call `commitWithNext()` just
    * before it: the COMMIT then goes out right behind that statement (PostgreSQL: the same round trip).
    */
-  quickTransaction: <T>(callback: (tx: Db, commitWithNext: () => void) => Promise<T>) => Promise<T>;
+  quickTransaction: <T>(
+    callback: (tx: Db, commitWithNext: () => void) => Promise<T>,
+    options?: QuickTransactionOptions,
+  ) => Promise<T>;
   /**
    * The embedded database only: a consistent copy of its data directory as a gzipped tar, taken
    * between transactions while the server runs (db/backup.ts).
@@ -82,7 +85,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      quickTransaction: (callback) => quickPostgresTransaction(sql, db, callback, options.quickTransactionDeadlineMs),
+      quickTransaction: (callback, quick) =>
+        quickPostgresTransaction(sql, db, callback, options.quickTransactionDeadlineMs, quick),
       migrate: async () => {
         const { migrate } = await import('drizzle-orm/postgres-js/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -121,6 +125,7 @@ function pgliteDatabase(client: PGlite, thread?: PgliteThread): Database {
     kind: 'pglite',
     // On its thread BEGIN travels with the first statement and COMMIT with the last (`commitWithNext`),
     // and the next transaction's statements may follow at once. In process there is no round trip to save.
+    // A lock phase orders processes sharing a database: one process owns the embedded one, so none is taken.
     quickTransaction: (callback) =>
       db.transaction((tx) => callback(tx as unknown as Db, thread ? () => thread.commitWithNext() : () => {})),
     dumpDataDir: thread

@@ -206,3 +206,132 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connect
     expect(await count()).toBe(36);
   });
 });
+
+/**
+ * PostgreSQL only: a lock phase (the spot batches' cluster-wide order) is a session-level advisory lock
+ * the transaction holds from BEGIN until its last statement is answered, released before its COMMIT so
+ * the next transaction can lock while this one commits, and never left on a pooled connection.
+ */
+describe.skipIf(process.env.TEST_DB !== 'pg')("a quick transaction's lock phase", () => {
+  const KEY = { cls: 0x4835_0fff, id: 7 } as const;
+  let name = '';
+  let database: Database;
+  const holders = async () =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM pg_locks
+              WHERE locktype = 'advisory' AND classid::int = ${KEY.cls}::int AND objid::int = ${KEY.id}::int AND granted`,
+        )
+      )[0]?.n,
+    );
+  const settledFlag = (promise: Promise<unknown>) => {
+    const state = { settled: false };
+    void promise.then(
+      () => {
+        state.settled = true;
+      },
+      () => {
+        state.settled = true;
+      },
+    );
+    return state;
+  };
+  beforeAll(async () => {
+    ({ name, database } = await createPgTemplate());
+    await database.db.execute(sql`CREATE TABLE phase_probe (id int PRIMARY KEY)`);
+    // A row of this table makes its transaction's COMMIT take 400 ms (a deferred trigger runs at COMMIT).
+    await database.db.execute(sql`CREATE TABLE phase_slow_commit (id int)`);
+    await database.db.execute(
+      sql.raw(
+        `CREATE FUNCTION phase_sleep() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$`,
+      ),
+    );
+    await database.db.execute(
+      sql.raw(`CREATE CONSTRAINT TRIGGER phase_slow AFTER INSERT ON phase_slow_commit DEFERRABLE INITIALLY DEFERRED
+               FOR EACH ROW EXECUTE FUNCTION phase_sleep()`),
+    );
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (name) await dropPgDatabase(name);
+  });
+
+  it('keeps a second transaction from running its statements until the first has sent its last', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = database.quickTransaction(
+      async (tx, commitWithNext) => {
+        await tx.execute(sql`INSERT INTO phase_probe VALUES (1)`);
+        await held;
+        commitWithNext();
+        await tx.execute(sql`INSERT INTO phase_probe VALUES (2)`);
+      },
+      { lockPhase: KEY },
+    );
+    await vi.waitFor(async () => expect(await holders()).toBe(1));
+    const second = database.quickTransaction((tx) => tx.execute(sql`INSERT INTO phase_probe VALUES (3)`), { lockPhase: KEY });
+    const secondState = settledFlag(second);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(secondState.settled).toBe(false);
+    release();
+    await Promise.all([first, second]);
+    expect(await holders()).toBe(0);
+  });
+
+  it('lets the next transaction lock and commit while its own COMMIT is still running', async () => {
+    const order: string[] = [];
+    const first = database
+      .quickTransaction(
+        async (tx, commitWithNext) => {
+          commitWithNext();
+          await tx.execute(sql`INSERT INTO phase_slow_commit VALUES (1)`);
+        },
+        { lockPhase: KEY },
+      )
+      .then(() => order.push('first'));
+    // The first one's statement is answered at once; its COMMIT then takes 400 ms.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = database
+      .quickTransaction((tx) => tx.execute(sql`INSERT INTO phase_probe VALUES (10)`), { lockPhase: KEY })
+      .then(() => order.push('second'));
+    await Promise.all([first, second]);
+    // Held until COMMIT (a transaction-level lock), the second would end after the first.
+    expect(order).toEqual(['second', 'first']);
+    expect(await holders()).toBe(0);
+  });
+
+  it('releases the lock however it ends, and no pooled connection keeps it', async () => {
+    // The statement sent with the COMMIT fails: the unlock behind it never ran.
+    await expect(
+      database.quickTransaction(
+        async (tx, commitWithNext) => {
+          commitWithNext();
+          await tx.execute(sql`INSERT INTO phase_probe VALUES (1)`); // a duplicate key
+        },
+        { lockPhase: KEY },
+      ),
+    ).rejects.toThrow();
+    expect(await holders()).toBe(0);
+    // The callback throws before its last statement.
+    await expect(database.quickTransaction(() => Promise.reject(new Error('no')), { lockPhase: KEY })).rejects.toThrow('no');
+    expect(await holders()).toBe(0);
+    // It commits without ever calling commitWithNext().
+    await database.quickTransaction((tx) => tx.execute(sql`INSERT INTO phase_probe VALUES (20)`), { lockPhase: KEY });
+    expect(await holders()).toBe(0);
+    // More lock-phase transactions at once than the pool has connections, some failing: all end.
+    await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) =>
+        database.quickTransaction((tx) => tx.execute(sql`INSERT INTO phase_probe VALUES (${100 + (i % 12)})`), {
+          lockPhase: KEY,
+        }),
+      ),
+    );
+    expect(await holders()).toBe(0);
+    const rows = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM phase_probe WHERE id >= 100`);
+    expect(rows[0]?.n).toBe(12);
+  });
+});

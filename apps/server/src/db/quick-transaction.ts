@@ -22,6 +22,20 @@ export class QuickTransactionDeadline extends Error {
 }
 type DrizzleSessionParts = { dialect: unknown; schema: unknown; options: unknown };
 
+/** A session-level advisory lock (class, id) a quick transaction holds while it takes its row locks. */
+export type LockPhaseKey = { readonly cls: number; readonly id: number };
+
+export type QuickTransactionOptions = {
+  /**
+   * Taken right after BEGIN (in the same round trip) and released just before COMMIT, right behind the
+   * statement sent with `commitWithNext()`: transactions sharing it take their row locks one at a time,
+   * across every process on the database, while the COMMIT of one may overlap the locking of the next —
+   * a transaction-level lock would be held through the COMMIT's round trip as well. Released after a
+   * rollback too; a connection that cannot release it is dropped, never given back to the pool holding it.
+   */
+  lockPhase?: LockPhaseKey;
+};
+
 /**
  * A transaction for a hot path whose statements are a few fixed texts (a spot batch). BEGIN is sent
  * without waiting for its reply: postgres.js keeps a reserved connection's statements in order and
@@ -41,6 +55,7 @@ export async function quickPostgresTransaction<T>(
   db: Db,
   callback: (tx: Db, commitWithNext: () => void) => Promise<T>,
   deadlineMs = QUICK_TRANSACTION_DEADLINE_MS,
+  { lockPhase }: QuickTransactionOptions = {},
 ): Promise<T> {
   const { dialect, schema: relations, options } = (db as unknown as { session: DrizzleSessionParts }).session;
   let driverConnection: DriverConnection | undefined;
@@ -86,6 +101,28 @@ export async function quickPostgresTransaction<T>(
     .execute();
   begun.catch(() => {}); // awaited below; a failure also fails the first statement
 
+  // The lock phase: asked for behind BEGIN without waiting (the callback's first statements queue behind
+  // it on the connection, so they run once it is granted), released by `unlock` before the COMMIT.
+  const lockArgs = lockPhase ? [lockPhase.cls, lockPhase.id] : [];
+  let lockHeld = false;
+  const unlock = () => {
+    const statement = reserved.unsafe('select pg_advisory_unlock($1::int, $2::int) as released', lockArgs, { prepare: true });
+    statement.execute();
+    return statement;
+  };
+  if (lockPhase) {
+    lockHeld = true;
+    const locking = reserved.unsafe('select pg_advisory_lock($1::int, $2::int)::text as locked', lockArgs, { prepare: true });
+    locking.execute();
+    locking.catch(() => {}); // a failure fails the callback's statements behind it, and the transaction
+  }
+  let unlocking: ReturnType<typeof unlock> | undefined;
+  const sendUnlock = () => {
+    const statement = unlock();
+    statement.catch(() => {}); // checked by run(); after a failure the lock is released in the end
+    unlocking = statement;
+  };
+
   // The callback's statements go through this: once the connection is gone they fail instead of hanging.
   // They are also prepared (named), which drizzle's `execute` never asks for: a hot path's statements are
   // a handful of fixed texts, so each connection parses them once, and after five runs PostgreSQL keeps a
@@ -106,6 +143,7 @@ export async function quickPostgresTransaction<T>(
               commitNext = false;
               // Queued in this order: the driver sends a query one microtask after `execute()`.
               statement.execute();
+              if (lockHeld) sendUnlock();
               committing = target.unsafe('commit');
               committing.execute();
               committing.catch(() => {}); // awaited by run(); a lost connection is raced there
@@ -124,9 +162,14 @@ export async function quickPostgresTransaction<T>(
     const result = await callback(tx, commitWithNext);
     await begun;
     if (commitNext) throw new Error('commitWithNext() was called, but no statement followed it');
+    if (lockHeld && !unlocking) sendUnlock();
     // A COMMIT that ends a failed transaction answers ROLLBACK rather than an error: that is a failure.
     const ended = await (committing ?? reserved.unsafe('commit'));
     if (ended.command !== 'COMMIT') throw new Error(`the transaction did not commit (${ended.command})`);
+    if (unlocking) {
+      const [row] = await unlocking;
+      lockHeld = row?.released !== true;
+    }
     return result;
   };
   try {
@@ -136,9 +179,30 @@ export async function quickPostgresTransaction<T>(
     throw error;
   } finally {
     clearTimeout(deadline);
-    if (!lost) {
+    // After a failure the unlock sent before the COMMIT did not run (the transaction was aborted): the
+    // session still holds the lock, and must not go back to the pool with it.
+    let dropped = false;
+    if (!lost && lockHeld) dropped = !(await releaseLockPhase(unlock, driverConnection));
+    if (!lost && !dropped) {
       if (driverConnection) driverConnection.onclose = null;
       reserved.release();
     }
+  }
+}
+
+/**
+ * Releases a lock phase after a rollback; false when even that failed and the connection was dropped
+ * instead (PostgreSQL then releases its session locks): no pooled connection holds the lock for nobody.
+ */
+async function releaseLockPhase(
+  unlock: () => PromiseLike<unknown>,
+  connection: DriverConnection | undefined,
+): Promise<boolean> {
+  try {
+    await unlock();
+    return true;
+  } catch {
+    connection?.terminate();
+    return false;
   }
 }

@@ -35,8 +35,8 @@ import {
   loadCounters,
   recentTrades,
   renewEpoch,
+  SPOT_BATCH_LOCK,
   type TradeRow,
-  takeBatchLock,
   waitingOrders,
 } from './repo.js';
 
@@ -371,15 +371,17 @@ export class PairBook {
         });
       try {
         const result = await writeLock((release) =>
-          database.quickTransaction((tx, commitWithNext) =>
-            this.apply(tx, batch, {
-              previous: previous.outcome,
-              commitWithNext,
-              written: () => {
-                release();
-                wrote();
-              },
-            }),
+          database.quickTransaction(
+            (tx, commitWithNext) =>
+              this.apply(tx, batch, {
+                previous: previous.outcome,
+                commitWithNext,
+                written: () => {
+                  release();
+                  wrote();
+                },
+              }),
+            { lockPhase: SPOT_BATCH_LOCK },
           ),
         );
         this.committed(batch, result);
@@ -437,13 +439,12 @@ export class PairBook {
       list.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]);
     const batch = commands.filter(inTime);
     const places = batch.filter(isPlace);
-    // The cluster-wide order of batches (SPOT_BATCH_LOCK): sent first, and the reads behind it without
-    // waiting for its answer; one connection runs its statements in order, so they run once it is granted.
-    const ordered = this.options.database.kind === 'postgres' ? takeBatchLock(tx) : undefined;
+    // (On PostgreSQL the transaction holds the cluster-wide lock phase, SPOT_BATCH_LOCK, from its BEGIN:
+    // these reads queue behind it on the connection and run once it is granted.)
     const ids = await this.options.takeIds(tx, places.length);
     const ledger = new LedgerBatch(tx, this.options.accountIds);
     // Both coin accounts of everyone placing, and the fees account: most batches need no second read.
-    await Promise.all([ordered, ledger.load([feesAccount(m), clearingAccount(m), ...coinAccounts(places)])]);
+    await ledger.load([feesAccount(m), clearingAccount(m), ...coinAccounts(places)]);
     // Every batch of the pair locks its fees account first, so these balances were read once the batch
     // before this one had ended: what it committed, or what was there before it if it failed. Only in the
     // first case is the engine (which has that batch in it) the database's, and may this batch go on.

@@ -104,22 +104,20 @@ export function batchCtes(
 }
 
 /**
- * The advisory lock (class, id) every spot batch on PostgreSQL takes first, for its transaction. Within a
+ * The lock phase of every spot batch on PostgreSQL (an advisory lock, class and id), held by the
+ * batch's quick transaction from its BEGIN until its write is sent (db/quick-transaction.ts). Within a
  * node the write lock (write-lock.ts) lets one batch at a time take row locks, so its account locks never
  * wait in a cycle; nodes sharing a database have no such lock between them, and a batch of one node that
  * locked a user's account (ids in order, below the fees account's) then waited for the fees account, while
  * a batch of another node held the fees account and, releasing makers, asked for that user's account: a
  * deadlock, found only after `deadlock_timeout` (1 s), with a retry and a book rebuild behind it. Taken
- * before any row, this lock makes the batches of every node take their row locks one transaction at a
- * time, as one node's do. It costs no parallelism a batch had: every batch of a USDT pair already waited
- * for the one before on the shared fees account. Class 0x48350003 sits beside the cluster's engine and
- * leader locks (cluster/locks.ts), which are session-level and never collide with it.
+ * before any row, this lock makes the batches of every node take their row locks one at a time, as one
+ * node's do; like the write lock it is released once the batch takes no more locks (its write sent, the
+ * COMMIT behind it), so the next batch, on any node, locks while this one commits: it waits in the
+ * database only for rows of batches that are done locking, never in a cycle. Class 0x48350003 sits
+ * beside the cluster's engine and leader locks (cluster/locks.ts), held on a connection of their own.
  */
 export const SPOT_BATCH_LOCK = { cls: 0x4835_0003, id: 0 } as const;
-
-/** Takes `SPOT_BATCH_LOCK` inside the caller's transaction (released by its COMMIT or ROLLBACK). */
-export const takeBatchLock = (tx: Db) =>
-  queryRows(tx, sql`SELECT pg_advisory_xact_lock(${SPOT_BATCH_LOCK.cls}::int, ${SPOT_BATCH_LOCK.id}::int)::text AS locked`);
 
 /**
  * How a batch's statement ends: when its book no longer owns the market (`spot_m` changed no row), it
