@@ -29,6 +29,8 @@
  * each node is sent only the orders of the pairs it runs (as a load balancer routing by pair would), so
  * nothing is forwarded; next to the round-robin figures it shows what forwarding costs. `loadavg_1m` is the
  * machine's load average at the end of the run (the figures mean little on a machine busy with more).
+ * `cpu_ms_per_order_<part>` (servers, postgres, redis; Linux) is the CPU time each part spent during the
+ * run per accepted order: unlike orders per second it holds when other work shares the machine.
  */
 
 import { loadavg } from 'node:os';
@@ -37,6 +39,7 @@ import autocannon from 'autocannon';
 import { ADMIN_TOTP_SECRET, adjustApproved, adminToken, api, checkerToken, registerUser } from './lib/bench-api.mjs';
 import { nodeOptions, startBenchNodes } from './lib/bench-nodes.mjs';
 import { benchArgs } from './lib/bench-server.mjs';
+import { cpuMeter, pidsMatching } from './lib/proc-cpu.mjs';
 
 const { option, flag } = benchArgs();
 const DURATION = Math.max(1, Number.parseInt(option('duration', '10'), 10) || 10);
@@ -164,6 +167,13 @@ async function measure(options, route = 'round-robin') {
       };
     };
     let refusedSample;
+    // CPU each part of the system spends during the run (per accepted order below): a figure that holds on
+    // a machine busy with other work, where orders per second do not.
+    const meters = {
+      servers: cpuMeter(() => servers.map((s) => s.pid)),
+      ...(cluster.databaseName ? { postgres: cpuMeter(() => pidsMatching(cluster.databaseName)) } : {}),
+      ...(origins.length > 1 ? { redis: cpuMeter(() => pidsMatching('redis-server')) } : {}),
+    };
     // One autocannon instance per node, the connections shared out as round-robin would: every accepted
     // reply is counted by the node that took it and the pair it names.
     const acceptedBy = origins.map(() => new Map());
@@ -207,6 +217,7 @@ async function measure(options, route = 'round-robin') {
       return run;
     });
     const results = await Promise.all(runs);
+    const cpu = Object.fromEntries(Object.entries(meters).map(([part, meter]) => [part, meter.stop()]));
     steady.sort((a, b) => a - b);
     const pct = (p) => (steady.length ? Math.round(steady[Math.min(steady.length - 1, Math.floor(steady.length * p))]) : 0);
 
@@ -244,6 +255,9 @@ async function measure(options, route = 'round-robin') {
       firstMax: Math.round(Math.max(0, ...first)),
       sound: verify.message?.sound === true,
       lookups: Math.round(lookups['2xx'] / Math.min(5, DURATION)),
+      cpuPerOrder: Object.fromEntries(
+        Object.entries(cpu).map(([part, ms]) => [part, ms === undefined || !accepted ? undefined : (ms / accepted).toFixed(3)]),
+      ),
     };
   } finally {
     await cluster.stop({ keep: KEEP });
@@ -266,6 +280,11 @@ try {
   console.log(`orders_duration_s: ${DURATION}`);
   console.log(`ledger_sound: ${figures.sound}`);
   console.log(`session_lookup_per_s: ${figures.lookups}`);
+  const printCpu = (figs, suffix = '') => {
+    for (const [part, ms] of Object.entries(figs.cpuPerOrder))
+      if (ms !== undefined) console.log(`cpu_ms_per_order_${part}${suffix}: ${ms}`);
+  };
+  printCpu(figures);
   // Only outside the default (embedded, one node, one pair), so the default output stays as it was.
   if (NODE_OPTIONS.db !== 'pglite' || NODE_OPTIONS.nodes !== 1 || PAIRS.length !== 1) {
     console.log(`orders_db: ${NODE_OPTIONS.db}`);
@@ -277,6 +296,7 @@ try {
     console.log(`orders_per_s_one_node: ${Math.round(single.accepted / DURATION)}`);
     console.log(`orders_p50_ms_one_node: ${single.p50}`);
     console.log(`ledger_sound_one_node: ${single.sound}`);
+    printCpu(single, '_one_node');
   }
   if (routed) {
     console.log(`orders_per_s_routed: ${Math.round(routed.accepted / DURATION)}`);
@@ -284,6 +304,7 @@ try {
     console.log(`orders_p99_ms_routed: ${routed.p99}`);
     console.log(`orders_forwarded_share_routed: ${(routed.accepted ? routed.forwarded / routed.accepted : 0).toFixed(3)}`);
     console.log(`ledger_sound_routed: ${routed.sound}`);
+    printCpu(routed, '_routed');
   }
   console.log(`loadavg_1m: ${loadavg()[0].toFixed(2)}`);
 } catch (error) {

@@ -111,6 +111,8 @@ export async function startBenchNodes({ name, options, env, profile, log = (...p
   return {
     servers,
     origins: servers.map((s) => s.origin),
+    /** The PostgreSQL database of this run (its backends' titles name it), or undefined on the embedded one. */
+    databaseName,
     /** One line for the log: what ran. */
     describe: () =>
       `${nodes} node${nodes > 1 ? 's' : ''} on ${db === 'pg' ? `PostgreSQL (${databaseName})` : 'the embedded database'}`,

@@ -100,6 +100,7 @@ export async function startBenchServer({ name, env: extra = {}, profile, databas
 
   return {
     port,
+    pid: child.pid,
     dataDir,
     nodeId,
     origin: `http://127.0.0.1:${port}`,
