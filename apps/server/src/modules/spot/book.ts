@@ -67,6 +67,21 @@ export type PlaceInput = {
 type Reply = { resolve: (order: SpotOrder) => void; reject: (error: unknown) => void; notAfter?: number };
 type Command = ({ kind: 'place'; input: PlaceInput } | { kind: 'cancel'; userId: number; orderId: number }) & Reply;
 type Outcome = { order: SpotOrder } | { error: AppError };
+type PlaceCommand = Extract<Command, { kind: 'place' }>;
+const isPlace = (c: Command): c is PlaceCommand => c.kind === 'place';
+/** How a batch's transaction tells it of the batch before it and lets the COMMIT follow its write. */
+type BatchStep = { previous: Promise<boolean>; commitWithNext: () => void; written: () => void };
+/** A batch after `admit`: the commands in time, their order ids, and the ledger with their accounts locked. */
+type Admitted = { batch: Command[]; ids: number[]; ledger: LedgerBatch; outcomes: Map<Command, Outcome> };
+/** What `match` did: orders touched (and which are new), trades, and the ledger entries still to post. */
+type Matched = {
+  touched: Map<number, SpotOrder>;
+  created: Set<number>;
+  trades: TradeRow[];
+  later: { entry: EntryInput; legs: Leg[] }[];
+  now: Date;
+  bookChanged: boolean;
+};
 
 /** What a committed batch changed, for the socket pushes. */
 export type Committed = { market: SpotMarket; orders: SpotOrder[]; trades: TradeRow[]; bookChanged: boolean };
@@ -421,11 +436,31 @@ export class PairBook {
     }
   }
 
-  private async apply(
-    tx: Db,
-    commands: Command[],
-    step: { previous: Promise<boolean>; commitWithNext: () => void; written: () => void },
-  ) {
+  /**
+   * One batch, in the stages an exchange's pipeline has: `admit` (deadlines, order ids, the accounts
+   * locked and read, the batch before confirmed), `match` (each command's risk check, then the engine),
+   * `release` (what finished orders no longer need frozen) and `journal` (everything in one write).
+   */
+  private async apply(tx: Db, commands: Command[], step: BatchStep) {
+    const admitted = await this.admit(tx, commands, step);
+    const matched = this.match(admitted);
+    await this.release(matched, admitted.ledger);
+    const all = [...matched.touched.values()];
+    await this.journal(admitted.ledger, all, matched, step);
+    return {
+      outcomes: admitted.outcomes,
+      orders: all.map(copy),
+      trades: matched.trades,
+      bookChanged: matched.bookChanged,
+      accounts: admitted.ledger.seenIds(),
+    };
+  }
+
+  /**
+   * Admits the commands still in time, takes ids for the orders and locks and reads the accounts they
+   * may freeze from, confirms the batch before this one committed, and lets commands queued meanwhile join.
+   */
+  private async admit(tx: Db, commands: Command[], step: BatchStep): Promise<Admitted> {
     const m = this.market;
     const outcomes = new Map<Command, Outcome>();
     const startedAt = Date.now();
@@ -434,8 +469,7 @@ export class PairBook {
       outcomes.set(command, { error: new AppError('engine_unavailable') });
       return false;
     };
-    const isPlace = (c: Command): c is Extract<Command, { kind: 'place' }> => c.kind === 'place';
-    const coinAccounts = (list: Extract<Command, { kind: 'place' }>[]) =>
+    const coinAccounts = (list: PlaceCommand[]) =>
       list.flatMap((c) => [quoteAccount(m, c.input.userId), baseAccount(m, c.input.userId)]);
     const batch = commands.filter(inTime);
     const places = batch.filter(isPlace);
@@ -461,93 +495,116 @@ export class PairBook {
       ids.push(...(await this.options.takeIds(tx, joinedPlaces.length)));
       await ledger.load(coinAccounts(joinedPlaces));
     }
+    return { batch, ids, ledger, outcomes };
+  }
 
-    const touched = new Map<number, SpotOrder>();
-    const created = new Set<number>();
-    const trades: TradeRow[] = [];
-    const later: { entry: EntryInput; legs: Leg[] }[] = [];
-    const now = new Date();
-    let bookChanged = false;
-
+  /** Runs the admitted commands through the engine in order, each against the balances so far. */
+  private match({ batch, ids, ledger, outcomes }: Admitted): Matched {
+    const matched: Matched = {
+      touched: new Map(),
+      created: new Set(),
+      trades: [],
+      later: [],
+      now: new Date(),
+      bookChanged: false,
+    };
     for (const command of batch) {
-      if (command.kind === 'place') {
-        const { input } = command;
-        const id = ids.shift()!;
-        const freeze = freezeLegs(m, input);
-        if (!ledger.fits(freeze)) {
-          const code = input.side === 'buy' ? 'insufficient_balance' : 'insufficient_sellable';
-          const field = input.side === 'buy' && input.type === 'market' ? 'total' : 'amount';
-          outcomes.set(command, { error: new AppError(code, { fields: { [field]: code } }) });
-          continue;
-        }
-        const events = this.engine.place({
-          id,
-          userId: input.userId,
-          side: input.side,
-          type: input.type,
-          ...(input.priceTicks !== null ? { price: input.priceTicks } : {}),
-          ...(input.lots !== null ? { quantity: input.lots } : {}),
-          ...(input.quoteBudget !== null ? { quoteAmount: input.quoteBudget } : {}),
-          ...(input.postOnly ? { postOnly: true } : {}),
-          ...(input.protectTicks !== undefined ? { protectPrice: input.protectTicks } : {}),
-        });
-        const first = events[0]!;
-        if (first.type === 'rejected') {
-          // Only the market maker's post-only quotes can get here (every other check came first).
-          outcomes.set(command, { error: new AppError('validation_failed') });
-          continue;
-        }
-        const order: SpotOrder = {
-          id,
-          userId: input.userId,
-          pairId: m.pair.id,
-          side: input.side,
-          type: input.type,
-          price: input.price,
-          amount: input.amount,
-          total: input.total,
-          filled: new D(0),
-          filledQuote: new D(0),
-          feeExact: new D(0),
-          fee: new D(0),
-          locked: input.locked,
-          used: new D(0),
-          status: 'waiting',
-          cancelReason: null,
-          seq: first.seq,
-          createdAt: now,
-          updatedAt: now,
-        };
-        ledger.post({ reason: 'spot_freeze', refType: 'spot_order', refId: id }, freeze);
-        this.live.set(id, order);
-        touched.set(id, order);
-        created.add(id);
-        this.handle(events, touched, trades, later, now);
-        outcomes.set(command, { order });
-        bookChanged = true;
-      } else {
-        const order = this.live.get(command.orderId);
-        if (!order || order.userId !== command.userId) {
-          outcomes.set(command, { error: new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } }) });
-          continue;
-        }
-        this.handle(this.engine.cancel(order.id, { userId: order.userId }), touched, trades, later, now);
-        outcomes.set(command, { order });
-        bookChanged = true;
-      }
+      const outcome =
+        command.kind === 'place'
+          ? this.matchPlace(command.input, ids.shift()!, ledger, matched)
+          : this.matchCancel(command, matched);
+      outcomes.set(command, outcome);
     }
+    return matched;
+  }
 
+  /** The risk check (the freeze must fit the balance), then the engine; the order's freeze is posted. */
+  private matchPlace(input: PlaceInput, id: number, ledger: LedgerBatch, matched: Matched): Outcome {
+    const m = this.market;
+    const freeze = freezeLegs(m, input);
+    if (!ledger.fits(freeze)) {
+      const code = input.side === 'buy' ? 'insufficient_balance' : 'insufficient_sellable';
+      const field = input.side === 'buy' && input.type === 'market' ? 'total' : 'amount';
+      return { error: new AppError(code, { fields: { [field]: code } }) };
+    }
+    const events = this.engine.place({
+      id,
+      userId: input.userId,
+      side: input.side,
+      type: input.type,
+      ...(input.priceTicks !== null ? { price: input.priceTicks } : {}),
+      ...(input.lots !== null ? { quantity: input.lots } : {}),
+      ...(input.quoteBudget !== null ? { quoteAmount: input.quoteBudget } : {}),
+      ...(input.postOnly ? { postOnly: true } : {}),
+      ...(input.protectTicks !== undefined ? { protectPrice: input.protectTicks } : {}),
+    });
+    const first = events[0]!;
+    // Only the market maker's post-only quotes can get here (every other check came first).
+    if (first.type === 'rejected') return { error: new AppError('validation_failed') };
+    const { now } = matched;
+    const order: SpotOrder = {
+      id,
+      userId: input.userId,
+      pairId: m.pair.id,
+      side: input.side,
+      type: input.type,
+      price: input.price,
+      amount: input.amount,
+      total: input.total,
+      filled: new D(0),
+      filledQuote: new D(0),
+      feeExact: new D(0),
+      fee: new D(0),
+      locked: input.locked,
+      used: new D(0),
+      status: 'waiting',
+      cancelReason: null,
+      seq: first.seq,
+      createdAt: now,
+      updatedAt: now,
+    };
+    ledger.post({ reason: 'spot_freeze', refType: 'spot_order', refId: id }, freeze);
+    this.live.set(id, order);
+    matched.touched.set(id, order);
+    matched.created.add(id);
+    this.handle(events, matched.touched, matched.trades, matched.later, now);
+    matched.bookChanged = true;
+    return { order };
+  }
+
+  /** A waiting order of this user leaves the engine; anyone else's (or an unknown id) is refused. */
+  private matchCancel(command: Extract<Command, { kind: 'cancel' }>, matched: Matched): Outcome {
+    const order = this.live.get(command.orderId);
+    if (!order || order.userId !== command.userId) {
+      return { error: new AppError('order_not_cancellable', { fields: { id: 'order_not_cancellable' } }) };
+    }
+    this.handle(
+      this.engine.cancel(order.id, { userId: order.userId }),
+      matched.touched,
+      matched.trades,
+      matched.later,
+      matched.now,
+    );
+    matched.bookChanged = true;
+    return { order };
+  }
+
+  /** Orders that left the book give back what they still had frozen; every entry goes to the ledger batch. */
+  private async release({ touched, later }: Matched, ledger: LedgerBatch): Promise<void> {
     for (const order of touched.values()) {
       if (order.status === 'waiting') continue;
       this.live.delete(order.id);
-      const legs = releaseLegs(m, order);
+      const legs = releaseLegs(this.market, order);
       if (legs.length) later.push({ entry: { reason: 'spot_unfreeze', refType: 'spot_order', refId: order.id }, legs });
     }
-    if (later.length) {
-      await ledger.load(later.flatMap((l) => l.legs.map((leg) => leg.account)));
-      for (const { entry, legs } of later) ledger.post(entry, legs);
-    }
-    const all = [...touched.values()];
+    if (!later.length) return;
+    await ledger.load(later.flatMap((l) => l.legs.map((leg) => leg.account)));
+    for (const { entry, legs } of later) ledger.post(entry, legs);
+  }
+
+  /** Orders, trades, ledger entries and the pair's counters in one statement, the COMMIT behind it. */
+  private async journal(ledger: LedgerBatch, all: SpotOrder[], { created, trades }: Matched, step: BatchStep): Promise<void> {
+    const m = this.market;
     const counters = { pairId: m.pair.id, lastSeq: this.engine.seq, lastTradeId: this.engine.tradeId, epoch: this.epoch };
     // The write is the batch's last statement, and it fails if another build took the market since ours
     // (a node that took over the engine): the COMMIT can go out with it.
@@ -568,7 +625,6 @@ export class PairBook {
     } catch (error) {
       throw hasSqlState(error, FENCED_OUT_STATE) ? new FencedOut(m.pair.symbol) : error;
     }
-    return { outcomes, orders: all.map(copy), trades, bookChanged, accounts: ledger.seenIds() };
   }
 
   /** Applies one command's events to the orders' money and collects the ledger legs and trade rows. */
