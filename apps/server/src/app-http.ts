@@ -89,15 +89,38 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
     // hardening: a console route states in the document which roles may call it
     // (`security: [{console: ['super', …config.roles]}]`), so the authorisation matrix of
     // src/hardening is generated from the document rather than listed by hand.
+    // Every other operation states whether it needs a user's token (`token`), takes one if given, or is
+    // public (`security: []`), read from the guard its route runs; a test calls each without a token.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const guarded = [input.route.preValidation].flat().includes(app.requireAdmin);
-      // (the support chat's console routes use their own guard around requireAdmin)
-      if (!guarded && !(input.route.config?.roles && input.url.startsWith('/api/admin/'))) return out;
-      const roles = ['super', ...(input.route.config?.roles ?? []).filter((role) => role !== 'super')];
-      return { ...out, schema: { ...out.schema, security: [{ console: roles }] } };
+      return { ...out, schema: { ...out.schema, security: operationSecurity(app, input.route, input.url) } };
     },
   });
+}
+
+type RouteGuards = {
+  onRequest?: unknown;
+  preValidation?: unknown;
+  preHandler?: unknown;
+  config?: { roles?: readonly string[]; auth?: 'user' | 'optional' } | undefined;
+};
+
+/**
+ * The OpenAPI security requirement of one route, from the guard it runs: a console role list, a user's
+ * token (required, or optional: `[{}, {token: []}]`), or none. A route that checks the token inside
+ * its handler says so in `config.auth`.
+ */
+export function operationSecurity(app: FastifyInstance, route: RouteGuards, url: string): Record<string, string[]>[] {
+  const guards = [route.onRequest, route.preValidation, route.preHandler].flat();
+  // (the support chat's console routes use their own guard around requireAdmin)
+  if (guards.includes(app.requireAdmin) || (route.config?.roles && url.startsWith('/api/admin/'))) {
+    return [{ console: ['super', ...(route.config?.roles ?? []).filter((role) => role !== 'super')] }];
+  }
+  if (guards.includes(app.requireUser) || guards.includes(app.requireVerified) || route.config?.auth === 'user') {
+    return [{ token: [] }];
+  }
+  if (guards.includes(app.optionalUser) || route.config?.auth === 'optional') return [{}, { token: [] }];
+  return [];
 }
 
 /** A reply that has not gone out within the limit is answered with a clear timeout, never left hanging. */

@@ -18,6 +18,11 @@ declare module 'fastify' {
     roles?: readonly ConsoleRole[];
     /** Reachable with an enrolment-only console session (a super/finance operator setting up 2FA). */
     enrolment?: boolean;
+    /**
+     * For the OpenAPI document, a route that checks the user's token inside its handler rather than
+     * with a guard: `user` (required) or `optional` (used when given).
+     */
+    auth?: 'user' | 'optional';
   }
   interface FastifyRequest {
     user?: AuthUser;

@@ -100,12 +100,13 @@ export async function authRoutes(root: FastifyInstance) {
 
   app.post(
     '/sms_send',
-    { schema: { tags, summary: 'Send a code by SMS', body: sendCodeBody }, config: limit(10) },
+    // Signed out for sign-up and reset codes, signed in for the others (`scene`).
+    { schema: { tags, summary: 'Send a code by SMS', body: sendCodeBody }, config: { ...limit(10), auth: 'optional' } },
     sendCode('sms'),
   );
   app.post(
     '/sms_mail',
-    { schema: { tags, summary: 'Send a code by e-mail', body: sendCodeBody }, config: limit(10) },
+    { schema: { tags, summary: 'Send a code by e-mail', body: sendCodeBody }, config: { ...limit(10), auth: 'optional' } },
     sendCode('email'),
   );
 

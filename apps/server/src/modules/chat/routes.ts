@@ -147,7 +147,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
   app.get(
     '/chat/image/:id',
     {
-      config: { roles: SUPPORT_CONSOLE_ROLES },
+      config: { roles: SUPPORT_CONSOLE_ROLES, auth: 'optional' },
       schema: {
         tags,
         summary: 'An image of a chat: for the user of that conversation, or a support agent',

@@ -76,7 +76,7 @@ export async function uploadRoutes(root: FastifyInstance) {
         params: z.object({ id: z.string().max(64, 'not_found') }),
       },
       // Console roles that read uploads: deposit proofs (finance) and identity photos (compliance).
-      config: { roles: ['finance', 'compliance'] as const },
+      config: { roles: ['finance', 'compliance'] as const, auth: 'optional' },
     },
     async (request, reply) => {
       await app.optionalUser(request);

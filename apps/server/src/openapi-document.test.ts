@@ -1,0 +1,66 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call, fillPath } from './hardening/routes.js';
+
+type Security = Record<string, string[]>[];
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked generically
+type Document = { openapi: string; paths: Record<string, Record<string, any>> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/**
+ * The served OpenAPI document is a valid OpenAPI 3 document, and what it says of each operation's
+ * security is what the server does: an operation that requires a token answers a call without one with
+ * 999 (not logged in); a public one, or one that only uses a token when given, answers it otherwise.
+ */
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let document: Document;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    document = res.json() as Document;
+  });
+  afterAll(() => t.close());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => METHODS.has(method))
+        .map(([method, op]) => ({ path, method: method.toUpperCase() as Method, security: op.security as Security | undefined })),
+    );
+
+  it('validates as OpenAPI 3', async () => {
+    expect(document.openapi).toMatch(/^3\./);
+    // The validator resolves and rewrites what it is given: it gets a copy.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('states a security requirement on every operation, naming only the schemes it defines', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(150);
+    expect(ops.filter((op) => !Array.isArray(op.security)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+    const schemes = new Set(ops.flatMap((op) => (op.security ?? []).flatMap((s) => Object.keys(s))));
+    expect([...schemes].sort()).toEqual(['console', 'token']);
+    // Users' routes are the most numerous kind; each group is there.
+    const kinds = (kind: string) => ops.filter((op) => op.security?.some((s) => kind in s)).length;
+    expect(kinds('token')).toBeGreaterThan(60);
+    expect(kinds('console')).toBeGreaterThan(60);
+    expect(ops.filter((op) => op.security?.length === 0).length).toBeGreaterThan(20);
+  });
+
+  it('matches the server: a call without a token is refused exactly where a token is required', async () => {
+    const wrong: string[] = [];
+    for (const op of operations()) {
+      const security = op.security ?? [];
+      const required = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
+      const reply = await call(t.app, op.method, fillPath(op.path, 'abc'), { body: {} });
+      const refused = reply.type === '999';
+      if (required !== refused)
+        wrong.push(`${op.method} ${op.path}: says ${required ? 'token' : 'none'}, answered ${reply.status} ${reply.type}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
