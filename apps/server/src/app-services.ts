@@ -233,13 +233,13 @@ export async function registerModulePlugins(app: FastifyInstance, options: Build
   // perpetual contracts: the service re-marking open positions on every index tick
   await app.register(contractsPlugin, { now: options.now, clustered: clusterMode(options.config) });
   // options: index samples from the market stream, and the options service with its settler. Both start
-  // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.microtrade.start()`).
+  // with the market in the process entry; tests start them (`app.indexSamples.start()`, `app.optionsProduct.start()`).
   await app.register(indexSamplesPlugin);
   await app.register(optionsPlugin);
   if (options.startMarket && !clusterMode(options.config)) {
     afterFirstReply(app, () => {
       app.indexSamples.start();
-      void app.microtrade.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
+      void app.optionsProduct.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
     });
   }
 }

@@ -10,8 +10,8 @@ export type Clock = { now: number };
 /** Puts the sampler and the options service on `clock` (ms) and starts the settler. */
 export async function startOptions(t: TestApp, clock: Clock) {
   t.app.indexSamples.useClock(() => clock.now);
-  t.app.microtrade.useClock(() => clock.now);
-  await t.app.microtrade.start();
+  t.app.optionsProduct.useClock(() => clock.now);
+  await t.app.optionsProduct.start();
 }
 
 /** One index tick of a pair at `time` (ms; the clock's now by default), as the market stream publishes it. */
@@ -22,5 +22,5 @@ export function tick(t: TestApp, pairId: number, price: string, time: number) {
 /** Stores every final second and waits for the settlements they make due. */
 export async function settle(t: TestApp) {
   await t.app.indexSamples.flush();
-  await t.app.microtrade.settler.idle();
+  await t.app.optionsProduct.settler.idle();
 }

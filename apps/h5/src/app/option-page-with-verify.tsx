@@ -1,6 +1,6 @@
 import { SampleVerify } from '../features/index-record/components/sample-verify';
-import type { OptionOrder } from '../features/option/api/option-api';
-import { OptionPage } from '../features/option/pages';
+import type { OptionOrder } from '../features/options/api/options-api';
+import { OptionPage } from '../features/options/pages';
 
 const verify = (order: OptionOrder) => <SampleVerify order={order} />;
 

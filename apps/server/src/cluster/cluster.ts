@@ -170,7 +170,7 @@ export class Cluster {
     app.spot.route(spotRouter(this.rpc, (pairId) => this.owns(pairId)));
     const contracts = routeContracts(app, this.rpc, () => this.leading);
     // Options bought on a follower: the leader's settler must know them.
-    const settler = app.microtrade.settler;
+    const settler = app.optionsProduct.settler;
     const add = settler.add.bind(settler);
     settler.add = (order) => {
       add(order);
@@ -496,8 +496,8 @@ export class Cluster {
       void app.market.start();
       app.indexSamples.start();
       stops.push(() => app.indexSamples.stop());
-      void app.microtrade.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
-      stops.push(() => app.microtrade.stop());
+      void app.optionsProduct.start().catch((error) => app.log.error({ err: error }, 'option settlement failed to start'));
+      stops.push(() => app.optionsProduct.stop());
       const resync = setInterval(() => void this.resyncOptions(), this.tuning.optionsResyncMs);
       resync.unref();
       stops.push(() => clearInterval(resync));
@@ -561,13 +561,13 @@ export class Cluster {
       .from(optionOrders)
       .where(and(eq(optionOrders.id, id), eq(optionOrders.status, 'open')))
       .limit(1);
-    if (order) app.microtrade.settler.add(order);
+    if (order) app.optionsProduct.settler.add(order);
   }
 
   private async resyncOptions(): Promise<void> {
     if (!this.leading) return;
     try {
-      for (const order of await openOrders(this.options.app.db)) this.options.app.microtrade.settler.add(order);
+      for (const order of await openOrders(this.options.app.db)) this.options.app.optionsProduct.settler.add(order);
     } catch (error) {
       this.options.app.log.warn({ err: error }, 'options resync failed');
     }

@@ -72,7 +72,7 @@ describe('the start-up price-source guard', () => {
     );
     expect(bought.type).toBe('ok');
     // The server stops here (no settlement) and is started again on another source.
-    await t.app.microtrade.stop();
+    await t.app.optionsProduct.stop();
 
     for (const current of [binance, otherSeed]) {
       const refused = await refusal(guardPriceSource(t.database.db, { current, voidOpenOptions: false }));

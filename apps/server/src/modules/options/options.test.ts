@@ -280,7 +280,7 @@ describe('settlement from the recorded index samples', () => {
 
     // Idempotent: settling the same orders again changes nothing.
     const entriesBefore = (await t.database.db.select({ n: count() }).from(ledgerEntries))[0]!.n;
-    await t.app.microtrade.settler.settleDue([
+    await t.app.optionsProduct.settler.settleDue([
       { id: up.message.id, pairId: BTC_USDT_ID, deliverySecond },
       { id: flat.message.id, pairId: ETH_USDT_ID, deliverySecond },
     ]);

@@ -28,8 +28,8 @@ describe('a restart', () => {
     const clock: Clock = { now: 1_950_000_000_000 };
     const t: TestApp = await createTestApp();
     t.app.indexSamples.useClock(() => clock.now);
-    t.app.microtrade.useClock(() => clock.now);
-    await t.app.microtrade.start();
+    t.app.optionsProduct.useClock(() => clock.now);
+    await t.app.optionsProduct.start();
     const operator = await adminToken(t);
     await t.post(
       'admin/options/seconds',
@@ -51,7 +51,7 @@ describe('a restart', () => {
 
     // The BTC delivery sample is recorded, then the server dies before it settles (the settler is gone
     // first, so nothing here settles). ETH gets no sample for its delivery second.
-    await t.app.microtrade.stop();
+    await t.app.optionsProduct.stop();
     t.app.indexSamples.ingest({ pairId: BTC_USDT_ID, price: '59990.00', time: second * 1000 + 300 });
     clock.now = (second + 1) * 1000 + 10;
     t.app.indexSamples.ingest({ pairId: BTC_USDT_ID, price: '59980.00', time: (second + 1) * 1000 });
@@ -77,8 +77,8 @@ describe('a restart', () => {
     reopened = { app, database: copy };
     clock.now = (second + 30) * 1000;
     app.indexSamples.useClock(() => clock.now);
-    app.microtrade.useClock(() => clock.now);
-    await app.microtrade.start();
+    app.optionsProduct.useClock(() => clock.now);
+    await app.optionsProduct.start();
 
     // BTC: settled at start from the recorded sample of its delivery second. Up from 60000 to 59990: a loss at 80 %.
     const [btc] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, btcUp.message.id));
@@ -107,8 +107,8 @@ describe('a restart', () => {
     clock.now += 1000;
     app.indexSamples.ingest({ pairId: ETH_USDT_ID, price: '2991.00', time: clock.now });
     await app.indexSamples.flush();
-    await app.microtrade.settler.idle();
-    expect(app.microtrade.settler.pending).toBe(0);
+    await app.optionsProduct.settler.idle();
+    expect(app.optionsProduct.settler.pending).toBe(0);
     const [ethAfter] = await copy.db.select().from(optionOrders).where(eq(optionOrders.id, ethDown.message.id));
     expect(ethAfter).toMatchObject({ status: 'void', endPrice: null });
 

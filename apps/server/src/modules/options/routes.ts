@@ -11,13 +11,15 @@ import { OptionsService } from './service.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Time-based options (modules/options): purchases, lists, the settlement scheduler. */
-    microtrade: OptionsService;
+    optionsProduct: OptionsService;
   }
 }
 
 /**
- * Decorates `app.microtrade` (not `options`: that is Fastify's OPTIONS route method). Registered after the index-samples plugin. The settler starts with the market
- * in the process entry (`startMarket`); tests call `app.microtrade.start()`.
+ * Decorates `app.optionsProduct`: the product's one name is `options`, but FastifyInstance already has
+ * an `options` member (the shorthand that registers OPTIONS routes), so the decorator carries the
+ * product name plus a suffix. Registered after the index-samples plugin. The settler starts with the
+ * market in the process entry (`startMarket`); tests call `app.optionsProduct.start()`.
  */
 export const optionsPlugin = fp(async (app: FastifyInstance) => {
   const service = new OptionsService({
@@ -27,7 +29,7 @@ export const optionsPlugin = fp(async (app: FastifyInstance) => {
     toUser: (userId, event, payload) => app.realtime?.toUser(userId, event, payload),
     log: app.log,
   });
-  app.decorate('microtrade', service);
+  app.decorate('optionsProduct', service);
   app.addHook('onClose', async () => service.stop());
 });
 
@@ -56,7 +58,7 @@ export async function optionRoutes(root: FastifyInstance) {
   // The product switch closes buying only: with options switched off, users still see their orders
   // (and the terms they bought on) until each settles.
   const product = app.requireProduct('options');
-  const service = app.microtrade;
+  const service = app.optionsProduct;
 
   app.get(
     '/microtrade/seconds',

@@ -74,7 +74,7 @@ export const SETTLED_EVENT = 'closed_microorder';
 /** The socket event of an order whose open price was just recorded. */
 export const PRICED_EVENT = 'priced_microorder';
 
-export const optionKeys = {
+export const optionsKeys = {
   all: ['option'] as const,
   seconds: ['option', 'seconds'] as const,
   currencies: ['option', 'currencies'] as const,
@@ -83,21 +83,21 @@ export const optionKeys = {
 
 export const secondsQuery = () =>
   queryOptions({
-    queryKey: optionKeys.seconds,
+    queryKey: optionsKeys.seconds,
     queryFn: ({ signal }) => api.get<OptionSeconds[]>('microtrade/seconds', undefined, { loading: false, signal }),
     staleTime: 30_000,
   });
 
 export const currenciesQuery = () =>
   queryOptions({
-    queryKey: optionKeys.currencies,
+    queryKey: optionsKeys.currencies,
     queryFn: ({ signal }) => api.get<PayableCurrency[]>('microtrade/payable_currencies', undefined, { loading: false, signal }),
     staleTime: 0,
   });
 
 export const ordersQuery = (status: OrderStatus) =>
   queryOptions({
-    queryKey: optionKeys.orders(status),
+    queryKey: optionsKeys.orders(status),
     queryFn: async ({ signal }) => {
       const sent = Date.now();
       const page = await api.get<Omit<OrderPage, 'offset'>>(

@@ -13,7 +13,7 @@ import { showMessage } from '../../../lib/loading-indicator';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
-import { currenciesQuery, type OptionOrder, optionKeys, secondsQuery, submitOption } from '../api/option-api';
+import { currenciesQuery, type OptionOrder, optionsKeys, secondsQuery, submitOption } from '../api/options-api';
 import { checkStake, winPayout } from '../countdown';
 import './buy-popup.css';
 
@@ -75,7 +75,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         number: stake.trim(),
       });
       showMessage(t('option.bought'), 'success');
-      void queryClient.invalidateQueries({ queryKey: optionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: optionsKeys.all });
       setStake('');
       onBought(order);
     } catch (e) {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { OptionOrder, VoidReason } from '../api/option-api';
+import type { OptionOrder, VoidReason } from '../api/options-api';
 import { DeliveredCard } from './order-cards';
 
 type English = { option: { result: { void: string }; void_reason: Record<VoidReason, string> } };

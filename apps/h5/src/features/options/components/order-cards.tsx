@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSampleTime } from '../../../lib/format-time';
 import { formatMoney, formatQuoted } from '../../../lib/number-format';
-import type { OptionOrder } from '../api/option-api';
+import type { OptionOrder } from '../api/options-api';
 import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
 import './order-cards.css';
 

@@ -14,7 +14,7 @@ import { allPairs, changeDirection, quotationQuery, withTicker } from '../../../
 import { formatMoney, formatQuoted } from '../../../lib/number-format';
 import { useProductEnabled } from '../../../lib/products';
 import { useTickerStream, useUserEvent } from '../../../lib/use-market-stream';
-import { type OptionOrder, type OrderStatus, optionKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/option-api';
+import { type OptionOrder, type OrderStatus, optionsKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/options-api';
 import { BuyPopup } from '../components/buy-popup';
 import { DeliveredCard, PendingCard } from '../components/order-cards';
 import './option-page.css';
@@ -75,11 +75,11 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
   }, [overdue, pending]);
 
   useUserEvent(SETTLED_EVENT, (payload) => {
-    void queryClient.invalidateQueries({ queryKey: optionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: optionsKeys.all });
     setSettled(payload as OptionOrder);
   });
   // The open price of a pending order was recorded (the end of its purchase second).
-  useUserEvent(PRICED_EVENT, () => void queryClient.invalidateQueries({ queryKey: optionKeys.orders('open') }));
+  useUserEvent(PRICED_EVENT, () => void queryClient.invalidateQueries({ queryKey: optionsKeys.orders('open') }));
 
   const lists = (
     <>
