@@ -44,7 +44,7 @@ export default defineConfig({
         { path: PATHS.kline, module: TRADE, guarded: true },
         { path: PATHS.lever, module: 'src/features/lever/pages/index.ts', guarded: true },
         { path: PATHS.assets, module: 'src/features/assets/pages/assets-page.tsx', guarded: true },
-        { path: PATHS.template, module: 'src/features/finance/pages/index.ts', guarded: true },
+        { path: PATHS.template, module: 'src/features/wealth/pages/index.ts', guarded: true },
         { path: PATHS.login, module: 'src/features/auth/pages/login-page.tsx' },
       ].map((route) => (QUOTATION_PAGES.includes(route.path) ? { ...route, data: [QUOTATION_PATH] } : route)),
     }),

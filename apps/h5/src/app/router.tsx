@@ -66,11 +66,11 @@ const PublicationDetailsPage = lazyPage(publicationPages, 'PublicationDetailsPag
 const PublicationPurchasePage = lazyPage(publicationPages, 'PublicationPurchasePage');
 
 // wealth: the financial products (lock tab, finance index, buy, my hosting, rules), one chunk.
-const financePages = () => import('../features/finance/pages');
-const FinanceHomePage = lazyPage(financePages, 'FinanceHomePage');
-const FinanceBuyPage = lazyPage(financePages, 'FinanceBuyPage');
-const FinanceOrdersPage = lazyPage(financePages, 'FinanceOrdersPage');
-const FinanceRulePage = lazyPage(financePages, 'FinanceRulePage');
+const wealthPages = () => import('../features/wealth/pages');
+const FinanceHomePage = lazyPage(wealthPages, 'FinanceHomePage');
+const FinanceBuyPage = lazyPage(wealthPages, 'FinanceBuyPage');
+const FinanceOrdersPage = lazyPage(wealthPages, 'FinanceOrdersPage');
+const FinanceRulePage = lazyPage(wealthPages, 'FinanceRulePage');
 
 // community: the referral programme and the notices (announcements and messages)
 const PromotionPage = lazyPage(() => import('../features/promotion/pages'), 'PromotionPage');

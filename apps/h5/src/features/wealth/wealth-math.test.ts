@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyAmountError, dailyIncome, damagesFor, incomeOver } from './finance-math';
+import { buyAmountError, dailyIncome, damagesFor, incomeOver } from './wealth-math';
 
 const rules = { decimals: 6, save_min: '100', save_max: '100000', available: '5000' };
 

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
 
 /** A financial product as lh/deposit/config lists it; rates are percent per day ("0.4" = 0.4 %). */
-export type FinanceProduct = {
+export type WealthProduct = {
   id: number;
   currency_id: number;
   currency_name: string;
@@ -21,12 +21,12 @@ export type FinanceProduct = {
   status: 'active' | 'paused';
 };
 
-export type ProductInfo = FinanceProduct & { available: string };
+export type ProductInfo = WealthProduct & { available: string };
 
 export type OrderStatus = 'hosting' | 'completed' | 'redeemed';
 export const ORDER_TABS: readonly OrderStatus[] = ['hosting', 'completed', 'redeemed'];
 
-export type FinanceOrder = {
+export type WealthOrder = {
   id: number;
   product_id: number;
   currency_id: number;
@@ -53,7 +53,7 @@ export type FinanceOrder = {
   redeem_refund: string | null;
 };
 
-export type FinanceReport = {
+export type WealthReport = {
   amount: string;
   today_income: string;
   total_income: string;
@@ -61,35 +61,35 @@ export type FinanceReport = {
   demo_prices: boolean;
 };
 
-export const financeKeys = { all: ['lh', 'deposit'] as const };
+export const wealthKeys = { all: ['lh', 'deposit'] as const };
 
 export const productsQuery = () =>
   queryOptions({
-    queryKey: [...financeKeys.all, 'config'] as const,
-    queryFn: ({ signal }) => api.get<FinanceProduct[]>('lh/deposit/config', undefined, { loading: false, signal }),
+    queryKey: [...wealthKeys.all, 'config'] as const,
+    queryFn: ({ signal }) => api.get<WealthProduct[]>('lh/deposit/config', undefined, { loading: false, signal }),
     staleTime: 0,
   });
 
 export const productInfoQuery = (id: number) =>
   queryOptions({
-    queryKey: [...financeKeys.all, 'product', id] as const,
+    queryKey: [...wealthKeys.all, 'product', id] as const,
     queryFn: ({ signal }) => api.get<ProductInfo>('lh/deposit/product_info', { id }, { loading: false, signal }),
     staleTime: 0,
   });
 
 export const reportQuery = () =>
   queryOptions({
-    queryKey: [...financeKeys.all, 'report'] as const,
-    queryFn: ({ signal }) => api.get<FinanceReport>('lh/deposit/report', undefined, { loading: false, signal }),
+    queryKey: [...wealthKeys.all, 'report'] as const,
+    queryFn: ({ signal }) => api.get<WealthReport>('lh/deposit/report', undefined, { loading: false, signal }),
     staleTime: 0,
   });
 
-type OrderPage = { order_list: FinanceOrder[]; total: number; page: number; limit: number };
+type OrderPage = { order_list: WealthOrder[]; total: number; page: number; limit: number };
 
 export const ordersQuery = (status: OrderStatus) =>
   infiniteQueryOptions({
-    queryKey: [...financeKeys.all, 'order', status] as const,
-    queryFn: async ({ pageParam, signal }): Promise<Paged<FinanceOrder>> => {
+    queryKey: [...wealthKeys.all, 'order', status] as const,
+    queryFn: async ({ pageParam, signal }): Promise<Paged<WealthOrder>> => {
       const reply = await api.get<OrderPage>(
         'lh/deposit/order',
         { status, page: pageParam, limit: PAGE_SIZE },
@@ -104,7 +104,7 @@ export const ordersQuery = (status: OrderStatus) =>
 
 /** Buys a product: the amount moves from the coin account into the trust account. */
 export const buyProduct = (input: { config_id: number; amount: string; agree: boolean }) =>
-  api.post<FinanceOrder>('lh/deposit', { config_id: input.config_id, amount: input.amount, agree: input.agree ? 1 : 0 });
+  api.post<WealthOrder>('lh/deposit', { config_id: input.config_id, amount: input.amount, agree: input.agree ? 1 : 0 });
 
 export type Redemption = { id: number; status: 'redeemed'; remaining_days: number; damages: string; refund: string };
 

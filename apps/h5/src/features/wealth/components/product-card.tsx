@@ -2,12 +2,12 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
 import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
-import type { FinanceProduct } from '../api/finance-api';
+import type { WealthProduct } from '../api/wealth-api';
 import { daysLabel } from '../days-label';
 import './product-card.css';
 
 /** One product on sale: coin and cycle, the daily yield up front, the minimum, and the way to buy. */
-export function ProductCard({ product: p, onBuy }: { product: FinanceProduct; onBuy: () => void }) {
+export function ProductCard({ product: p, onBuy }: { product: WealthProduct; onBuy: () => void }) {
   const { t } = useTranslation();
   return (
     <article className="finance-product" data-testid={`finance-product-${p.id}`}>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/number-format';
-import type { FinanceReport } from '../api/finance-api';
+import type { WealthReport } from '../api/wealth-api';
 import './report-card.css';
 
 /** The hosting summary: principal in hosting, today's income and cumulative income (USDT value). */
-export function ReportCard({ report }: { report: FinanceReport | undefined }) {
+export function ReportCard({ report }: { report: WealthReport | undefined }) {
   const { t } = useTranslation();
   const value = (v: string | undefined) => (v === undefined ? '—' : formatAmount(v, 2, 2));
   return (

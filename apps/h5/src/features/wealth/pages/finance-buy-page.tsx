@@ -17,9 +17,9 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
-import { buyProduct, financeKeys, productInfoQuery } from '../api/finance-api';
+import { buyProduct, productInfoQuery, wealthKeys } from '../api/wealth-api';
 import { daysLabel } from '../days-label';
-import { buyAmountError, incomeOver } from '../finance-math';
+import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
@@ -49,7 +49,7 @@ export function FinanceBuyPage() {
     onSuccess: async () => {
       showMessage(t('finance.bought'), 'success');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
         queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       ]);
       navigate(PATHS.financeOrders, { replace: true });

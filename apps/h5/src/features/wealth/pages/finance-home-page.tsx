@@ -11,7 +11,7 @@ import { PullRefresh } from '../../../components/pull-refresh';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { PATHS } from '../../../lib/paths';
-import { productsQuery, reportQuery } from '../api/finance-api';
+import { productsQuery, reportQuery } from '../api/wealth-api';
 import { ProductCard } from '../components/product-card';
 import { ReportCard } from '../components/report-card';
 import './finance-home-page.css';

@@ -12,14 +12,14 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount, formatMoney, formatPercent } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import {
-  type FinanceOrder,
-  financeKeys,
   ORDER_TABS,
   type OrderStatus,
   ordersQuery,
   redeemOrder,
   reportQuery,
-} from '../api/finance-api';
+  type WealthOrder,
+  wealthKeys,
+} from '../api/wealth-api';
 import { ReportCard } from '../components/report-card';
 import { daysLabel } from '../days-label';
 import './finance-orders-page.css';
@@ -55,7 +55,7 @@ export function FinanceOrdersPage() {
   );
 }
 
-function OrderCard({ order: o }: { order: FinanceOrder }) {
+function OrderCard({ order: o }: { order: WealthOrder }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const amount = (v: string | null) => (v === null ? '—' : `${formatMoney(v, o.currency_name)}`);
@@ -64,12 +64,12 @@ function OrderCard({ order: o }: { order: FinanceOrder }) {
     onSuccess: async (result) => {
       showMessage(t('finance.redeemed', { refund: amount(result.refund), damages: amount(result.damages) }), 'success');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
         queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       ]);
     },
     // Refused (already ended elsewhere): the list shows the order's current state.
-    onError: () => void queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
   });
 
   const confirmRedeem = async () => {

@@ -1,7 +1,7 @@
 import { subtractDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { damagesFor } from '../finance-math';
+import { damagesFor } from '../wealth-math';
 import './finance-rule-page.css';
 
 /** The spec's example (section 9): 0.4 % a day, 3 days left, 1000 USDT. */
