@@ -42,7 +42,7 @@ export default defineConfig({
         { path: PATHS.home, module: HOME },
         { path: PATHS.trade, module: TRADE, guarded: true },
         { path: PATHS.kline, module: TRADE, guarded: true },
-        { path: PATHS.lever, module: 'src/features/lever/pages/index.ts', guarded: true },
+        { path: PATHS.lever, module: 'src/features/contracts/pages/index.ts', guarded: true },
         { path: PATHS.assets, module: 'src/features/assets/pages/assets-page.tsx', guarded: true },
         { path: PATHS.template, module: 'src/features/wealth/pages/index.ts', guarded: true },
         { path: PATHS.login, module: 'src/features/auth/pages/login-page.tsx' },

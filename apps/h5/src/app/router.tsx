@@ -28,7 +28,7 @@ const tradePages = () => import('../features/trade/pages');
 const TradePage = lazyPage(tradePages, 'TradePage');
 const KlinePage = lazyPage(tradePages, 'KlinePage');
 // perpetual contracts
-const LeverPage = lazyPage(() => import('../features/lever/pages'), 'LeverPage');
+const LeverPage = lazyPage(() => import('../features/contracts/pages'), 'LeverPage');
 
 // The money pages load one chunk per feature (the assets tab alone): each import site adds its
 // preload list to the entry, and the first screen has no room for one per page.

@@ -7,7 +7,7 @@ import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 // products (switches): a switched-off product's tab vanishes
-import { useContractsAccess } from '../features/lever/use-contracts-access';
+import { useContractsAccess } from '../features/contracts/use-contracts-access';
 import { PATHS } from '../lib/paths';
 import { useProducts } from '../lib/products';
 import { AnimatedOutlet } from './animated-outlet';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, checkLots, checkStops, estimateCost, estimateLiquidation } from './lever-checks';
+import { checkForm, checkLots, checkStops, estimateCost, estimateLiquidation } from './contracts-checks';
 
 const rules = { tick: '0.01', priceDecimals: 2, maxLots: 10000, current: '60000.00' };
 const form = {

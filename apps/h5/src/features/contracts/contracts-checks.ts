@@ -11,15 +11,15 @@ import {
   subtractDecimal,
   truncateDecimal,
 } from '@app/shared';
-import type { EntryKind, Side } from './api/lever-api';
+import type { EntryKind, Side } from './api/contracts-api';
 
 /**
  * The contract form's checks and estimates, the same rules as the server's (modules/contracts/math.ts),
  * on exact decimal strings. The server checks again; these only spare a round trip and show the cost.
  */
 
-export type LeverField = 'lots' | 'price' | 'stop_profit' | 'stop_loss';
-export type LeverProblem = { field: LeverField; code: string };
+export type ContractsField = 'lots' | 'price' | 'stop_profit' | 'stop_loss';
+export type ContractsProblem = { field: ContractsField; code: string };
 
 /** Lots: a whole number ≥ 1 as typed, at most `max`. */
 export function checkLots(text: string, max: number): string | undefined {
@@ -50,7 +50,7 @@ export type FormInput = {
 export type PairRules = { tick: string; priceDecimals: number; maxLots: number; current: string | null };
 
 /** The first problem of the form, in the order the fields appear. */
-export function checkForm(input: FormInput, rules: PairRules): LeverProblem | undefined {
+export function checkForm(input: FormInput, rules: PairRules): ContractsProblem | undefined {
   const lots = checkLots(input.lots, rules.maxLots);
   if (lots) return { field: 'lots', code: lots };
   if (input.kind === 'limit') {
@@ -81,7 +81,7 @@ export function checkStops(
   stopProfit: string,
   stopLoss: string,
   rules: Pick<PairRules, 'tick' | 'priceDecimals'>,
-): LeverProblem | undefined {
+): ContractsProblem | undefined {
   const sp = stopProfit.trim();
   const sl = stopLoss.trim();
   if (sp === '' && sl === '') return { field: 'stop_profit', code: 'stop_price_required' };

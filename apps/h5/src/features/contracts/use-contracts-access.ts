@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { selectLoggedIn, useAuthStore } from '../../lib/auth-store';
 import { useProducts } from '../../lib/products';
-import { holdsContractsQuery } from './api/lever-api';
+import { holdsContractsQuery } from './api/contracts-api';
 
 /**
  * How this user may reach contracts. Switching the product off stops opening only (the server still

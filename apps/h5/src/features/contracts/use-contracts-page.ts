@@ -19,12 +19,12 @@ import {
   cancelPosition,
   closeAll,
   closePosition,
+  contractsKeys,
   dealQuery,
-  leverKeys,
   type PairRef,
   positionsQuery,
   type Side,
-} from './api/lever-api';
+} from './api/contracts-api';
 import type { Mark } from './components/position-card';
 import type { ContractsAccess } from './use-contracts-access';
 
@@ -33,7 +33,7 @@ import type { ContractsAccess } from './use-contracts-access';
  * stream, and the pairs the switcher lists with the market's icon, 24h change and demo flag laid over
  * them (fetched when the sheet opens) so it reads like the spot tab's.
  */
-export function useLeverDeal(access: ContractsAccess, pairRef: PairRef | undefined, sheetOpen: boolean) {
+export function useContractsDeal(access: ContractsAccess, pairRef: PairRef | undefined, sheetOpen: boolean) {
   const deal = useQuery({ ...dealQuery(pairRef), enabled: access === 'open' || access === 'holder' });
   const pair = deal.data?.pair;
   const quotation = useQuery({ ...quotationQuery(), enabled: sheetOpen });
@@ -55,14 +55,14 @@ export function useLeverDeal(access: ContractsAccess, pairRef: PairRef | undefin
  * The positions of the pair: the list of the chosen tab, the holding ones (for the totals), kept
  * current by the user's trade events and the pushed marks (each holding position's PnL and risk rate).
  */
-export function useLeverPositions(ref: PairRef | undefined, listStatus: LeverStatusName, reconnects: number) {
+export function useContractsPositions(ref: PairRef | undefined, listStatus: LeverStatusName, reconnects: number) {
   const queryClient = useQueryClient();
   const [marks, setMarks] = useState<Record<number, Mark>>({});
   const list = useInfiniteQuery({ ...positionsQuery(ref, listStatus), enabled: !!ref });
   const holding = useInfiniteQuery({ ...positionsQuery(ref, 'holding'), enabled: !!ref });
 
   // A position changed (opened, filled, closed by a stop or liquidation): refetch what shows it.
-  useUserEvent(LEVER_EVENTS.trade, () => void queryClient.invalidateQueries({ queryKey: leverKeys.all }), !!ref);
+  useUserEvent(LEVER_EVENTS.trade, () => void queryClient.invalidateQueries({ queryKey: contractsKeys.all }), !!ref);
   // The index moved: the server pushes each holding position's new PnL and risk rate.
   useUserEvent(
     LEVER_EVENTS.mark,
@@ -77,7 +77,7 @@ export function useLeverPositions(ref: PairRef | undefined, listStatus: LeverSta
     !!ref,
   );
   useEffect(() => {
-    if (reconnects > 0) void queryClient.invalidateQueries({ queryKey: leverKeys.all });
+    if (reconnects > 0) void queryClient.invalidateQueries({ queryKey: contractsKeys.all });
   }, [reconnects]);
 
   const holdingList = useMemo(() => holding.data?.pages.flatMap((p) => p.list) ?? [], [holding.data]);
@@ -103,12 +103,12 @@ export function useLeverPositions(ref: PairRef | undefined, listStatus: LeverSta
 }
 
 /** Closing one position, cancelling an entrusted one, closing many: each asked first, then refreshed. */
-export function useLeverActions(ref: PairRef | undefined) {
+export function useContractsActions(ref: PairRef | undefined) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const afterChange = async (message: string) => {
     showMessage(message, 'success');
-    await queryClient.invalidateQueries({ queryKey: leverKeys.all });
+    await queryClient.invalidateQueries({ queryKey: contractsKeys.all });
   };
   const close = useMutation({ mutationFn: closePosition, onSuccess: () => afterChange(t('lever.closed_done')) });
   const cancel = useMutation({ mutationFn: cancelPosition, onSuccess: () => afterChange(t('lever.cancelled_done')) });

@@ -7,10 +7,10 @@ import { isApiError } from '../../lib/api';
 import { selectUser, useAuthStore } from '../../lib/auth-store';
 import { isConfirmSkipped } from '../../lib/confirm-preference';
 import { showMessage } from '../../lib/loading-indicator';
-import { type EntryKind, leverKeys, type Side, submitPosition } from './api/lever-api';
-import { checkForm, estimateCost, estimateLiquidation, type LeverField, type LeverProblem } from './lever-checks';
+import { contractsKeys, type EntryKind, type Side, submitPosition } from './api/contracts-api';
+import { type ContractsField, type ContractsProblem, checkForm, estimateCost, estimateLiquidation } from './contracts-checks';
 
-const SERVER_FIELDS: Record<string, LeverField> = {
+const SERVER_FIELDS: Record<string, ContractsField> = {
   share: 'lots',
   target_price: 'price',
   target_profit_price: 'stop_profit',
@@ -28,8 +28,8 @@ function useOpenFields(deal: LeverDeal) {
   const [stopProfit, setStopProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [tried, setTried] = useState(false);
-  const [problem, setProblem] = useState<LeverProblem | undefined>();
-  const [serverError, setServerError] = useState<{ field: LeverField; message: string } | undefined>();
+  const [problem, setProblem] = useState<ContractsProblem | undefined>();
+  const [serverError, setServerError] = useState<{ field: ContractsField; message: string } | undefined>();
   const [confirming, setConfirming] = useState(false);
 
   // Another pair starts from its own presets.
@@ -101,7 +101,7 @@ export function useOpenForm(deal: LeverDeal, price: string | null) {
       showMessage(position.status_name === 'entrusted' ? t('lever.entrusted_placed') : t('lever.opened'), 'success');
       f.setTried(false);
       f.setProblem(undefined);
-      await queryClient.invalidateQueries({ queryKey: leverKeys.all });
+      await queryClient.invalidateQueries({ queryKey: contractsKeys.all });
     },
     onError: (error) => {
       if (!isApiError(error) || !error.fields) return;
@@ -138,7 +138,7 @@ export function useOpenForm(deal: LeverDeal, price: string | null) {
     else f.setConfirming(true);
   };
 
-  const messageFor = (field: LeverField) => {
+  const messageFor = (field: ContractsField) => {
     if (f.serverError?.field === field) return f.serverError.message;
     if (f.problem?.field !== field) return undefined;
     return t(`errors.${f.problem.code}`, { tick: pair.tick_size, max: deal.max_lots });

@@ -9,7 +9,7 @@ export type PairRef = { legal_id: number; currency_id: number };
 export type Side = 'long' | 'short';
 export type EntryKind = 'market' | 'limit';
 
-export const leverKeys = {
+export const contractsKeys = {
   all: ['lever'] as const,
   deal: (pair: PairRef | undefined) => ['lever', 'deal', pair ? `${pair.legal_id}-${pair.currency_id}` : 'default'] as const,
   positions: (pair: PairRef | undefined, status: LeverStatusName) =>
@@ -21,7 +21,7 @@ const STATUS_CODE: Record<LeverStatusName, number> = { entrusted: 0, holding: 1,
 /** The pair's contract rules, price, contract balance and open positions (the first open pair without one). */
 export const dealQuery = (pair: PairRef | undefined) =>
   queryOptions({
-    queryKey: leverKeys.deal(pair),
+    queryKey: contractsKeys.deal(pair),
     queryFn: ({ signal }) => api.get<LeverDeal>('lever/deal', pair ? { ...pair } : undefined, { loading: false, signal }),
     staleTime: 0,
   });
@@ -30,7 +30,7 @@ const PAGE = 20;
 
 export const positionsQuery = (pair: PairRef | undefined, status: LeverStatusName) =>
   infiniteQueryOptions({
-    queryKey: leverKeys.positions(pair, status),
+    queryKey: contractsKeys.positions(pair, status),
     queryFn: ({ pageParam, signal }) =>
       api.get<LeverMyTrade>(
         'lever/my_trade',
@@ -48,7 +48,7 @@ export const positionsQuery = (pair: PairRef | undefined, status: LeverStatusNam
  */
 export const holdsContractsQuery = () =>
   queryOptions({
-    queryKey: [...leverKeys.all, 'holds'] as const,
+    queryKey: [...contractsKeys.all, 'holds'] as const,
     queryFn: async ({ signal }) => {
       const totals = await Promise.all(
         (['holding', 'entrusted'] as const).map((status) =>

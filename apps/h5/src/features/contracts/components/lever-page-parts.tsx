@@ -8,7 +8,7 @@ import { Segmented } from '../../../components/segmented';
 import { TabHeader } from '../../../components/tab-header';
 import { formatAmount, formatPercent } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
-import type { Side } from '../api/lever-api';
+import type { Side } from '../api/contracts-api';
 
 type HeaderProps = {
   /** The pair's symbol once the deal is loaded. */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { setConfirmSkipped } from '../../../lib/confirm-preference';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
-import type { EntryKind, Side } from '../api/lever-api';
-import type { LeverField } from '../lever-checks';
+import type { EntryKind, Side } from '../api/contracts-api';
+import type { ContractsField } from '../contracts-checks';
 import type { OpenFormState } from '../use-open-form';
 
 /** Long or short, then market or limit: the two rows of tabs at the top of the form. */
@@ -54,7 +54,7 @@ export function OpenTabs(props: {
 }
 
 type PriceProps = {
-  name: LeverField;
+  name: ContractsField;
   value: string;
   onChange: (value: string) => void;
   placeholder: string;

@@ -2,7 +2,7 @@ import type { LeverDeal } from '@app/shared';
 import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
-import type { LeverField } from '../lever-checks';
+import type { ContractsField } from '../contracts-checks';
 import { useOpenForm } from '../use-open-form';
 import { LeverCost, LeverLotsField, LeverMultiples, LeverPriceField, OpenConfirm, OpenTabs } from './open-form-parts';
 import '../../../components/trade-form.css';
@@ -19,7 +19,7 @@ export function OpenForm({ deal, price }: Props) {
   const state = useOpenForm(deal, price);
   const f = state.fields;
   const clearServer = () => f.setServerError(undefined);
-  const priceField = (name: LeverField, value: string, onChange: (v: string) => void, placeholder: string) => (
+  const priceField = (name: ContractsField, value: string, onChange: (v: string) => void, placeholder: string) => (
     <LeverPriceField
       name={name}
       value={value}

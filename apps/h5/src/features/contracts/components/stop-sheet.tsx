@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { showMessage } from '../../../lib/loading-indicator';
-import { leverKeys, setStops } from '../api/lever-api';
-import { checkStops, type LeverProblem } from '../lever-checks';
+import { contractsKeys, setStops } from '../api/contracts-api';
+import { type ContractsProblem, checkStops } from '../contracts-checks';
 import '../../../components/trade-form.css';
 
 type Props = {
@@ -26,7 +26,7 @@ export function StopSheet({ position, tick, priceDecimals, current, onClose }: P
   const queryClient = useQueryClient();
   const [profit, setProfit] = useState('');
   const [loss, setLoss] = useState('');
-  const [problem, setProblem] = useState<LeverProblem | undefined>();
+  const [problem, setProblem] = useState<ContractsProblem | undefined>();
   const [serverMessage, setServerMessage] = useState<string | undefined>();
 
   useEffect(() => {
@@ -40,7 +40,7 @@ export function StopSheet({ position, tick, priceDecimals, current, onClose }: P
     mutationFn: () => setStops(position!.id, profit.trim(), loss.trim()),
     onSuccess: async () => {
       showMessage(t('lever.stops_saved'), 'success');
-      await queryClient.invalidateQueries({ queryKey: leverKeys.all });
+      await queryClient.invalidateQueries({ queryKey: contractsKeys.all });
       onClose();
     },
     onError: (error) => setServerMessage(isApiError(error) ? error.message : undefined),

@@ -7,7 +7,7 @@ import { PairSwitcher } from '../../../components/pair-switcher';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
 import { useProducts } from '../../../lib/products';
-import type { PairRef } from '../api/lever-api';
+import type { PairRef } from '../api/contracts-api';
 import {
   type HistoryStatus,
   LeverHeader,
@@ -21,7 +21,7 @@ import { OpenForm } from '../components/open-form';
 import { PositionCard } from '../components/position-card';
 import { StopSheet } from '../components/stop-sheet';
 import { useContractsAccess } from '../use-contracts-access';
-import { useLeverActions, useLeverDeal, useLeverPositions } from '../use-lever-page';
+import { useContractsActions, useContractsDeal, useContractsPositions } from '../use-contracts-page';
 import './lever-page.css';
 
 /**
@@ -40,10 +40,10 @@ export function LeverPage() {
   const [tab, setTab] = useState<LeverTab>('holding');
   const [historyStatus, setHistoryStatus] = useState<HistoryStatus>('closed');
   const [stopsFor, setStopsFor] = useState<LeverPosition | undefined>();
-  const { deal, sheetPairs, ref, price, demo, reconnects } = useLeverDeal(access, pairRef, sheet);
+  const { deal, sheetPairs, ref, price, demo, reconnects } = useContractsDeal(access, pairRef, sheet);
   const listStatus = tab === 'history' ? historyStatus : tab;
-  const positions = useLeverPositions(ref, listStatus, reconnects);
-  const actions = useLeverActions(ref);
+  const positions = useContractsPositions(ref, listStatus, reconnects);
+  const actions = useContractsActions(ref);
 
   const header = (
     <LeverHeader symbol={deal.data?.pair.symbol} ready={!!deal.data} onPair={() => setSheet(true)} options={products.options} />
@@ -110,8 +110,8 @@ type ListsProps = {
   historyStatus: HistoryStatus;
   setHistoryStatus: (status: HistoryStatus) => void;
   listStatus: LeverTab | HistoryStatus;
-  positions: ReturnType<typeof useLeverPositions>;
-  actions: ReturnType<typeof useLeverActions>;
+  positions: ReturnType<typeof useContractsPositions>;
+  actions: ReturnType<typeof useContractsActions>;
   decimals: number;
   onStops: (position: LeverPosition) => void;
 };
