@@ -60,10 +60,10 @@ const BankAddPage = lazyPage(bankCardPages, 'BankAddPage');
 const OptionPage = lazyPage(() => import('./option-page-with-verify'), 'OptionPageWithVerify');
 
 // new-coin subscription: the list (with my subscriptions), a project and subscribing, one chunk.
-const publicationPages = () => import('../features/publication/pages');
-const PublicationPage = lazyPage(publicationPages, 'PublicationPage');
-const PublicationDetailsPage = lazyPage(publicationPages, 'PublicationDetailsPage');
-const PublicationPurchasePage = lazyPage(publicationPages, 'PublicationPurchasePage');
+const subscriptionPages = () => import('../features/subscription/pages');
+const PublicationPage = lazyPage(subscriptionPages, 'PublicationPage');
+const PublicationDetailsPage = lazyPage(subscriptionPages, 'PublicationDetailsPage');
+const PublicationPurchasePage = lazyPage(subscriptionPages, 'PublicationPurchasePage');
 
 // wealth: the financial products (lock tab, finance index, buy, my hosting, rules), one chunk.
 const wealthPages = () => import('../features/wealth/pages');

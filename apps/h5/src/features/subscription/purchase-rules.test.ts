@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectInfo } from './api/publication-api';
+import type { ProjectInfo } from './api/subscription-api';
 import { checkPurchase, coinsFor, maxPurchase } from './purchase-rules';
 
 const info = {

@@ -1,5 +1,5 @@
 import { type AmountError, ceilDecimal, checkAmount, compareDecimal, divideDecimal, multiplyDecimal } from '@app/shared';
-import type { ProjectInfo } from './api/publication-api';
+import type { ProjectInfo } from './api/subscription-api';
 
 export type PurchaseError = AmountError | 'subscription_limit_exceeded';
 

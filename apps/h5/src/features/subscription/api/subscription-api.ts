@@ -71,7 +71,7 @@ export type SubscriptionOrder = {
   created_at: string;
 };
 
-export const publicationKeys = {
+export const subscriptionKeys = {
   all: ['lh-send'] as const,
   list: ['lh-send', 'config'] as const,
   info: (id: number) => ['lh-send', 'product_info', id] as const,
@@ -80,21 +80,21 @@ export const publicationKeys = {
 
 export const projectsQuery = () =>
   queryOptions({
-    queryKey: publicationKeys.list,
+    queryKey: subscriptionKeys.list,
     queryFn: ({ signal }) => api.get<Project[]>('lh/send/config', undefined, { loading: false, signal }),
     staleTime: 0,
   });
 
 export const projectQuery = (id: number) =>
   queryOptions({
-    queryKey: publicationKeys.info(id),
+    queryKey: subscriptionKeys.info(id),
     queryFn: ({ signal }) => api.get<ProjectInfo>('lh/send/product_info', { id }, { loading: false, signal }),
     staleTime: 0,
   });
 
 export const myOrdersQuery = () =>
   infiniteQueryOptions({
-    queryKey: publicationKeys.orders,
+    queryKey: subscriptionKeys.orders,
     queryFn: ({ pageParam, signal }) =>
       api.get<Paged<SubscriptionOrder>>('lh/send/order_list', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
     initialPageParam: 1,

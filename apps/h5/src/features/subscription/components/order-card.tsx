@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '../../../components/demo-badge';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount, formatPercent } from '../../../lib/number-format';
-import type { SubscriptionOrder } from '../api/publication-api';
+import type { SubscriptionOrder } from '../api/subscription-api';
 import { PhaseChip } from './phase-chip';
 
 function Row({ label, value, testId, tone }: { label: string; value: string; testId?: string; tone?: 'up' | 'down' }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Phase } from '../api/publication-api';
+import type { Phase } from '../api/subscription-api';
 import '../../../components/status-chip.css';
 
 const TONE: Record<Phase, string> = {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/number-format';
-import type { Project } from '../api/publication-api';
+import type { Project } from '../api/subscription-api';
 import { PhaseChip } from './phase-chip';
 import { SubscribedBar } from './subscribed-bar';
 

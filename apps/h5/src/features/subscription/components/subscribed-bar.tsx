@@ -1,7 +1,7 @@
 import { compareDecimal } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/number-format';
-import type { Project } from '../api/publication-api';
+import type { Project } from '../api/subscription-api';
 
 /** How much of the offering is subscribed: a bar (full at 100 %) and the figure, which may pass 100 %. */
 export function SubscribedBar({ project }: { project: Project }) {

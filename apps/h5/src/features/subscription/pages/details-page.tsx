@@ -12,10 +12,10 @@ import { formatDateTime } from '../../../lib/format';
 import { htmlLangOf } from '../../../lib/i18n';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
-import { projectIdParam, projectQuery } from '../api/publication-api';
+import { projectIdParam, projectQuery } from '../api/subscription-api';
 import { PhaseChip } from '../components/phase-chip';
 import { SubscribedBar } from '../components/subscribed-bar';
-import '../publication.css';
+import '../subscription.css';
 
 /**
  * A project (spec: /pages/publication/details): the coin, its terms (issue price, supply, limits,

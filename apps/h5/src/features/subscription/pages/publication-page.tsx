@@ -8,10 +8,10 @@ import { PullRefresh } from '../../../components/pull-refresh';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { PATHS } from '../../../lib/paths';
-import { myOrdersQuery, projectsQuery } from '../api/publication-api';
+import { myOrdersQuery, projectsQuery } from '../api/subscription-api';
 import { OrderCard } from '../components/order-card';
 import { ProjectCard } from '../components/project-card';
-import '../publication.css';
+import '../subscription.css';
 
 type Tab = 'projects' | 'mine';
 

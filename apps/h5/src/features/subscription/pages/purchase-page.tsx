@@ -15,9 +15,9 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
-import { projectIdParam, projectQuery, publicationKeys, subscribe } from '../api/publication-api';
+import { projectIdParam, projectQuery, subscribe, subscriptionKeys } from '../api/subscription-api';
 import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
-import '../publication.css';
+import '../subscription.css';
 
 /**
  * Subscribing (spec: /pages/publication/purchase): the amount in the subscription currency, checked
@@ -41,7 +41,7 @@ export function PublicationPurchasePage() {
     onSuccess: async () => {
       showMessage(t('publication.subscribed_ok'), 'success');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: publicationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
         queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       ]);
       navigate(`${PATHS.publication}?tab=mine`, { replace: true });
