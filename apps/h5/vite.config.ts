@@ -27,7 +27,7 @@ function localeChunk(id: string): string | null {
 }
 
 const HOME = 'src/features/home/home-page.tsx';
-const TRADE = 'src/features/trade/pages/index.ts';
+const TRADE = 'src/features/spot/pages/index.ts';
 
 export default defineConfig({
   base: '/h5/',

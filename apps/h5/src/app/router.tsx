@@ -24,9 +24,9 @@ const ChangePayPasswordPage = lazyPage(
   'ChangePayPasswordPage',
 );
 // Spot trade and its chart: one chunk; the chart page fetches klinecharts itself when it opens.
-const tradePages = () => import('../features/trade/pages');
-const TradePage = lazyPage(tradePages, 'TradePage');
-const KlinePage = lazyPage(tradePages, 'KlinePage');
+const spotPages = () => import('../features/spot/pages');
+const TradePage = lazyPage(spotPages, 'TradePage');
+const KlinePage = lazyPage(spotPages, 'KlinePage');
 // perpetual contracts
 const LeverPage = lazyPage(() => import('../features/contracts/pages'), 'LeverPage');
 
