@@ -1,8 +1,8 @@
 import type { LeverDeal } from '@app/shared';
-import { sanitizeAmountInput } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
+import { DecimalBox } from '../../../components/decimal-box';
 import { setConfirmSkipped } from '../../../lib/confirm-preference';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import type { EntryKind, Side } from '../api/contracts-api';
@@ -66,33 +66,8 @@ type PriceProps = {
 };
 
 /** A price box (limit price, stop-profit, stop-loss) in the pair's quote coin, with its message under it. */
-export function LeverPriceField({ name, value, onChange, placeholder, message, priceDecimals, unit, onEdit }: PriceProps) {
-  return (
-    <div className="lever-form__field">
-      <div
-        className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
-        data-testid={`lever-${name}`}
-      >
-        <Input
-          value={value}
-          onChange={(v) => {
-            onChange(sanitizeAmountInput(v, priceDecimals));
-            onEdit();
-          }}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={placeholder}
-          aria-label={placeholder}
-        />
-        <span className="trade-form__unit">{unit}</span>
-      </div>
-      {message ? (
-        <div className="trade-form__error" role="alert" data-testid={`lever-${name}-error`}>
-          {message}
-        </div>
-      ) : null}
-    </div>
-  );
+export function LeverPriceField({ name, priceDecimals, ...box }: PriceProps) {
+  return <DecimalBox className="lever-form__field" testId={`lever-${name}`} places={priceDecimals} {...box} />;
 }
 
 type LotsProps = {

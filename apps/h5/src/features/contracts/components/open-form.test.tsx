@@ -1,37 +1,11 @@
 // @vitest-environment happy-dom
-import type { LeverDeal } from '@app/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { contractDeal } from '../../../test/contract-deal';
 import { mockApi, renderPage } from '../../../test/render-page';
 import { OpenForm } from './open-form';
 
-const pair = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
-  price_decimals: 2,
-  tick_size: '0.01',
-  now_price: '60000',
-};
-const deal: LeverDeal = {
-  pair,
-  pairs: [pair],
-  multiple: [5, 10, 20],
-  lots: [1, 5, 10],
-  max_lots: 100,
-  lever_share_num: '0.01',
-  open_fee_rate: '0.001',
-  close_fee_rate: '0.001',
-  maintenance_margin_rate: '0.005',
-  last_price: '60000',
-  price_time: null,
-  demo: false,
-  balance: { currency_id: 3, currency_name: 'USDT', decimals: 2, available: '1000', frozen: '0' },
-  positions: [],
-};
+const deal = contractDeal;
 
 const inputOf = (testId: string) => screen.getByTestId(testId).querySelector('input')!;
 

@@ -1,6 +1,5 @@
-import { sanitizeAmountInput } from '@app/shared';
-import Input from 'antd-mobile/es/components/input';
 import { useTranslation } from 'react-i18next';
+import { DecimalBox } from '../../../components/decimal-box';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { type OrderField as FieldName, type OrderKind, PERCENTS, type Side } from '../order-checks';
@@ -20,33 +19,8 @@ type FieldProps = {
 };
 
 /** One amount box of the order form (price, amount or total), with its unit and its message under it. */
-export function OrderField({ name, value, onChange, places, unit, placeholder, message, onEdit }: FieldProps) {
-  return (
-    <div className="order-form__field">
-      <div
-        className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'}
-        data-testid={`order-${name}`}
-      >
-        <Input
-          value={value}
-          onChange={(v) => {
-            onChange(sanitizeAmountInput(v, places));
-            onEdit();
-          }}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={placeholder}
-          aria-label={placeholder}
-        />
-        <span className="trade-form__unit">{unit}</span>
-      </div>
-      {message ? (
-        <div className="trade-form__error" role="alert" data-testid={`order-${name}-error`}>
-          {message}
-        </div>
-      ) : null}
-    </div>
-  );
+export function OrderField({ name, ...box }: FieldProps) {
+  return <DecimalBox className="order-form__field" testId={`order-${name}`} {...box} />;
 }
 
 /** Buy or sell, then limit or market: the two rows of tabs at the top of the form. */
