@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { ConsoleNews } from '../api/news';
+import { NewsPage } from './news-page';
+
+const maintenance: ConsoleNews = {
+  id: 31,
+  published: true,
+  pinned: true,
+  texts: {
+    en: { title: 'Scheduled maintenance on 2 December', body: 'Trading pauses from 02:00 to 03:00 UTC.' },
+    jp: { title: '12月2日のメンテナンス', body: '取引は02:00から03:00 UTCまで停止します。' },
+  },
+  created_at: '2026-11-25T09:00:00Z',
+  updated_at: '2026-11-26T10:30:00Z',
+};
+
+const listing: ConsoleNews = {
+  id: 30,
+  published: false,
+  pinned: false,
+  texts: { en: { title: 'New listing: SOL/USDT', body: 'SOL spot trading opens on Friday.' } },
+  created_at: '2026-11-20T09:00:00Z',
+  updated_at: '2026-11-20T09:00:00Z',
+};
+
+function serve(list: ConsoleNews[], extra: ApiHandler = () => undefined) {
+  return mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/admin/news') return ok({ list, total: list.length, page: 1, limit: 20 });
+    return extra(call);
+  });
+}
+
+const table = () => screen.getByTestId('news-table');
+// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
+const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+
+describe('news page', () => {
+  it('shows a spinner, then each announcement with its English title, state and missing languages', async () => {
+    const api = serve([maintenance, listing]);
+    renderPage(<NewsPage />, { path: '/news' });
+    expect(spinner()).not.toBeNull();
+
+    expect(await within(table()).findByText('Scheduled maintenance on 2 December')).toBeTruthy();
+    expect(within(table()).getByText('New listing: SOL/USDT')).toBeTruthy();
+    expect(screen.getByTestId('news-langs-31').textContent).toBe('English shown for: kr, esp, zh, hk, th');
+    expect(screen.getByTestId('news-langs-30').textContent).toBe('English shown for: jp, kr, esp, zh, hk, th');
+    const row31 = screen.getByTestId('news-edit-31').closest('tr') as HTMLElement;
+    expect(within(row31).getByText('published')).toBeTruthy();
+    expect(within(row31).getByText('pinned')).toBeTruthy();
+    const row30 = screen.getByTestId('news-edit-30').closest('tr') as HTMLElement;
+    expect(within(row30).getByText('draft')).toBeTruthy();
+    expect(spinner()).toBeNull();
+    expect(api.callsTo('GET', '/admin/news')[0]?.query.get('page')).toBe('1');
+    expect(api.callsTo('GET', '/admin/news')[0]?.query.get('limit')).toBe('20');
+  });
+
+  it('shows the empty table when there is no announcement', async () => {
+    serve([]);
+    renderPage(<NewsPage />, { path: '/news' });
+    expect((await within(table()).findAllByText('No data')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('news-edit-31')).toBeNull();
+  });
+
+  it('asks for the English title and body of a new announcement', async () => {
+    const api = serve([maintenance]);
+    renderPage(<NewsPage />, { path: '/news' });
+    await screen.findByTestId('news-edit-31');
+    fireEvent.click(screen.getByTestId('news-new'));
+    expect(await screen.findByText('New announcement', { selector: '.ant-drawer-title' })).toBeTruthy();
+    // Validated as the operator types: Save on an empty form leaves its validation rejection unhandled.
+    fireEvent.change(screen.getByTestId('news-title-en'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByTestId('news-title-en'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: '' } });
+    expect(await screen.findByText('English title is required')).toBeTruthy();
+    expect(await screen.findByText('English body is required')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('publishes a new announcement with only the languages written, trimmed', async () => {
+    const api = serve([maintenance], (call) =>
+      call.method === 'POST' && call.path === '/admin/news' ? ok({ ...listing, id: 32 }) : undefined,
+    );
+    renderPage(<NewsPage />, { path: '/news' });
+    await screen.findByTestId('news-edit-31');
+    fireEvent.click(screen.getByTestId('news-new'));
+    fireEvent.change(await screen.findByTestId('news-title-en'), { target: { value: '  Deposit fees lowered ' } });
+    fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'USDT deposits are now free.' } });
+    fireEvent.click(screen.getByTestId('news-save'));
+
+    await waitFor(() => expect(api.callsTo('POST', '/admin/news')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/news')[0]?.body).toEqual({
+      published: true,
+      pinned: false,
+      texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },
+    });
+    expect(await screen.findByText('Announcement published.')).toBeTruthy();
+  });
+
+  it('opens an announcement for editing with its stored texts', async () => {
+    serve([maintenance]);
+    renderPage(<NewsPage />, { path: '/news' });
+    fireEvent.click(await screen.findByTestId('news-edit-31'));
+    expect(await screen.findByText('Edit announcement #31')).toBeTruthy();
+    const title = (await screen.findByTestId('news-title-jp')) as HTMLInputElement;
+    expect(title.value).toBe('12月2日のメンテナンス');
+    expect((screen.getByTestId('news-title-en') as HTMLInputElement).value).toBe('Scheduled maintenance on 2 December');
+  });
+});
