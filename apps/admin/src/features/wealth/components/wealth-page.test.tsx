@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import type { WealthOrder, WealthProduct } from '../api/wealth';
+import { WealthPage } from './wealth-page';
+
+const product: WealthProduct = {
+  id: 5,
+  currency_id: 3,
+  currency_name: 'USDT',
+  day: 30,
+  interest_rate: '0.4',
+  penalty_rate: '0.5',
+  total_rate: '12',
+  save_min: '100.000000',
+  save_max: '50000.000000',
+  total_cap: '1000000.000000',
+  left: '874500.000000',
+  status: 'active',
+  sold: '125500.000000',
+  sort: 1,
+  orders: 37,
+  hosting: '98000.000000',
+};
+
+const order: WealthOrder = {
+  id: 812,
+  product_id: 5,
+  currency_name: 'USDT',
+  amount: '2500.000000',
+  price: '1',
+  day: 30,
+  day_rate: '0.4',
+  current_income: '40.000000',
+  days_paid: 4,
+  remaining_days: 26,
+  status: 'hosting',
+  paid_at: '2026-11-23T09:00:00Z',
+  end_at: '2026-12-23T09:00:00Z',
+  completed_at: null,
+  damages: null,
+  refund: null,
+  user: { id: 12, email: 'alice@example.test', phone: null },
+};
+
+function serve(products: WealthProduct[], extra: ApiHandler = () => undefined) {
+  return mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/admin/wealth/products') return ok(products);
+    if (call.method === 'GET' && call.path === '/admin/currency-settings')
+      return ok([
+        { currency_id: 3, currency_name: 'USDT' },
+        { currency_id: 1, currency_name: 'BTC' },
+      ]);
+    return extra(call);
+  });
+}
+
+const products = () => screen.getByTestId('wealth-products-table');
+// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
+const spinner = () => products().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+
+describe('wealth page', () => {
+  it('shows a spinner, then each product with its yield, range, sales and status', async () => {
+    serve([product, { ...product, id: 6, currency_name: 'BTC', status: 'paused', total_cap: null, sold: '0.5' }]);
+    renderPage(<WealthPage />, { path: '/wealth' });
+    expect(spinner()).not.toBeNull();
+
+    const row = (await screen.findByTestId('wealth-edit-5')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('0.4 %')).toBeTruthy();
+    expect(within(row).getByText('100 – 50000')).toBeTruthy();
+    expect(within(row).getByText('125500 / 1000000')).toBeTruthy();
+    expect(within(row).getByText('98000')).toBeTruthy();
+    expect(within(row).getByText('On sale')).toBeTruthy();
+    expect(screen.getByTestId('wealth-toggle-5').textContent).toBe('Pause');
+    const paused = screen.getByTestId('wealth-edit-6').closest('tr') as HTMLElement;
+    expect(within(paused).getByText('0.5 / no cap')).toBeTruthy();
+    expect(screen.getByTestId('wealth-toggle-6').textContent).toBe('Resume');
+    expect(spinner()).toBeNull();
+  });
+
+  it('says there is no product yet when the list is empty', async () => {
+    serve([]);
+    renderPage(<WealthPage />, { path: '/wealth' });
+    expect(await within(products()).findByText('No products yet')).toBeTruthy();
+  });
+
+  it('refuses a new product without its amounts or with a zero-day cycle, and sends nothing', async () => {
+    const api = serve([product]);
+    renderPage(<WealthPage />, { path: '/wealth' });
+    await screen.findByTestId('wealth-edit-5');
+    fireEvent.click(screen.getByTestId('wealth-create'));
+    expect(await screen.findByText('New financial product')).toBeTruthy();
+    // A new product starts as a 15-day USDT product; the amounts and the yield are the operator's to fill in.
+    expect((screen.getByTestId('wealth-field-day') as HTMLInputElement).value).toBe('15');
+    fireEvent.change(screen.getByTestId('wealth-field-day'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('wealth-product-save'));
+    expect(await screen.findByText('Whole days from 1 to 3650.')).toBeTruthy();
+    expect(await screen.findByText('Enter the minimum.')).toBeTruthy();
+    expect(await screen.findByText('Enter the maximum.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('creates a product, its damages rate defaulting to the daily yield', async () => {
+    const api = serve([product], (call) =>
+      call.method === 'POST' && call.path === '/admin/wealth/products' ? ok({ ...product, id: 9 }) : undefined,
+    );
+    renderPage(<WealthPage />, { path: '/wealth' });
+    await screen.findByTestId('wealth-edit-5');
+    fireEvent.click(screen.getByTestId('wealth-create'));
+    fireEvent.change(await screen.findByTestId('wealth-field-min'), { target: { value: ' 50 ' } });
+    fireEvent.change(screen.getByTestId('wealth-field-max'), { target: { value: '20000' } });
+    fireEvent.change(screen.getByTestId('wealth-field-rate'), { target: { value: '0.35' } });
+    fireEvent.click(screen.getByTestId('wealth-product-save'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/wealth/products')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/wealth/products')[0]?.body).toEqual({
+      currency_id: 3,
+      day: '15',
+      save_min: '50',
+      save_max: '20000',
+      interest_rate: '0.35',
+      penalty_rate: '0.35',
+      total_cap: '',
+      sort: '0',
+    });
+    expect(await screen.findByText('Product #9 created.')).toBeTruthy();
+  });
+
+  it('pauses a product only after the dialog, sending the new status', async () => {
+    const api = serve([product], (call) =>
+      call.method === 'POST' && call.path === '/admin/wealth/products/5/status'
+        ? ok({ ...product, status: 'paused' })
+        : undefined,
+    );
+    renderPage(<WealthPage />, { path: '/wealth' });
+    fireEvent.click(await screen.findByTestId('wealth-toggle-5'));
+    expect((await screen.findByTestId('confirm-content')).textContent).toContain('Users can no longer buy it.');
+    expect(api.callsTo('POST', '/admin/wealth/products/5/status')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/wealth/products/5/status')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/wealth/products/5/status')[0]?.body).toEqual({ status: 'paused' });
+    expect(await screen.findByText('Product #5 paused.')).toBeTruthy();
+  });
+
+  it("lists the users' orders and asks the server for the chosen status", async () => {
+    const api = serve([product], (call) => {
+      if (call.method !== 'GET' || call.path !== '/admin/wealth/orders') return undefined;
+      const list = call.query.get('status') === 'redeemed' ? [] : [order];
+      return ok({ list, total: list.length, page: 1, limit: 20 });
+    });
+    renderPage(<WealthPage />, { path: '/wealth' });
+    fireEvent.click(screen.getByText('Orders', { selector: '.ant-tabs-tab-btn' }));
+    const orders = await screen.findByTestId('wealth-orders-table');
+    expect(await within(orders).findByText('alice@example.test (#12)')).toBeTruthy();
+    expect(within(orders).getByText('2500 USDT')).toBeTruthy();
+    expect(within(orders).getByText('4 / 30')).toBeTruthy();
+    expect(api.callsTo('GET', '/admin/wealth/orders')[0]?.query.has('status')).toBe(false);
+
+    fireEvent.click(screen.getByText('Redeemed', { selector: '.ant-segmented-item-label' }));
+    expect(await within(orders).findByText('No orders')).toBeTruthy();
+    expect(api.callsTo('GET', '/admin/wealth/orders').at(-1)?.query.get('status')).toBe('redeemed');
+  });
+});
