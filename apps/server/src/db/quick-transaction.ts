@@ -194,10 +194,7 @@ export async function quickPostgresTransaction<T>(
  * Releases a lock phase after a rollback; false when even that failed and the connection was dropped
  * instead (PostgreSQL then releases its session locks): no pooled connection holds the lock for nobody.
  */
-async function releaseLockPhase(
-  unlock: () => PromiseLike<unknown>,
-  connection: DriverConnection | undefined,
-): Promise<boolean> {
+async function releaseLockPhase(unlock: () => PromiseLike<unknown>, connection: DriverConnection | undefined): Promise<boolean> {
   try {
     await unlock();
     return true;
