@@ -2,6 +2,7 @@ import { LANGS, type Lang } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Form, Input, message, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { validValues } from '../../../lib/form-values';
 import { type SupportChatSettings, supportChatQuery, useSaveSupportChat, WEEKDAYS, type Weekday } from '../api/greeting';
 
 const LANG_NAMES: Record<Lang, string> = {
@@ -70,7 +71,8 @@ export function ChatGreetingPage() {
   const missing = LANGS.filter((l) => l !== 'en' && !greeting[l]?.trim());
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const value: SupportChatSettings = {
       greeting: Object.fromEntries(LANGS.map((l) => [l, v.greeting?.[l]?.trim() ?? ''])),
       hours: v.scheduled

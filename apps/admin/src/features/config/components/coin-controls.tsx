@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Toolti
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
+import { validValues } from '../../../lib/form-values';
 import { CHAIN_NAMES, type ConfigCoin, useAddChain, useRemoveChain, useSetCoinEnabled } from '../api/config';
 
 /**
@@ -109,7 +110,8 @@ export function CoinChains({ coin }: { coin: ConfigCoin }) {
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           add.mutate(
             { id: coin.id, name: v.name, address: v.address.trim() },
             {

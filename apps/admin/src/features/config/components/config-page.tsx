@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import {
   type ConfigCoin,
@@ -85,8 +86,8 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
-          if (!editing) return;
+          const v = await validValues(form);
+          if (!v || !editing) return;
           save.mutate(
             { id: editing.id, full_name: v.full_name.trim(), sort: v.sort },
             {
@@ -216,8 +217,8 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
-          if (!editing) return;
+          const v = await validValues(form);
+          if (!v || !editing) return;
           save.mutate(
             {
               id: editing.id,

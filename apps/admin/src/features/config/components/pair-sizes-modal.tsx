@@ -1,5 +1,6 @@
 import { Alert, Form, Input, Modal, message } from 'antd';
 import { useEffect } from 'react';
+import { validValues } from '../../../lib/form-values';
 import { type ConfigPair, useSavePairSizes } from '../api/config';
 
 const STEP = /^\d{1,12}(\.\d{1,18})?$/;
@@ -28,8 +29,8 @@ export function PairSizesModal({ pair, onClose }: { pair: ConfigPair | null; onC
       confirmLoading={save.isPending}
       onCancel={onClose}
       onOk={async () => {
-        const v = await form.validateFields();
-        if (!pair) return;
+        const v = await validValues(form);
+        if (!v || !pair) return;
         save.mutate(
           { id: pair.id, tick_size: v.tick_size.trim(), lot_size: v.lot_size.trim() },
           {

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
+import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import {
   type AdminHelpArticleRow,
@@ -156,7 +157,8 @@ function ArticleDrawer({
   }, [id, existing.data, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     // Languages left empty are not sent: readers of those languages see English.
     const texts = Object.fromEntries(
       Object.entries(values.texts ?? {}).filter(([, t]) => t && (t.title?.trim() || t.body?.trim())),
@@ -233,7 +235,8 @@ function CategoryDrawer({ category, onClose }: { category: 'new' | AdminHelpCate
     else if (category === 'new') form.resetFields();
   }, [existing, category, form]);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     await save.mutateAsync({
       ...(existing ? { id: existing.id } : {}),
       ...values,

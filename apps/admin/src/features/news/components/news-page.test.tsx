@@ -71,11 +71,9 @@ describe('news page', () => {
     await screen.findByTestId('news-edit-31');
     fireEvent.click(screen.getByTestId('news-new'));
     expect(await screen.findByText('New announcement', { selector: '.ant-drawer-title' })).toBeTruthy();
-    // Validated as the operator types: Save on an empty form leaves its validation rejection unhandled.
-    fireEvent.change(screen.getByTestId('news-title-en'), { target: { value: 'x' } });
-    fireEvent.change(screen.getByTestId('news-title-en'), { target: { value: '  ' } });
-    fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'x' } });
-    fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: '' } });
+    // Save on the empty form: the messages show and nothing is sent (a rejection left unhandled by the
+    // Save handler would fail this file).
+    fireEvent.click(screen.getByTestId('news-save'));
     expect(await screen.findByText('English title is required')).toBeTruthy();
     expect(await screen.findByText('English body is required')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);

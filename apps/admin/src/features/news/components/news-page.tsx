@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
+import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
 
@@ -47,7 +48,8 @@ function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => 
   const watched = Form.useWatch([], form) as Values | undefined;
   const written = LANGS.filter((l) => watched?.[l]?.title?.trim() && watched?.[l]?.body?.trim());
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const texts: NewsInput['texts'] = {};
     for (const l of LANGS) {
       const title = v[l]?.title?.trim() ?? '';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { validValues } from '../../../lib/form-values';
 import {
   type AdminOptionOrder,
   type OptionSeconds,
@@ -38,7 +39,8 @@ function SecondsTable() {
     );
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, values });
       setEditing(null);

@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { decimalRules } from '../../../lib/decimal-rules';
+import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import { serverPagination, useListParams } from '../../../lib/paging';
 import {
@@ -160,7 +161,7 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
     : { currency_id: 3, day: '15', save_min: '', save_max: '', interest_rate: '', penalty_rate: '', total_cap: '', sort: '0' };
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validValues(form);
     if (!values) return;
     // An empty damages rate takes the daily yield, as in the spec's example.
     const form2 = {
