@@ -72,8 +72,8 @@ const conversation: DeskConversation = {
   },
 };
 
-function serve(rows: DeskConversationRow[], extra: ApiHandler = () => undefined) {
-  // As on the server, reading the conversation clears its unread count.
+function serve(rows: DeskConversationRow[], extra: ApiHandler = () => undefined, { clearsUnread = true } = {}) {
+  // As on the server, reading the conversation clears its unread count (unless a test says otherwise).
   let readUpTo = 0;
   return mockApi((call) => {
     if (call.method === 'GET' && call.path === '/admin/chat/conversations') {
@@ -82,7 +82,7 @@ function serve(rows: DeskConversationRow[], extra: ApiHandler = () => undefined)
       return ok({ list, total: list.length, page: 1, limit: 50, unread_total: list.reduce((n, r) => n + r.unread, 0) });
     }
     if (call.method === 'GET' && call.path === '/admin/chat/conversations/21')
-      return ok(readUpTo ? { ...conversation, unread: 0, agent_read_id: readUpTo } : conversation);
+      return ok(readUpTo && clearsUnread ? { ...conversation, unread: 0, agent_read_id: readUpTo } : conversation);
     if (call.method === 'POST' && call.path === '/admin/chat/conversations/21/read') {
       readUpTo = (call.body as { up_to: number }).up_to;
       return ok(true);
@@ -151,5 +151,16 @@ describe('chat desk page', () => {
       client_id: expect.stringMatching(/^a[0-9a-f]{24}$/),
     });
     await waitFor(() => expect((screen.getByTestId('desk-reply-input') as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('marks a conversation read once per newest message, even while a reply still counts it unread', async () => {
+    const api = serve([waiting, assigned], undefined, { clearsUnread: false });
+    renderPage(<ChatDeskPage />, { path: '/chat' });
+    fireEvent.click((await within(queue()).findAllByTestId('desk-conversation'))[0] as HTMLElement);
+    await waitFor(() => expect(api.callsTo('POST', '/admin/chat/conversations/21/read')).toHaveLength(1));
+    // The read refreshes the conversation, which still says 2 unread: no second read follows.
+    await waitFor(() => expect(api.callsTo('GET', '/admin/chat/conversations/21').length).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('POST', '/admin/chat/conversations/21/read')).toHaveLength(1);
   });
 });

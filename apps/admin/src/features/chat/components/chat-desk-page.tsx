@@ -115,7 +115,7 @@ export function ChatDeskPage() {
         </Col>
         <Col xs={24} md={15}>
           {selected ? (
-            <Conversation id={selected} />
+            <Conversation key={selected} id={selected} />
           ) : (
             <Card>
               <Empty description="Pick a conversation" />
@@ -135,9 +135,18 @@ function Conversation({ id }: { id: number }) {
   const data = query.data;
   const newest = data?.messages.at(-1)?.id ?? 0;
 
-  // An open conversation is being read: the user's messages up to the newest count as read.
+  // An open conversation is being read: the user's messages up to the newest count as read. Once per
+  // newest message: a reply that still counts unread messages (a refresh racing the read) must not send
+  // the same read again on every render; a failed read may be sent again.
+  const readUpTo = useRef(0);
   useEffect(() => {
-    if (data && data.unread > 0 && newest > 0 && !read.isPending) read.mutate(newest);
+    if (!data || data.unread === 0 || newest <= readUpTo.current || read.isPending) return;
+    readUpTo.current = newest;
+    read.mutate(newest, {
+      onError: () => {
+        readUpTo.current = 0;
+      },
+    });
   }, [data, newest, read]);
   useEffect(() => {
     if (newest) endRef.current?.scrollIntoView({ block: 'end' });
