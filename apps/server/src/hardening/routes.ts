@@ -11,6 +11,8 @@ export type Operation = {
   path: string;
   /** Roles that may call a console route (`super` first); undefined for user and public routes. */
   consoleRoles?: string[];
+  /** The operation's security requirement as the document states it. */
+  security?: Record<string, string[]>[];
   // biome-ignore lint/suspicious/noExplicitAny: JSON schemas of the document, walked generically
   body?: any;
   // biome-ignore lint/suspicious/noExplicitAny: idem
@@ -35,6 +37,7 @@ export function operations(app: FastifyInstance): Operation[] {
         method: upper,
         path,
         consoleRoles,
+        security: op.security,
         body:
           op.requestBody?.content?.['application/json']?.schema ??
           op.requestBody?.content?.['application/x-www-form-urlencoded']?.schema,
