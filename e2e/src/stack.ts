@@ -110,6 +110,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       ADMIN_PASSWORD,
       ADMIN_TOTP_SECRET,
       LOG_LEVEL: 'warn',
+      // Every reply the browser provokes is checked against its route's reply schema.
+      REPLY_CHECK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,13 +2,14 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HelmetOptions } from 'helmet';
 import type { Cluster } from './cluster/cluster.js';
 import { clusterMode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { AppError } from './lib/app-error.js';
 import { loggerOptions } from './lib/log-safe-error.js';
+import { replySerializerCompiler } from './lib/reply-contract.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
@@ -40,7 +41,7 @@ export function createServer(config: Config, logger: boolean | undefined): Fasti
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(config.replyCheck));
   return app;
 }
 

@@ -74,6 +74,8 @@ export type Config = {
   requestTimeoutMs: number;
   /** Trust X-Forwarded-For from a reverse proxy. */
   trustProxy: boolean;
+  /** REPLY_CHECK=1: every reply is checked against its route's reply schema (tests; lib/reply-contract.ts). */
+  replyCheck: boolean;
   /** Withdrawal requests one user may make per UTC day (spec section 9: 3). */
   withdrawDailyLimit: number;
   /** The operator's market maker quotes the spot books while the feed runs (MARKET_MAKER=0: off). */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codesPerIpHour: int(env.CODES_PER_IP_HOUR, 30),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000),
     trustProxy: env.TRUST_PROXY === '1',
+    replyCheck: env.REPLY_CHECK === '1',
     withdrawDailyLimit: int(env.WITHDRAW_DAILY_LIMIT, 3),
     marketMakerEnabled: env.MARKET_MAKER !== '0',
     marketMaker: {

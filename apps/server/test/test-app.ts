@@ -44,6 +44,8 @@ export async function createTestApp(
     ...loadConfig({ CONSOLE_SECRET_KEY: TEST_CONSOLE_KEY }),
     serveStatic: false,
     logLevel: 'silent',
+    // Every reply a test provokes is checked against its route's reply schema (lib/reply-contract.ts).
+    replyCheck: true,
     dataDir,
     ...overrides,
   };

@@ -1,3 +1,34 @@
+export * as accountSecurityApi from './api/account-security.js';
+export * as adminApi from './api/admin.js';
+export * as adminConfigApi from './api/admin-config.js';
+export * as adminMoneyApi from './api/admin-money.js';
+export * as approvalsApi from './api/approvals.js';
+export * as authApi from './api/auth.js';
+export * as bankCardsApi from './api/bank-cards.js';
+export * as chatApi from './api/chat.js';
+export * as contractsApi from './api/contracts.js';
+export * as dashboardApi from './api/dashboard.js';
+export * as depositsApi from './api/deposits.js';
+export * as helpApi from './api/help.js';
+export * as identityApi from './api/identity.js';
+export * as indexSamplesApi from './api/index-samples.js';
+export * as marketApi from './api/market.js';
+export * as messagesApi from './api/messages.js';
+export * as newsApi from './api/news.js';
+export * as operatorsApi from './api/operators.js';
+export * as optionsApi from './api/options.js';
+export * as productsApi from './api/products.js';
+export * as proofApi from './api/proof.js';
+export * as referenceApi from './api/reference.js';
+export * as referralApi from './api/referral.js';
+// The API's contract: each module's request and reply schemas, as one namespace per module
+export * from './api/reply.js';
+export * as spotApi from './api/spot.js';
+export * as subscriptionApi from './api/subscription.js';
+export * as uploadsApi from './api/uploads.js';
+export * as walletApi from './api/wallet.js';
+export * as wealthApi from './api/wealth.js';
+export * as withdrawalsApi from './api/withdrawals.js';
 export * from './auth.js';
 export * from './bank.js';
 // cluster: GET /api/health

@@ -1,0 +1,2 @@
+// The account-security routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The admin-config routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The admin-money routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The admin routes' request and reply schemas.
+export {};

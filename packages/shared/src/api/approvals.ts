@@ -1,0 +1,2 @@
+// The approvals routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The auth routes' request and reply schemas.
+export {};

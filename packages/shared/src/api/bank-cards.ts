@@ -1,0 +1,2 @@
+// The bank-cards routes' request and reply schemas.
+export {};

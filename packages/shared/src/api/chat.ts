@@ -1,0 +1,2 @@
+// The chat routes' request and reply schemas.
+export {};

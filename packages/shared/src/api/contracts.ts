@@ -1,0 +1,2 @@
+// The contracts routes' request and reply schemas.
+export {};

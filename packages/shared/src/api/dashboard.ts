@@ -1,0 +1,2 @@
+// The dashboard routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The deposits routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The help routes' request and reply schemas.
+export {};

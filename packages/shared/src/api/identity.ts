@@ -1,0 +1,2 @@
+// The identity routes' request and reply schemas.
+export {};

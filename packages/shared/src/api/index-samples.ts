@@ -1,0 +1,2 @@
+// The index-samples routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The market routes' request and reply schemas.
+export {};

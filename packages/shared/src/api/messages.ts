@@ -1,0 +1,2 @@
+// The messages routes' request and reply schemas.
+export {};

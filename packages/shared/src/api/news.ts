@@ -1,0 +1,2 @@
+// The news routes' request and reply schemas.
+export {};

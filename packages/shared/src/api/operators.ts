@@ -1,0 +1,2 @@
+// The operators routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The options routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The products routes' request and reply schemas.
+export {};

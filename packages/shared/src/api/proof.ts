@@ -1,0 +1,2 @@
+// The proof routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The reference routes' request and reply schemas.
+export {};

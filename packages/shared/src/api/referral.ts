@@ -1,0 +1,2 @@
+// The referral routes' request and reply schemas.
+export {};

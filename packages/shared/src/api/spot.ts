@@ -1,0 +1,2 @@
+// The spot routes' request and reply schemas.
+export {};

@@ -1,0 +1,2 @@
+// The subscription routes' request and reply schemas.
+export {};

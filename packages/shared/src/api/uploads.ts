@@ -1,0 +1,2 @@
+// The uploads routes' request and reply schemas.
+export {};

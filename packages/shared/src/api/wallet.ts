@@ -1,0 +1,2 @@
+// The wallet routes' request and reply schemas.
+export {};

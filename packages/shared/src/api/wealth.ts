@@ -1,0 +1,2 @@
+// The wealth routes' request and reply schemas.
+export {};

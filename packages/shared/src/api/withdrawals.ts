@@ -1,0 +1,2 @@
+// The withdrawals routes' request and reply schemas.
+export {};
