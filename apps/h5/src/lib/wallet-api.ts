@@ -1,3 +1,4 @@
+import { type Paged, walletApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -5,33 +6,14 @@ import { api } from './api';
  * Wallet types and the balance query several money features read (assets, transfer, deposit and
  * withdrawal coin lists). Features may not import each other, so these live below them.
  */
-export const ACCOUNT_KINDS = ['coin', 'option', 'contract', 'trust'] as const;
-export type AccountKind = (typeof ACCOUNT_KINDS)[number];
-
-export function isAccountKind(value: unknown): value is AccountKind {
-  return typeof value === 'string' && (ACCOUNT_KINDS as readonly string[]).includes(value);
-}
-
+export const { ACCOUNT_KINDS, isAccountKind } = walletApi;
+export type AccountKind = walletApi.AccountKind;
 /** One coin in one account; amounts are decimal strings. */
-export type CoinBalance = {
-  currency_id: number;
-  currency_name: string;
-  icon: string;
-  decimals: number;
-  available: string;
-  frozen: string;
-  total: string;
-  usdt_value: string;
-  /** False while the operators have deposits and withdrawals of the coin switched off. */
-  enabled?: boolean;
-};
-
-export type AccountBalances = { account: AccountKind; total_usdt: string; balances: CoinBalance[] };
-
+export type CoinBalance = walletApi.CoinBalance;
+export type AccountBalances = walletApi.AccountBalances;
 /** `demo_prices`: valued at operator-set fallback prices, not a market feed (the UI says so). */
-export type WalletList = { total_usdt: string; demo_prices: boolean; accounts: AccountBalances[] };
-
-export type Paged<T> = { list: T[]; total: number; page: number; limit: number };
+export type WalletList = walletApi.ListReply;
+export type { Paged };
 
 export const PAGE_SIZE = 20;
 

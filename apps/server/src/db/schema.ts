@@ -1,3 +1,4 @@
+import type { walletApi } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -298,7 +299,7 @@ export const ledgerPostings = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     currencyId: integer('currency_id').notNull(),
-    bucket: text('bucket').notNull(),
+    bucket: text('bucket').$type<'available' | 'frozen'>().notNull(),
     amount: money('amount').notNull(),
     /** The account's bucket balance after this posting, for the user's change records. */
     balanceAfter: money('balance_after').notNull(),
@@ -318,8 +319,8 @@ export const transfers = pgTable(
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),
-    fromAccount: text('from_account').notNull(),
-    toAccount: text('to_account').notNull(),
+    fromAccount: text('from_account').$type<walletApi.AccountKind>().notNull(),
+    toAccount: text('to_account').$type<walletApi.AccountKind>().notNull(),
     amount: money('amount').notNull(),
     createdAt: createdAt(),
   },

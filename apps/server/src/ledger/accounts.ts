@@ -1,8 +1,10 @@
-/** The four accounts of every user, per currency (spec section 3), in the order the assets page shows them. */
-export const ACCOUNT_KINDS = ['coin', 'option', 'contract', 'trust'] as const;
-export type AccountKind = (typeof ACCOUNT_KINDS)[number];
-export const isAccountKind = (v: unknown): v is AccountKind =>
-  typeof v === 'string' && (ACCOUNT_KINDS as readonly string[]).includes(v);
+// The four accounts of every user, per currency (spec section 3), in the order the assets page shows
+// them: part of the API's contract.
+import { walletApi } from '@app/shared';
+
+export const ACCOUNT_KINDS = walletApi.ACCOUNT_KINDS;
+export type AccountKind = walletApi.AccountKind;
+export const isAccountKind = walletApi.isAccountKind;
 
 export type Bucket = 'available' | 'frozen';
 

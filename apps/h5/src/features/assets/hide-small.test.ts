@@ -11,6 +11,7 @@ const row = (name: string, usdt_value: string): CoinBalance => ({
   frozen: '0',
   total: '0',
   usdt_value,
+  enabled: true,
 });
 
 describe('hide small balances', () => {

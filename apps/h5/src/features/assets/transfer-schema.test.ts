@@ -18,6 +18,7 @@ const wallet: WalletList = {
         frozen: '0',
         total: account === 'coin' ? '100' : '0',
         usdt_value: account === 'coin' ? '100.00' : '0.00',
+        enabled: true,
       },
     ],
   })),

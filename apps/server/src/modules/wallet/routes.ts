@@ -1,23 +1,17 @@
-import { amountText, intId } from '@app/shared';
+import { okReply, walletApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { reasonText } from '../../i18n/ledger-reasons.js';
-import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { requestLang } from '../../lib/lang.js';
 import { D, str } from '../../lib/money.js';
-import { offsetOf, pageFields } from '../../lib/paging.js';
+import { offsetOf } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { listPostings, listTransfers } from './repo.js';
 import { transfer, walletDetail, walletList } from './service.js';
 
 const tags = ['wallet'];
-const accountSchema = (field: string) => z.enum(ACCOUNT_KINDS, { message: 'account_unknown' }).describe(field);
-const currencyField = intId('currency_unknown');
-/** Amounts stay text until the coin's precision is known (lib/amounts.ts). */
-const amountField = amountText().optional();
 
 export async function walletRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +19,10 @@ export async function walletRoutes(root: FastifyInstance) {
 
   app.post(
     '/wallet/list',
-    { ...auth, schema: { tags, summary: 'Balances of the four accounts, valued in USDT' } },
+    {
+      ...auth,
+      schema: { tags, summary: 'Balances of the four accounts, valued in USDT', response: { 200: okReply(walletApi.listReply) } },
+    },
     async (request) => ok(await walletList(app.db, request.user!.id, app.market.livePrices)),
   );
 
@@ -36,7 +33,8 @@ export async function walletRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'One coin in one account',
-        body: z.object({ currency: currencyField, type: accountSchema('type').default('coin') }),
+        body: walletApi.detailBody,
+        response: { 200: okReply(walletApi.detailReply) },
       },
     },
     async (request) => {
@@ -52,12 +50,8 @@ export async function walletRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Transfer between own accounts',
-        body: z.object({
-          currency_id: currencyField,
-          number: amountField,
-          from_field: accountSchema('from_field'),
-          to_field: accountSchema('to_field'),
-        }),
+        body: walletApi.changeBody,
+        response: { 200: okReply(walletApi.changeReply) },
       },
     },
     async (request) => {
@@ -72,7 +66,12 @@ export async function walletRoutes(root: FastifyInstance) {
     '/wallet/hzhistory',
     {
       ...auth,
-      schema: { tags, summary: 'Transfer records', querystring: z.object({ currency: currencyField.optional(), ...pageFields }) },
+      schema: {
+        tags,
+        summary: 'Transfer records',
+        querystring: walletApi.transfersQuery,
+        response: { 200: okReply(walletApi.transfersReply) },
+      },
     },
     async (request) => {
       const { currency, page, limit } = request.query;
@@ -101,7 +100,8 @@ export async function walletRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Account change records',
-        body: z.object({ currency: currencyField.optional(), type: accountSchema('type').optional(), ...pageFields }),
+        body: walletApi.postingsBody,
+        response: { 200: okReply(walletApi.postingsReply) },
       },
     },
     async (request) => {
@@ -122,7 +122,8 @@ export async function walletRoutes(root: FastifyInstance) {
             id: r.id,
             currency_id: r.currencyId,
             currency_name: r.currencyName,
-            account: r.kind,
+            // (a user's own postings: their account is one of the four kinds)
+            account: r.kind as walletApi.AccountKind,
             bucket: r.bucket,
             amount: str(r.amount),
             balance_after: str(r.balanceAfter),

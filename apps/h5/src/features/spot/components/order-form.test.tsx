@@ -42,6 +42,7 @@ const coin = (currency_id: number, currency_name: string, available: string, dec
   frozen: '0',
   total: available,
   usdt_value: '0',
+  enabled: true,
 });
 const wallet: WalletList = {
   total_usdt: '1000',
