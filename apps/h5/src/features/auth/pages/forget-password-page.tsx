@@ -1,12 +1,11 @@
 import { type AccountType, type AreaCode, forgetBody } from '@app/shared';
 import Button from 'antd-mobile/es/components/button';
 import { useCallback, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
-import { PasswordInput } from '../../../components/password-input';
+import { NewPasswordFields } from '../../../components/password-field';
 import { sendVerificationCode } from '../../../lib/account-api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -157,36 +156,7 @@ export function ForgetPasswordPage() {
         ) : (
           <>
             <AuthHeading title={t('auth.forget_step2')} subtitle={getValues('user_string')} />
-            <Controller
-              control={control}
-              name="password"
-              render={({ field, fieldState }) => (
-                <FormField label={t('auth.new_password')} error={fieldState.error?.message} testId="forget-password">
-                  <PasswordInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    autoComplete="new-password"
-                    placeholder={t('auth.new_password_placeholder')}
-                  />
-                </FormField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="re_password"
-              render={({ field, fieldState }) => (
-                <FormField label={t('auth.confirm_password')} error={fieldState.error?.message} testId="forget-re-password">
-                  <PasswordInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    autoComplete="new-password"
-                    placeholder={t('auth.confirm_password_placeholder')}
-                  />
-                </FormField>
-              )}
-            />
+            <NewPasswordFields control={control} testIds={['forget-password', 'forget-re-password']} />
             <div className="form-actions forget-actions">
               <Button block fill="outline" size="large" shape="rounded" onClick={() => setStep(1)} data-testid="forget-prev">
                 {t('common.previous')}

@@ -3,14 +3,13 @@ import { LANG_NAMES } from '@app/shared';
 import Button from 'antd-mobile/es/components/button';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import { useCallback, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ContactField } from '../../../components/contact-fields';
-import { FormField } from '../../../components/form-field';
 import { LanguageSheet } from '../../../components/language-sheet';
 import { Page } from '../../../components/page';
-import { PasswordInput } from '../../../components/password-input';
+import { PasswordField } from '../../../components/password-field';
 import { Dialog } from '../../../lib/antd-imperative';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -107,19 +106,12 @@ export function LoginPage() {
           areaTestId="login-area-code"
           autoComplete="username"
         />
-        <Controller
+        <PasswordField
           control={control}
           name="password"
-          render={({ field, fieldState }) => (
-            <FormField label={t('auth.password')} error={fieldState.error?.message} testId="login-password">
-              <PasswordInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                placeholder={t('auth.password_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('auth.password')}
+          placeholder={t('auth.password_placeholder')}
+          testId="login-password"
         />
         <div className="auth-row-end">
           <button

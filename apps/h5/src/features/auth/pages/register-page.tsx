@@ -8,7 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
-import { PasswordInput } from '../../../components/password-input';
+import { NewPasswordFields } from '../../../components/password-field';
 import { sendVerificationCode } from '../../../lib/account-api';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
@@ -131,36 +131,7 @@ export function RegisterPage() {
           testId="register-code"
           sendTestId="register-send-code"
         />
-        <Controller
-          control={control}
-          name="password"
-          render={({ field, fieldState }) => (
-            <FormField label={t('auth.password')} error={fieldState.error?.message} testId="register-password">
-              <PasswordInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="new-password"
-                placeholder={t('auth.new_password_placeholder')}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="re_password"
-          render={({ field, fieldState }) => (
-            <FormField label={t('auth.confirm_password')} error={fieldState.error?.message} testId="register-re-password">
-              <PasswordInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="new-password"
-                placeholder={t('auth.confirm_password_placeholder')}
-              />
-            </FormField>
-          )}
-        />
+        <NewPasswordFields control={control} testIds={['register-password', 'register-re-password']} label={t('auth.password')} />
         <Controller
           control={control}
           name="extension_code"

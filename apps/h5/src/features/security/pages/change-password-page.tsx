@@ -1,12 +1,11 @@
 import { updatePasswordBody } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
-import { PasswordInput } from '../../../components/password-input';
+import { NewPasswordFields, PasswordField } from '../../../components/password-field';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -45,30 +44,18 @@ export function ChangePasswordPage() {
     showMessage(t('security.password_changed'), 'success');
   });
 
-  const field = (name: (typeof FIELDS)[number], label: string, placeholder: string, autoComplete: string, testId: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f, fieldState }) => (
-        <FormField label={label} error={fieldState.error?.message} testId={testId}>
-          <PasswordInput
-            value={f.value}
-            onChange={f.onChange}
-            onBlur={f.onBlur}
-            placeholder={placeholder}
-            autoComplete={autoComplete}
-          />
-        </FormField>
-      )}
-    />
-  );
-
   return (
     <Page title={t('security.change_login_password')} testId="change-password-page">
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        {field('old_password', t('security.old_password'), t('security.old_password_placeholder'), 'current-password', 'cp-old')}
-        {field('password', t('auth.new_password'), t('auth.new_password_placeholder'), 'new-password', 'cp-new')}
-        {field('re_password', t('auth.confirm_password'), t('auth.confirm_password_placeholder'), 'new-password', 'cp-confirm')}
+        <PasswordField
+          control={control}
+          name="old_password"
+          label={t('security.old_password')}
+          placeholder={t('security.old_password_placeholder')}
+          autoComplete="current-password"
+          testId="cp-old"
+        />
+        <NewPasswordFields control={control} testIds={['cp-new', 'cp-confirm']} />
         <p className="form-note">{t('security.change_password_note')}</p>
         <div className="form-actions">
           <Button
