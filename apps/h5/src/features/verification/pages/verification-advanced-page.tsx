@@ -10,12 +10,12 @@ import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
-import { StatusChip } from '../../../components/status-chip';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitAdvanced, verificationQuery } from '../api/verification-api';
+import { TierState } from '../components/tier-state';
 import { ADDRESS_MAX, type AdvancedForm, advancedSchema } from '../verification-schema';
 
 const FIELDS = ['address', 'front_pic', 'reverse_pic', 'hand_pic'] as const;
@@ -76,19 +76,7 @@ export function VerificationAdvancedPage() {
     );
   }
   if (!canSubmit(advanced.status)) {
-    return wrap(
-      <div className="form-body" data-testid="verification-advanced-state">
-        <StatusChip status={advanced.status} />
-        <p className="form-note">
-          {advanced.status === 'pending' ? t('verification.pending_note') : t('verification.verified_note')}
-        </p>
-        <div className="form-actions">
-          <Button block shape="rounded" onClick={() => navigate(PATHS.verification, { replace: true })}>
-            {t('verification.back_to_status')}
-          </Button>
-        </div>
-      </div>,
-    );
+    return wrap(<TierState status={advanced.status} testId="verification-advanced-state" />);
   }
 
   return wrap(

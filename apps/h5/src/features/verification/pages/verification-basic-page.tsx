@@ -9,7 +9,6 @@ import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
-import { StatusChip } from '../../../components/status-chip';
 import { areaCodesQuery } from '../../../lib/account-api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { HTML_LANG } from '../../../lib/i18n';
@@ -19,6 +18,7 @@ import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitBasic, verificationQuery } from '../api/verification-api';
 import { CountryPicker } from '../components/country-picker';
+import { TierState } from '../components/tier-state';
 import { countriesFrom } from '../countries';
 import { type BasicForm, basicSchema, NAME_MAX, normalizeCardId } from '../verification-schema';
 
@@ -75,17 +75,7 @@ export function VerificationBasicPage() {
   if (!canSubmit(basic.status)) {
     return (
       <Page title={title} testId="verification-basic-page">
-        <div className="form-body" data-testid="verification-basic-state">
-          <StatusChip status={basic.status} />
-          <p className="form-note">
-            {basic.status === 'pending' ? t('verification.pending_note') : t('verification.verified_note')}
-          </p>
-          <div className="form-actions">
-            <Button block shape="rounded" onClick={() => navigate(PATHS.verification, { replace: true })}>
-              {t('verification.back_to_status')}
-            </Button>
-          </div>
-        </div>
+        <TierState status={basic.status} testId="verification-basic-state" />
       </Page>
     );
   }
