@@ -163,6 +163,27 @@ export function absDecimal(text: string): string {
   return trimDecimal(text.trim().replace(/^[+-]/, ''));
 }
 
+/** Places a value needs: digits after the point without its trailing zeros ("1.50" needs 1). */
+export function significantPlaces(text: string): number {
+  const fraction = text.trim().split('.')[1] ?? '';
+  return fraction.replace(/0+$/, '').length;
+}
+
+export type AmountTextError = 'amount_required' | 'amount_invalid' | 'amount_too_precise';
+
+/**
+ * The amount rule of the server and both apps, on the text a user typed: something is there, it is a
+ * plain positive number (AMOUNT_TEXT: no sign, exponent or grouping), and the coin's `decimals` hold it
+ * ("1.50" fits a coin of one decimal: the value is what counts, not how it was typed).
+ */
+export function amountTextError(raw: string, decimals: number): AmountTextError | undefined {
+  const text = raw.trim();
+  if (text === '') return 'amount_required';
+  if (!AMOUNT_TEXT.test(text) || !isPositiveDecimal(text)) return 'amount_invalid';
+  if (significantPlaces(text) > decimals) return 'amount_too_precise';
+  return undefined;
+}
+
 export type AmountRules = {
   /** The coin's decimals: more digits after the point are refused. */
   decimals: number;
@@ -185,9 +206,8 @@ export type AmountError =
  */
 export function checkAmount(raw: string, rules: AmountRules): AmountError | undefined {
   const text = raw.trim();
-  if (text === '') return 'amount_required';
-  if (!AMOUNT_TEXT.test(text) || !isPositiveDecimal(text)) return 'amount_invalid';
-  if (decimalPlaces(text) > rules.decimals) return 'amount_too_precise';
+  const error = amountTextError(text, rules.decimals);
+  if (error) return error;
   if (rules.min !== undefined && compareDecimal(text, rules.min) < 0) return 'amount_below_min';
   if (rules.max !== undefined && compareDecimal(text, rules.max) > 0) return 'insufficient_balance';
   return undefined;

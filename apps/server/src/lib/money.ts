@@ -1,4 +1,4 @@
-import { AMOUNT_TEXT, isExactNumber } from '@app/shared';
+import { amountTextError, isExactNumber } from '@app/shared';
 import { Decimal } from 'decimal.js';
 
 /**
@@ -19,12 +19,6 @@ export const roundDown = (value: Decimal.Value, decimals: number): Dec => new D(
 /** A fee at `decimals` places, rounded up (the platform never charges less than its rate). */
 export const roundUp = (value: Decimal.Value, decimals: number): Dec => new D(value).toDecimalPlaces(decimals, D.ROUND_UP);
 
-/** Digits after the point of a decimal string as typed ("1.50" has 2). */
-export function typedDecimals(text: string): number {
-  const point = text.indexOf('.');
-  return point < 0 ? 0 : text.length - point - 1;
-}
-
 /**
  * Parses a user's amount for a coin with `decimals` places: empty → amount_required; not a plain
  * positive number → amount_invalid; more places than the coin has → amount_too_precise. Throws the
@@ -38,10 +32,9 @@ export function parseAmountText(
   // ...992): such amounts must come as text.
   if (typeof raw === 'number' && !isExactNumber(raw)) return { ok: false, code: 'amount_invalid' };
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (text === '') return { ok: false, code: 'amount_required' };
-  if (!AMOUNT_TEXT.test(text)) return { ok: false, code: 'amount_invalid' };
+  // The rule itself is the apps' too (@app/shared amountTextError); decimal.js takes over once it passes.
+  const code = amountTextError(text, decimals);
+  if (code) return { ok: false, code };
   const value = new D(text);
-  if (value.lte(0)) return { ok: false, code: 'amount_invalid' };
-  if (value.decimalPlaces() > decimals) return { ok: false, code: 'amount_too_precise' };
   return { ok: true, value };
 }
