@@ -1,8 +1,7 @@
-import type { Product } from '@app/shared';
+import { okReply, type Product, productsApi } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { ProductSwitchBoard } from './switches.js';
 
@@ -32,26 +31,31 @@ export const productSwitchesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireProduct', (product: Product) => async () => board.require(product));
 });
 
-/** A switch as a form sends it ("1"/"0", "true"/"false") or as JSON (true/false); absent keeps its value. */
-const switchField = z.preprocess((v) => {
-  if (v === '' || v === undefined || v === null) return undefined;
-  if (v === true || v === 'true' || v === '1' || v === 1 || v === 'on') return true;
-  if (v === false || v === 'false' || v === '0' || v === 0 || v === 'off') return false;
-  return v;
-}, z.boolean({ message: 'field_invalid' }).optional());
-
 export async function productRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/products',
-    { schema: { tags: ['products'], summary: 'Which products are open (the H5 app hides the others)' } },
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Which products are open (the H5 app hides the others)',
+        response: { 200: okReply(productsApi.switchesReply) },
+      },
+    },
     async () => ok(await app.products.all()),
   );
 
   app.get(
     '/admin/products',
-    { preHandler: app.requireAdmin, schema: { tags: ['console: products'], summary: 'The product switches' } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['console: products'],
+        summary: 'The product switches',
+        response: { 200: okReply(productsApi.switchesReply) },
+      },
+    },
     async () => ok(await app.products.all()),
   );
 
@@ -62,7 +66,8 @@ export async function productRoutes(root: FastifyInstance) {
       schema: {
         tags: ['console: products'],
         summary: 'Switch products on or off (applied at once, audited as products.set)',
-        body: z.object({ contracts: switchField, options: switchField, wealth: switchField, subscription: switchField }),
+        body: productsApi.setBody,
+        response: { 200: okReply(productsApi.switchesReply) },
       },
     },
     async (request) => ok(await app.products.set(request, request.body)),
