@@ -1,4 +1,4 @@
-import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, MatchTradeEvent } from '@app/shared';
+import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, MatchTradeEvent, marketApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { QUOTATION_PATH } from './first-screen-data';
@@ -9,37 +9,9 @@ import { formatPercent, formatSignedPercent } from './number-format';
  * pairs with their 24h figures, one pair, depth, recent trades, candles and the user's favourites.
  * Every price and amount is a decimal string; `now_price` is null until the feed has a price.
  */
-export type PairView = {
-  id: number;
-  symbol: string;
-  legal_id: number;
-  currency_id: number;
-  legal_name: string;
-  currency_name: string;
-  logo: string;
-  now_price: string | null;
-  /** 24h change in percent, two decimals ("-1.25"). */
-  change: string;
-  volume: string;
-  amount: string;
-  high: string | null;
-  low: string | null;
-  price_decimals: number;
-  tick_size: string;
-  lot_size: string;
-  min_amount: string;
-  maker_fee_rate: string;
-  taker_fee_rate: string;
-  /** Market orders trade only within this fraction of the index price ("0.05" = 5 %). */
-  price_band: string;
-  open_coin_trade: 0 | 1;
-  open_lever: 0 | 1;
-  open_microtrade: 0 | 1;
-  /** Prices come from the simulated feed: every screen showing them says "demo market data". */
-  demo: boolean;
-};
+export type PairView = marketApi.PairView;
 
-export type QuotationGroup = { id: number; legal_id: number; name: string; quotation: PairView[] };
+export type QuotationGroup = marketApi.QuotationGroup;
 
 export const marketKeys = {
   all: ['market'] as const,

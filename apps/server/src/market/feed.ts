@@ -1,10 +1,11 @@
-import type { DepthLevel } from '@app/shared';
+import { type DepthLevel, marketApi } from '@app/shared';
 import type { Candle } from './candle.js';
 import type { CandleStore } from './candle-store.js';
 import type { Pair } from './pairs.js';
 
-export const FEED_KINDS = ['simulated', 'binance', 'index', 'off'] as const;
-export type FeedKind = (typeof FEED_KINDS)[number];
+// The price source is part of the API's contract (`currency/price_source`).
+export const FEED_KINDS = marketApi.FEED_KINDS;
+export type FeedKind = marketApi.FeedKind;
 
 export type MarketLog = {
   info: (obj: object | string, msg?: string) => void;

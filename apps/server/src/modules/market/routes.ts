@@ -1,15 +1,10 @@
-import { CANDLE_PERIODS, intField, intId, MAX_INT32 } from '@app/shared';
+import { marketApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { favoriteList, pairView, quotation, requirePair, setFavorite, timeshare } from './service.js';
 
 const tags = ['market'];
-const symbolField = z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown');
-const idField = (code: 'pair_unknown' | 'currency_unknown') => intId(code);
-const timeField = intField(0, 1e14, 'validation_failed').optional();
-const pairBody = z.object({ pair_id: idField('pair_unknown') });
 
 export async function marketRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -17,8 +12,16 @@ export async function marketRoutes(root: FastifyInstance) {
   // Only these routes (this plugin's scope) need the pairs; they are read once, on first use.
   app.addHook('preHandler', async () => market.ensurePairs());
 
-  app.get('/currency/quotation_new', { schema: { tags, summary: 'Pairs by quote coin with price and 24h figures' } }, async () =>
-    ok(quotation(market)),
+  app.get(
+    '/currency/quotation_new',
+    {
+      schema: {
+        tags,
+        summary: 'Pairs by quote coin with price and 24h figures',
+        response: { 200: okReply(marketApi.quotationReply) },
+      },
+    },
+    async () => ok(quotation(market)),
   );
 
   app.get(
@@ -30,6 +33,7 @@ export async function marketRoutes(root: FastifyInstance) {
         description:
           'Public. {feed: "simulated" | "binance" | "off", demo}: `demo` is true while prices are not a real market\'s ' +
           '(the simulated feed, or none); the console shows a permanent banner then.',
+        response: { 200: okReply(marketApi.priceSourceReply) },
       },
     },
     async () => ok({ feed: market.feedKind, demo: market.demo }),
@@ -45,18 +49,13 @@ export async function marketRoutes(root: FastifyInstance) {
           'Replies {code: 1, msg, data: [{id, open, close, high, low, vol, amount, time}], limit, more, next_to}: at most ' +
           '1500 candles, the newest in [from, to]; when older ones were left out, call again with to = next_to. ' +
           '`from`/`to` are unix seconds (milliseconds are accepted).',
-        querystring: z.object({
-          symbol: symbolField,
-          period: z.enum(CANDLE_PERIODS, { message: 'period_unknown' }),
-          from: timeField,
-          to: timeField,
-          limit: intField(1, MAX_INT32, 'validation_failed').optional(),
-        }),
+        querystring: marketApi.timeshareQuery,
+        response: { 200: marketApi.timeshareReply },
       },
     },
     async (request) => {
       const result = await timeshare(market, request.query, Math.floor(Date.now() / 1000));
-      return { code: 1, msg: 'ok', ...result };
+      return { code: 1 as const, msg: 'ok', ...result };
     },
   );
 
@@ -66,7 +65,8 @@ export async function marketRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'One pair with price and 24h figures',
-        querystring: z.object({ legal_id: idField('pair_unknown'), currency_id: idField('pair_unknown') }),
+        querystring: marketApi.dealQuery,
+        response: { 200: okReply(marketApi.dealReply) },
       },
     },
     async (request) => {
@@ -76,18 +76,34 @@ export async function marketRoutes(root: FastifyInstance) {
   );
 
   const favorites = async (request: { user?: { id: number } }) => ok(await favoriteList(app.db, market, request.user!.id));
-  const listSchema = { tags, summary: "The user's favourite pairs" };
+  const listSchema = { tags, summary: "The user's favourite pairs", response: { 200: okReply(marketApi.favoritesReply) } };
   app.get('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
   app.post('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
 
   app.post(
     '/currency/user_currency_list/add',
-    { preHandler: app.requireUser, schema: { tags, summary: 'Add a favourite pair', body: pairBody } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Add a favourite pair',
+        body: marketApi.favoriteBody,
+        response: { 200: okReply(marketApi.favoritesReply) },
+      },
+    },
     async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, true)),
   );
   app.post(
     '/currency/user_currency_list/remove',
-    { preHandler: app.requireUser, schema: { tags, summary: 'Remove a favourite pair', body: pairBody } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Remove a favourite pair',
+        body: marketApi.favoriteBody,
+        response: { 200: okReply(marketApi.favoritesReply) },
+      },
+    },
     async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, false)),
   );
 
@@ -97,7 +113,8 @@ export async function marketRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "Levels of the exchange's own order book, 10 unless `limit` (1-100) says (empty until spot trading runs)",
-        querystring: z.object({ symbol: symbolField, limit: z.coerce.number().int().min(1).max(100).optional() }),
+        querystring: marketApi.depthQuery,
+        response: { 200: okReply(marketApi.depthReply) },
       },
     },
     async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10)),
@@ -109,10 +126,8 @@ export async function marketRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "Recent trades on the exchange's own book",
-        querystring: z.object({
-          symbol: symbolField,
-          limit: intField(1, 100, 'validation_failed').default(50),
-        }),
+        querystring: marketApi.tradesQuery,
+        response: { 200: okReply(marketApi.tradesReply) },
       },
     },
     async (request) => {

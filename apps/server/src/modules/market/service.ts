@@ -1,4 +1,4 @@
-import { type CandlePeriod, MAX_CANDLES_PER_CALL } from '@app/shared';
+import { type CandlePeriod, MAX_CANDLES_PER_CALL, type marketApi } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { toKline } from '../../market/candle.js';
@@ -10,7 +10,7 @@ import { addFavorite, favoritePairIds, removeFavorite } from './repo.js';
  * A pair as the market lists show it (the original client's field names): rules a trade form needs,
  * the 24h figures, and `demo` while prices come from the simulated feed. Unknown prices are null.
  */
-export function pairView(market: MarketService, pair: Pair) {
+export function pairView(market: MarketService, pair: Pair): marketApi.PairView {
   const t = market.ticker(pair.id);
   return {
     id: pair.id,

@@ -1,8 +1,9 @@
+import type { marketApi } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Where the server's index prices come from (`GET /api/currency/price_source`, public). */
-export type PriceSource = { feed: string; demo: boolean };
+export type PriceSource = marketApi.PriceSourceReply;
 
 export const priceSourceQuery = () =>
   queryOptions({
