@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -27,6 +26,7 @@ import { addAddress } from '../api/address-api';
 import './address-create-page.css';
 import { CodeField } from '../../../components/contact-fields';
 import { FundPasswordField } from '../../../components/fund-password-field';
+import { SubmitButton } from '../../../components/submit-button';
 
 const FIELDS = ['address', 'label', 'pay_password', 'code', 'chain'] as const;
 const resolver = schemaResolver<AddressForm>(addressSchema);
@@ -218,20 +218,9 @@ export function AddressCreatePage() {
           disabled={!target}
         />
 
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            disabled={!hasPayPassword}
-            loading={formState.isSubmitting}
-            data-testid="address-submit"
-          >
-            {t('address.save')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} disabled={!hasPayPassword} testId="address-submit">
+          {t('address.save')}
+        </SubmitButton>
       </form>
       <ChoiceSheet
         open={coinSheet}

@@ -1,6 +1,5 @@
 import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -30,6 +29,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 type Sheet = 'from' | 'to' | 'coin' | null;
 
@@ -203,19 +203,9 @@ export function TransferPage() {
           )}
         />
         <p className="form-note">{t('transfer.note')}</p>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={mutation.isPending}
-            data-testid="transfer-submit"
-          >
-            {t('transfer.submit')}
-          </Button>
-        </div>
+        <SubmitButton loading={mutation.isPending} testId="transfer-submit">
+          {t('transfer.submit')}
+        </SubmitButton>
       </form>
 
       <ChoiceSheet

@@ -1,6 +1,5 @@
 import type { AccountType, AreaCode } from '@app/shared';
 import { LANG_NAMES } from '@app/shared';
-import Button from 'antd-mobile/es/components/button';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { ContactField } from '../../../components/contact-fields';
 import { LanguageSheet } from '../../../components/language-sheet';
 import { Page } from '../../../components/page';
 import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { Dialog } from '../../../lib/antd-imperative';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -123,19 +123,9 @@ export function LoginPage() {
             {t('auth.forget_link')}
           </button>
         </div>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="login-submit"
-          >
-            {t('auth.login_button')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="login-submit">
+          {t('auth.login_button')}
+        </SubmitButton>
         <div className="auth-footer">
           {t('auth.no_account')}
           <button

@@ -1,5 +1,4 @@
 import { type AccountType, type AreaCode, registerBody } from '@app/shared';
-import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
 import { useCallback, useState } from 'react';
@@ -23,6 +22,7 @@ import { TermsPopup } from '../components/terms-popup';
 import { accountTypeFrom, inviteCodeFrom } from '../schemas';
 import './register-page.css';
 import { CodeField, ContactField } from '../../../components/contact-fields';
+import { SubmitButton } from '../../../components/submit-button';
 
 type RegisterForm = {
   type: AccountType;
@@ -194,19 +194,9 @@ export function RegisterPage() {
             </div>
           )}
         />
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="register-submit"
-          >
-            {t('auth.register_button')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="register-submit">
+          {t('auth.register_button')}
+        </SubmitButton>
         <div className="auth-footer">
           {t('auth.have_account')}
           <button

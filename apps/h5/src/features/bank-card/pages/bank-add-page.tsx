@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
+import { SubmitButton } from '../../../components/submit-button';
 import { pageStack } from '../../../lib/back-navigation';
 import { bankCardKeys, bankCardQuery } from '../../../lib/bank-card-api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -87,19 +87,9 @@ export function BankAddPage() {
           />
         ))}
         <p className="form-note">{t('bank.note')}</p>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="bank-submit"
-          >
-            {t('bank.save')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="bank-submit">
+          {t('bank.save')}
+        </SubmitButton>
       </form>
     </Page>
   );

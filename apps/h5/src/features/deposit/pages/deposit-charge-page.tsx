@@ -1,6 +1,5 @@
 import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
@@ -24,6 +23,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { bankInfoQuery, depositAddressesQuery, requestDeposit } from '../api/deposit-api';
 import { type DepositForm, type DepositMode, depositSchema } from '../deposit-schema';
 import './deposit-charge-page.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 const FIELDS = ['amount', 'imgs', 'bank_name', 'card_number', 'transfer_amount'] as const;
 const EMPTY: DepositForm = { amount: '', imgs: '', bank_name: '', card_number: '', transfer_amount: '' };
@@ -263,19 +263,9 @@ export function DepositChargePage() {
             )}
           />
           <p className="form-note">{t('deposit.review_note')}</p>
-          <div className="form-actions">
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              shape="rounded"
-              loading={mutation.isPending}
-              data-testid="deposit-submit"
-            >
-              {t('deposit.submit')}
-            </Button>
-          </div>
+          <SubmitButton loading={mutation.isPending} testId="deposit-submit">
+            {t('deposit.submit')}
+          </SubmitButton>
         </form>
       ) : null}
     </>,

@@ -1,11 +1,11 @@
 import { updatePasswordBody } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { NewPasswordFields, PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -57,19 +57,9 @@ export function ChangePasswordPage() {
         />
         <NewPasswordFields control={control} testIds={['cp-new', 'cp-confirm']} />
         <p className="form-note">{t('security.change_password_note')}</p>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="cp-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="cp-submit">
+          {t('common.confirm')}
+        </SubmitButton>
       </form>
     </Page>
   );

@@ -1,6 +1,5 @@
 import { payPasswordBody } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { CodeField } from '../../../components/contact-fields';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
+import { SubmitButton } from '../../../components/submit-button';
 import { accountKeys, sendVerificationCode, userCenterQuery } from '../../../lib/account-api';
 import { codeTargetOf, maskTarget } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -76,19 +76,9 @@ export function ChangePayPasswordPage() {
           hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
           disabled={!target}
         />
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="pp-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="pp-submit">
+          {t('common.confirm')}
+        </SubmitButton>
       </form>
     </Page>
   );

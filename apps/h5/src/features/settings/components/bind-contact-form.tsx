@@ -1,9 +1,9 @@
 import { type AccountType, type AreaCode, bindContactBody } from '@app/shared';
-import Button from 'antd-mobile/es/components/button';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeField, ContactField } from '../../../components/contact-fields';
+import { SubmitButton } from '../../../components/submit-button';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { useAreaCodes } from '../../../lib/use-area-codes';
@@ -71,19 +71,9 @@ export function BindContactForm({ type, onBound }: { type: AccountType; onBound:
         testId="bind-code"
         sendTestId="bind-send-code"
       />
-      <div className="form-actions">
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={formState.isSubmitting}
-          data-testid="bind-submit"
-        >
-          {t('account.bind_button')}
-        </Button>
-      </div>
+      <SubmitButton loading={formState.isSubmitting} testId="bind-submit">
+        {t('account.bind_button')}
+      </SubmitButton>
     </form>
   );
 }

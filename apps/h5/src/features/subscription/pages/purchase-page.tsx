@@ -1,6 +1,5 @@
 import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { walletKeys } from '../../../lib/wallet-api';
 import { projectIdParam, projectQuery, subscribe, subscriptionKeys } from '../api/subscription-api';
 import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
 import '../subscription.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 /**
  * Subscribing (spec: /pages/publication/purchase): the amount in the subscription currency, checked
@@ -156,20 +156,9 @@ export function PublicationPurchasePage() {
         <dd>{t('publication.days', { count: p.lock_days })}</dd>
       </dl>
       <p className="form-note">{t('publication.freeze_note')}</p>
-      <div className="form-actions">
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          disabled={!open}
-          loading={mutation.isPending}
-          data-testid="publication-submit"
-        >
-          {t('publication.confirm')}
-        </Button>
-      </div>
+      <SubmitButton loading={mutation.isPending} disabled={!open} testId="publication-submit">
+        {t('publication.confirm')}
+      </SubmitButton>
       <ConfirmSheet
         visible={confirming}
         testId="publication-confirm"

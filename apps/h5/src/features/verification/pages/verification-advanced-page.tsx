@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
+import { SubmitButton } from '../../../components/submit-button';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
@@ -119,19 +119,9 @@ export function VerificationAdvancedPage() {
           />
         ))}
         <p className="form-note">{t('verification.photo_note')}</p>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="va-submit"
-          >
-            {t('verification.submit')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="va-submit">
+          {t('verification.submit')}
+        </SubmitButton>
       </form>
     </>,
   );

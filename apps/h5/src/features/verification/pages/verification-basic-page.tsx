@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
+import { SubmitButton } from '../../../components/submit-button';
 import { areaCodesQuery } from '../../../lib/account-api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { HTML_LANG } from '../../../lib/i18n';
@@ -139,19 +139,9 @@ export function VerificationBasicPage() {
           )}
         />
         <p className="form-note">{t('verification.privacy_note')}</p>
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={formState.isSubmitting}
-            data-testid="vb-submit"
-          >
-            {t('verification.submit')}
-          </Button>
-        </div>
+        <SubmitButton loading={formState.isSubmitting} testId="vb-submit">
+          {t('verification.submit')}
+        </SubmitButton>
       </form>
     </Page>
   );

@@ -18,6 +18,7 @@ import { maxWithdrawable, totalDeducted } from '../withdraw-schema';
 import './withdraw-detail-page.css';
 import './withdraw-bank-page.css';
 import { FundPasswordField } from '../../../components/fund-password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { PATHS } from '../../../lib/paths';
 
 /**
@@ -156,20 +157,9 @@ function WithdrawDetailBody({ bank, data, loaded, state, verified, hasPayPasswor
 
         <FundPasswordField control={control} name="pay_password" testId="withdraw-pay-password" />
 
-        <div className="form-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            disabled={noneLeft || !hasPayPassword}
-            loading={state.mutation.isPending}
-            data-testid="withdraw-submit"
-          >
-            {t('withdraw.submit')}
-          </Button>
-        </div>
+        <SubmitButton loading={state.mutation.isPending} disabled={noneLeft || !hasPayPassword} testId="withdraw-submit">
+          {t('withdraw.submit')}
+        </SubmitButton>
       </form>
 
       <ChoiceSheet
