@@ -1,7 +1,9 @@
-import type { AccountType, AreaCode } from '@app/shared';
+import type { AccountType, AreaCode, CodeScene } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type CodeTarget, sendVerificationCode } from '../lib/account-api';
+import { maskTarget } from '../lib/contact-target';
 import { AreaCodePicker } from './area-code-picker';
 import { CodeButton } from './code-button';
 import { FormField } from './form-field';
@@ -110,6 +112,34 @@ export function CodeField<T extends FieldValues>(props: {
           />
         </FormField>
       )}
+    />
+  );
+}
+
+/**
+ * A code sent to the account's own contact (`target`, from the user centre) for `scene`: the hint says
+ * where it goes, masked; without a contact the button stays off.
+ */
+export function OwnCodeField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: Path<T>;
+  target: CodeTarget | null;
+  scene: CodeScene;
+  testId: string;
+  sendTestId: string;
+}) {
+  const { t } = useTranslation();
+  const { target, scene } = props;
+  return (
+    <CodeField
+      control={props.control}
+      name={props.name}
+      onSend={() => (target ? sendVerificationCode(target, scene) : Promise.resolve(false))}
+      countdownKey={scene}
+      testId={props.testId}
+      sendTestId={props.sendTestId}
+      hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
+      disabled={!target}
     />
   );
 }

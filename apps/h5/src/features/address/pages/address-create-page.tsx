@@ -11,10 +11,10 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Segmented } from '../../../components/segmented';
 import { Callout, ErrorState } from '../../../components/state-view';
-import { sendVerificationCode, userCenterQuery } from '../../../lib/account-api';
+import { userCenterQuery } from '../../../lib/account-api';
 import { addressBookKeys } from '../../../lib/address-book-api';
 import { pageStack } from '../../../lib/back-navigation';
-import { codeTargetOf, maskTarget } from '../../../lib/contact-target';
+import { codeTargetOf } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
@@ -24,7 +24,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { type AddressForm, addressSchema, LABEL_MAX } from '../address-schema';
 import { addAddress } from '../api/address-api';
 import './address-create-page.css';
-import { CodeField } from '../../../components/contact-fields';
+import { OwnCodeField } from '../../../components/contact-fields';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
 
@@ -207,15 +207,13 @@ export function AddressCreatePage() {
 
         <FundPasswordField control={control} name="pay_password" testId="address-pay-password" />
 
-        <CodeField
+        <OwnCodeField
           control={control}
           name="code"
-          onSend={() => (target ? sendVerificationCode(target, 'address') : Promise.resolve(false))}
-          countdownKey="address"
+          target={target}
+          scene="address"
           testId="address-code"
           sendTestId="address-send-code"
-          hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
-          disabled={!target}
         />
 
         <SubmitButton loading={formState.isSubmitting} disabled={!hasPayPassword} testId="address-submit">

@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CodeField } from '../../../components/contact-fields';
+import { OwnCodeField } from '../../../components/contact-fields';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { SubmitButton } from '../../../components/submit-button';
-import { accountKeys, sendVerificationCode, userCenterQuery } from '../../../lib/account-api';
-import { codeTargetOf, maskTarget } from '../../../lib/contact-target';
+import { accountKeys, userCenterQuery } from '../../../lib/account-api';
+import { codeTargetOf } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { confirmCheck, schemaResolver } from '../../../lib/zod-form';
@@ -66,15 +66,13 @@ export function ChangePayPasswordPage() {
           testId="pp-re-password"
           label={t('security.confirm_fund_password')}
         />
-        <CodeField
+        <OwnCodeField
           control={control}
           name="code"
-          onSend={() => (target ? sendVerificationCode(target, 'pay_password') : Promise.resolve(false))}
-          countdownKey="pay_password"
+          target={target}
+          scene="pay_password"
           testId="pp-code"
           sendTestId="pp-send-code"
-          hint={target ? t('security.code_sent_to', { target: maskTarget(target) }) : undefined}
-          disabled={!target}
         />
         <SubmitButton loading={formState.isSubmitting} testId="pp-submit">
           {t('common.confirm')}
