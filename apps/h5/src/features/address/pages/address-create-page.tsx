@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Input from 'antd-mobile/es/components/input';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
-import { CoinIcon } from '../../../components/coin-icon';
+import { CoinPicker } from '../../../components/coin-picker';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -40,7 +39,6 @@ export function AddressCreatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [coinSheet, setCoinSheet] = useState(false);
   const wallet = useQuery(walletListQuery());
   const user = useQuery({ ...userCenterQuery(), staleTime: 0 });
   const { control, handleSubmit, setValue, watch, setError, formState } = useForm<AddressForm>({
@@ -110,7 +108,7 @@ export function AddressCreatePage() {
   }
 
   const coins = coinAccount(wallet.data);
-  const coin = coins.find((c) => c.currency_id === currency);
+  const _coin = coins.find((c) => c.currency_id === currency);
   const target = codeTargetOf(user.data);
   const hasPayPassword = user.data.has_pay_password;
 
@@ -129,16 +127,13 @@ export function AddressCreatePage() {
         </Callout>
       ) : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        <FormField label={t('address.coin')}>
-          <ChoiceTrigger onClick={() => setCoinSheet(true)} testId="address-coin">
-            {coin ? (
-              <>
-                <CoinIcon icon={coin.icon} name={coin.currency_name} size={22} />
-                {coin.currency_name}
-              </>
-            ) : null}
-          </ChoiceTrigger>
-        </FormField>
+        <CoinPicker
+          label={t('address.coin')}
+          coins={coins}
+          value={currency}
+          onChoose={(id) => setValue('currency', id)}
+          testId="address-coin"
+        />
 
         <Controller
           control={control}
@@ -220,19 +215,6 @@ export function AddressCreatePage() {
           {t('address.save')}
         </SubmitButton>
       </form>
-      <ChoiceSheet
-        open={coinSheet}
-        title={t('address.coin')}
-        choices={coins.map((c) => ({
-          value: c.currency_id,
-          label: c.currency_name,
-          icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
-        }))}
-        value={currency}
-        onChoose={(id) => setValue('currency', id)}
-        onClose={() => setCoinSheet(false)}
-        testId="address-coin-option"
-      />
     </Page>
   );
 }

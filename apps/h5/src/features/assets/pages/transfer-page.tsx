@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
-import { CoinIcon } from '../../../components/coin-icon';
+import { CoinPicker } from '../../../components/coin-picker';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -31,7 +31,7 @@ import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
 import { SubmitButton } from '../../../components/submit-button';
 
-type Sheet = 'from' | 'to' | 'coin' | null;
+type Sheet = 'from' | 'to' | null;
 
 /** Up and down arrows: the swap of "from" and "to" (antd-mobile-icons has no such icon). */
 function SwapIcon() {
@@ -150,16 +150,22 @@ export function TransferPage() {
             {errorText(t, formState.errors.to.message)}
           </div>
         ) : null}
-        <FormField label={t('transfer.coin')}>
-          <ChoiceTrigger onClick={() => setSheet('coin')} testId="transfer-coin">
-            {coin ? (
-              <>
-                <CoinIcon icon={coin.icon} name={coin.currency_name} size={22} />
-                {coin.currency_name}
-              </>
-            ) : null}
-          </ChoiceTrigger>
-        </FormField>
+        <CoinPicker
+          label={t('transfer.coin')}
+          coins={coins}
+          value={values.currency_id}
+          onChoose={(id) => {
+            setValue('currency_id', id);
+            setValue('number', '');
+          }}
+          extra={(c) =>
+            t('transfer.available', {
+              amount: formatAmount(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
+              coin: c.currency_name,
+            })
+          }
+          testId="transfer-coin"
+        />
 
         <Controller
           control={control}
@@ -224,26 +230,6 @@ export function TransferPage() {
         }}
         onClose={() => setSheet(null)}
         testId={`transfer-${sheet ?? 'from'}-option`}
-      />
-      <ChoiceSheet
-        open={sheet === 'coin'}
-        title={t('transfer.coin')}
-        choices={coins.map((c) => ({
-          value: c.currency_id,
-          label: c.currency_name,
-          icon: <CoinIcon icon={c.icon} name={c.currency_name} size={28} />,
-          extra: t('transfer.available', {
-            amount: formatAmount(balanceOf(wallet.data, values.from, c.currency_id)?.available ?? '0', c.decimals),
-            coin: c.currency_name,
-          }),
-        }))}
-        value={values.currency_id}
-        onChoose={(id) => {
-          setValue('currency_id', id);
-          setValue('number', '');
-        }}
-        onClose={() => setSheet(null)}
-        testId="transfer-coin-option"
       />
     </Page>
   );
