@@ -143,3 +143,44 @@ export function OwnCodeField<T extends FieldValues>(props: {
     />
   );
 }
+
+/**
+ * A contact to prove with a code: the phone (with its area code) or e-mail in `user_string`, and the
+ * code sent to it in `code`. `prefix` names the test ids (`<prefix>-account`, `-area-code`, `-code`,
+ * `-send-code`) and the send button's countdown (one per form and account type).
+ */
+export function ContactCodeFields<T extends { user_string: string; code: string }>(props: {
+  control: Control<T>;
+  type: AccountType;
+  areas: AreaOptions;
+  areaCode: string;
+  onPickArea: (code: AreaCode) => void;
+  onSend: () => Promise<boolean>;
+  prefix: string;
+  autoComplete?: string;
+}) {
+  const { prefix } = props;
+  return (
+    <>
+      <ContactField
+        control={props.control}
+        name={'user_string' as Path<T>}
+        type={props.type}
+        areas={props.areas}
+        areaCode={props.areaCode}
+        onPickArea={props.onPickArea}
+        testId={`${prefix}-account`}
+        areaTestId={`${prefix}-area-code`}
+        autoComplete={props.autoComplete}
+      />
+      <CodeField
+        control={props.control}
+        name={'code' as Path<T>}
+        onSend={props.onSend}
+        countdownKey={`${prefix}:${props.type}`}
+        testId={`${prefix}-code`}
+        sendTestId={`${prefix}-send-code`}
+      />
+    </>
+  );
+}

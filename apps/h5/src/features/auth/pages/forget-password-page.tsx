@@ -16,7 +16,7 @@ import { checkForgetCode, resetPassword } from '../api/auth-api';
 import { AccountTypeTabs } from '../components/account-type-tabs';
 import { AuthHeading } from '../components/auth-heading';
 import './forget-password-page.css';
-import { CodeField, ContactField } from '../../../components/contact-fields';
+import { ContactCodeFields } from '../../../components/contact-fields';
 
 type ForgetForm = {
   type: AccountType;
@@ -121,23 +121,14 @@ export function ForgetPasswordPage() {
               onChange={(next) => reset({ ...getValues(), type: next, user_string: '', code: '' })}
               testIdPrefix="forget"
             />
-            <ContactField
+            <ContactCodeFields
               control={control}
-              name="user_string"
               type={type}
               areas={areas}
               areaCode={areaCode}
               onPickArea={pickArea}
-              testId="forget-account"
-              areaTestId="forget-area-code"
-            />
-            <CodeField
-              control={control}
-              name="code"
               onSend={sendCode}
-              countdownKey={`forget:${type}`}
-              testId="forget-code"
-              sendTestId="forget-send-code"
+              prefix="forget"
             />
             <div className="form-actions">
               <Button

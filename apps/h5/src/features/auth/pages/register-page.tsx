@@ -21,7 +21,7 @@ import { AuthHeading } from '../components/auth-heading';
 import { TermsPopup } from '../components/terms-popup';
 import { accountTypeFrom, inviteCodeFrom } from '../schemas';
 import './register-page.css';
-import { CodeField, ContactField } from '../../../components/contact-fields';
+import { ContactCodeFields } from '../../../components/contact-fields';
 import { SubmitButton } from '../../../components/submit-button';
 
 type RegisterForm = {
@@ -112,24 +112,15 @@ export function RegisterPage() {
       <form className="form-body" onSubmit={onSubmit} noValidate>
         <AuthHeading title={t('auth.register_heading')} subtitle={t('auth.register_subtitle')} />
         <AccountTypeTabs value={type} onChange={switchType} testIdPrefix="register" />
-        <ContactField
+        <ContactCodeFields
           control={control}
-          name="user_string"
           type={type}
           areas={areas}
           areaCode={areaCode}
           onPickArea={pickArea}
-          testId="register-account"
-          areaTestId="register-area-code"
-          autoComplete={type === 'mobile' ? 'tel-national' : 'email'}
-        />
-        <CodeField
-          control={control}
-          name="code"
           onSend={sendCode}
-          countdownKey={`register:${type}`}
-          testId="register-code"
-          sendTestId="register-send-code"
+          prefix="register"
+          autoComplete={type === 'mobile' ? 'tel-national' : 'email'}
         />
         <NewPasswordFields control={control} testIds={['register-password', 'register-re-password']} label={t('auth.password')} />
         <Controller

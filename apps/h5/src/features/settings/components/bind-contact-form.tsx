@@ -2,7 +2,7 @@ import { type AccountType, type AreaCode, bindContactBody } from '@app/shared';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CodeField, ContactField } from '../../../components/contact-fields';
+import { ContactCodeFields } from '../../../components/contact-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -53,23 +53,14 @@ export function BindContactForm({ type, onBound }: { type: AccountType; onBound:
 
   return (
     <form className="form-body" onSubmit={onSubmit} noValidate data-testid="bind-form">
-      <ContactField
+      <ContactCodeFields
         control={control}
-        name="user_string"
         type={type}
         areas={areas}
         areaCode={areaCode}
         onPickArea={pickArea}
-        testId="bind-account"
-        areaTestId="bind-area-code"
-      />
-      <CodeField
-        control={control}
-        name="code"
         onSend={sendCode}
-        countdownKey={`bind:${type}`}
-        testId="bind-code"
-        sendTestId="bind-send-code"
+        prefix="bind"
       />
       <SubmitButton loading={formState.isSubmitting} testId="bind-submit">
         {t('account.bind_button')}
