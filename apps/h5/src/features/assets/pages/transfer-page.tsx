@@ -29,6 +29,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
+import { AmountSuffix } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
 
 type Sheet = 'from' | 'to' | null;
@@ -184,17 +185,11 @@ export function TransferPage() {
                 </span>
               }
               suffix={
-                <span className="amount-suffix">
-                  <span>{coin?.currency_name}</span>
-                  <button
-                    type="button"
-                    className="text-link"
-                    onClick={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
-                    data-testid="transfer-all"
-                  >
-                    {t('transfer.all')}
-                  </button>
-                </span>
+                <AmountSuffix
+                  unit={coin?.currency_name}
+                  onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
+                  testId="transfer-all"
+                />
               }
             >
               <Input

@@ -17,6 +17,7 @@ import { walletKeys } from '../../../lib/wallet-api';
 import { projectIdParam, projectQuery, subscribe, subscriptionKeys } from '../api/subscription-api';
 import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
 import '../subscription.css';
+import { AmountSuffix } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
 
 /**
@@ -109,21 +110,15 @@ export function PublicationPurchasePage() {
           </span>
         }
         suffix={
-          <span className="amount-suffix">
-            <span>{pay}</span>
-            <button
-              type="button"
-              className="text-link"
-              onClick={() => {
-                setAmount(maxPurchase(p));
-                setTouched(true);
-                setServerError(undefined);
-              }}
-              data-testid="publication-all"
-            >
-              {t('transfer.all')}
-            </button>
-          </span>
+          <AmountSuffix
+            unit={pay}
+            onAll={() => {
+              setAmount(maxPurchase(p));
+              setTouched(true);
+              setServerError(undefined);
+            }}
+            testId="publication-all"
+          />
         }
       >
         <Input

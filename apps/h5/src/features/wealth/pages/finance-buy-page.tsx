@@ -21,6 +21,7 @@ import { buyProduct, productInfoQuery, wealthKeys } from '../api/wealth-api';
 import { daysLabel } from '../days-label';
 import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
+import { AmountSuffix } from '../../../components/amount-suffix';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
 const PREVIEW_DAYS = 30;
@@ -136,20 +137,14 @@ export function FinanceBuyPage() {
           </span>
         }
         suffix={
-          <span className="amount-suffix">
-            <span>{p.currency_name}</span>
-            <button
-              type="button"
-              className="text-link"
-              onClick={() => {
-                setAmount(all);
-                setErrors((e) => ({ ...e, amount: undefined }));
-              }}
-              data-testid="finance-all"
-            >
-              {t('transfer.all')}
-            </button>
-          </span>
+          <AmountSuffix
+            unit={p.currency_name}
+            onAll={() => {
+              setAmount(all);
+              setErrors((e) => ({ ...e, amount: undefined }));
+            }}
+            testId="finance-all"
+          />
         }
       >
         <Input

@@ -2,6 +2,7 @@ import { sanitizeAmountInput } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AmountSuffix } from '../../../components/amount-suffix';
 import { FormField } from '../../../components/form-field';
 import { formatAmount } from '../../../lib/number-format';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
@@ -32,14 +33,7 @@ export function WithdrawAmountField({
               {t('transfer.available', { amount: formatAmount(data.available, data.decimals), coin: data.currency_name })}
             </span>
           }
-          suffix={
-            <span className="amount-suffix">
-              <span>{data.currency_name}</span>
-              <button type="button" className="text-link" onClick={onAll} data-testid="withdraw-all">
-                {t('transfer.all')}
-              </button>
-            </span>
-          }
+          suffix={<AmountSuffix unit={data.currency_name} onAll={onAll} testId="withdraw-all" />}
         >
           <Input
             value={field.value}
