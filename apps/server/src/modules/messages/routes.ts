@@ -1,14 +1,11 @@
-import { flagField, intId } from '@app/shared';
+import { messagesApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { readMessages, userMessagesPage } from './service.js';
 
 const tags = ['messages'];
-const flag = flagField().default(false);
 
 export async function messageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +13,15 @@ export async function messageRoutes(root: FastifyInstance) {
 
   app.get(
     '/user/messages',
-    { ...auth, schema: { tags, summary: "The user's messages, in the request's language", querystring: z.object(pageFields) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The user's messages, in the request's language",
+        querystring: messagesApi.listQuery,
+        response: { 200: okReply(messagesApi.listReply) },
+      },
+    },
     async (request) =>
       ok(await userMessagesPage(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
   );
@@ -28,15 +33,13 @@ export async function messageRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Mark one message (id) or all (all=1) read',
-        body: z.object({
-          id: intId('not_found').optional(),
-          all: flag,
-        }),
+        body: messagesApi.readBody,
+        response: { 200: okReply(messagesApi.readReply) },
       },
     },
     async (request) => {
       await readMessages(app.db, request.user!.id, request.body);
-      return ok(true);
+      return ok(true as const);
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { messagesApi } from '@app/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
@@ -14,7 +15,7 @@ export type NewsItem = {
   updated_at: string;
 };
 export type NewsDetail = Omit<NewsItem, 'summary' | 'read'> & { body: string };
-export type MessageItem = { id: number; kind: string; title: string; body: string; read: boolean; created_at: string };
+export type MessageItem = messagesApi.MessageRow;
 export type Unread = { news: number; messages: number; total: number };
 
 export const noticeKeys = {
@@ -43,11 +44,7 @@ export const messagesQuery = () =>
   infiniteQueryOptions({
     queryKey: noticeKeys.messages,
     queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<MessageItem> & { unread: number }>(
-        'user/messages',
-        { page: pageParam, limit: PAGE_SIZE },
-        { loading: false, signal },
-      ),
+      api.get<messagesApi.ListReply>('user/messages', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
     ...paged,
   });
 
