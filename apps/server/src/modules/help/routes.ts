@@ -1,10 +1,7 @@
-import { type ConsoleRole, intField, LANGS } from '@app/shared';
+import { type ConsoleRole, helpApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idField, idParams, optionalText } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
   consoleFeedbackPage,
@@ -29,21 +26,6 @@ const tags = ['help centre'];
 const FAQ_EDITOR_ROLES: readonly ConsoleRole[] = ['support', 'content'];
 const FEEDBACK_ROLES: readonly ConsoleRole[] = ['support'];
 const consoleTags = ['console: help centre'];
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional());
-/** Free text is checked by the service (lib/user-text.ts) so that too long and empty have their own codes. */
-const looseText = z.unknown().optional();
-const slugField = z
-  .string({ message: 'field_required' })
-  .trim()
-  .min(1, 'field_required')
-  .max(60, 'field_invalid')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'field_invalid');
-const sortField = intField(0, 100_000, 'field_invalid').default(0);
-const textsField = z.partialRecord(
-  z.enum(LANGS, { message: 'lang_unknown' }),
-  z.object({ title: z.string().optional(), body: z.string().optional() }),
-);
-
 /**
  * Help centre: the FAQ (public, in the reader's language with English as fallback), feedback (signed-in
  * users) and their console editors. API in docs/api-support.md.
@@ -57,7 +39,13 @@ export async function helpRoutes(root: FastifyInstance) {
 
   app.get(
     '/help/categories',
-    { schema: { tags, summary: 'FAQ categories with their number of articles, in the lang header’s language' } },
+    {
+      schema: {
+        tags,
+        summary: 'FAQ categories with their number of articles, in the lang header’s language',
+        response: { 200: okReply(helpApi.categoriesReply) },
+      },
+    },
     async (request) => ok(await helpCategoriesFor(app.db, requestLang(request))),
   );
 
@@ -67,7 +55,8 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'FAQ articles (title + summary), of one category and/or matching q; English where not translated',
-        querystring: z.object({ category_id: optionalId, q: optionalText(100) }),
+        querystring: helpApi.articlesQuery,
+        response: { 200: okReply(helpApi.articlesReply) },
       },
     },
     async (request) =>
@@ -76,7 +65,14 @@ export async function helpRoutes(root: FastifyInstance) {
 
   app.get(
     '/help/article',
-    { schema: { tags, summary: 'One FAQ article (plain text body)', querystring: z.object({ id: idField }) } },
+    {
+      schema: {
+        tags,
+        summary: 'One FAQ article (plain text body)',
+        querystring: helpApi.articleQuery,
+        response: { 200: okReply(helpApi.articleReply) },
+      },
+    },
     async (request) => ok(await helpArticleFor(app.db, requestLang(request), request.query.id)),
   );
 
@@ -88,10 +84,8 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: `Send feedback: content (1..${FEEDBACK_MAX_CHARS} characters) and up to ${FEEDBACK_MAX_IMAGES} images (ids from POST upload with purpose feedback; array or comma-separated)`,
-        body: z.preprocess(
-          (v) => v ?? {},
-          z.object({ content: looseText, images: z.union([z.string(), z.array(z.string())]).optional() }),
-        ),
+        body: helpApi.feedbackBody,
+        response: { 200: okReply(helpApi.feedbackReply) },
       },
     },
     async (request) => ok(await submitFeedback(app.db, request.user!.id, request.body)),
@@ -104,7 +98,8 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "The user's feedback with the operators' replies, newest first",
-        querystring: z.object(pageFields),
+        querystring: helpApi.feedbackListQuery,
+        response: { 200: okReply(helpApi.feedbackListReply) },
       },
     },
     async (request) => ok(await feedbackPage(app.db, request.user!.id, request.query.page, request.query.limit)),
@@ -112,17 +107,29 @@ export async function helpRoutes(root: FastifyInstance) {
 
   app.post(
     '/help/feedback/read',
-    { ...auth, schema: { tags, summary: "Marks the operators' replies to the user's feedback as read" } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Marks the operators' replies to the user's feedback as read",
+        response: { 200: okReply(helpApi.feedbackReadReply) },
+      },
+    },
     async (request) => {
       await readFeedbackReplies(app.db, request.user!.id);
-      return ok(true);
+      return ok(true as const);
     },
   );
 
   // ---- console ----
 
-  app.get('/admin/help/categories', { ...editor, schema: { tags: consoleTags, summary: 'FAQ categories' } }, async () =>
-    ok(await consoleHelpCategories(app.db)),
+  app.get(
+    '/admin/help/categories',
+    {
+      ...editor,
+      schema: { tags: consoleTags, summary: 'FAQ categories', response: { 200: okReply(helpApi.consoleCategoriesReply) } },
+    },
+    async () => ok(await consoleHelpCategories(app.db)),
   );
 
   app.post(
@@ -132,12 +139,8 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Create (no id) or update a FAQ category; names per language, English required',
-        body: z.object({
-          id: optionalId,
-          slug: slugField,
-          names: z.partialRecord(z.enum(LANGS, { message: 'lang_unknown' }), z.string().max(200, 'text_too_long')),
-          sort: sortField,
-        }),
+        body: helpApi.saveCategoryBody,
+        response: { 200: okReply(helpApi.saveCategoryReply) },
       },
     },
     async (request) => ok(await saveCategory(app.db, request, request.body)),
@@ -147,30 +150,40 @@ export async function helpRoutes(root: FastifyInstance) {
     '/admin/help/articles',
     {
       ...editor,
-      schema: { tags: consoleTags, summary: 'Every FAQ article, drafts too', querystring: z.object({ category_id: optionalId }) },
+      schema: {
+        tags: consoleTags,
+        summary: 'Every FAQ article, drafts too',
+        querystring: helpApi.consoleArticlesQuery,
+        response: { 200: okReply(helpApi.consoleArticlesReply) },
+      },
     },
     async (request) => ok(await consoleHelpArticles(app.db, request.query.category_id)),
   );
 
   app.get(
     '/admin/help/articles/:id',
-    { ...editor, schema: { tags: consoleTags, summary: 'One FAQ article with its text in every language', params: idParams } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'One FAQ article with its text in every language',
+        params: helpApi.idParams,
+        response: { 200: okReply(helpApi.consoleArticleReply) },
+      },
+    },
     async (request) => ok(await consoleHelpArticle(app.db, request.params.id)),
   );
-
-  const articleBody = z.object({
-    category_id: idField,
-    slug: slugField,
-    sort: sortField,
-    published: z.boolean({ message: 'field_invalid' }).default(true),
-    texts: textsField,
-  });
 
   app.post(
     '/admin/help/articles',
     {
       ...editor,
-      schema: { tags: consoleTags, summary: 'Create a FAQ article (texts per language, English required)', body: articleBody },
+      schema: {
+        tags: consoleTags,
+        summary: 'Create a FAQ article (texts per language, English required)',
+        body: helpApi.articleBody,
+        response: { 200: okReply(helpApi.consoleArticleReply) },
+      },
     },
     async (request) => {
       const { category_id, ...rest } = request.body;
@@ -182,7 +195,13 @@ export async function helpRoutes(root: FastifyInstance) {
     '/admin/help/articles/:id',
     {
       ...editor,
-      schema: { tags: consoleTags, summary: 'Replace a FAQ article and all its languages', params: idParams, body: articleBody },
+      schema: {
+        tags: consoleTags,
+        summary: 'Replace a FAQ article and all its languages',
+        params: helpApi.idParams,
+        body: helpApi.articleBody,
+        response: { 200: okReply(helpApi.consoleArticleReply) },
+      },
     },
     async (request) => {
       const { category_id, ...rest } = request.body;
@@ -192,10 +211,18 @@ export async function helpRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/help/articles/:id/delete',
-    { ...editor, schema: { tags: consoleTags, summary: 'Delete a FAQ article', params: idParams } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'Delete a FAQ article',
+        params: helpApi.idParams,
+        response: { 200: okReply(helpApi.deleteArticleReply) },
+      },
+    },
     async (request) => {
       await deleteArticle(app.db, request, request.params.id);
-      return ok(true);
+      return ok(true as const);
     },
   );
 
@@ -206,10 +233,8 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Feedback inbox: open (oldest first), replied or all',
-        querystring: z.object({
-          status: z.enum(['open', 'replied', 'all'], { message: 'field_invalid' }).default('open'),
-          ...pageFields,
-        }),
+        querystring: helpApi.consoleFeedbackQuery,
+        response: { 200: okReply(helpApi.consoleFeedbackReply) },
       },
     },
     async (request) => ok(await consoleFeedbackPage(app.db, request.query.status, request.query.page, request.query.limit)),
@@ -222,8 +247,9 @@ export async function helpRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Reply to feedback (the user sees it in the help centre)',
-        params: idParams,
-        body: z.object({ reply: looseText }),
+        params: helpApi.idParams,
+        body: helpApi.replyBody,
+        response: { 200: okReply(helpApi.replyReply) },
       },
     },
     async (request) => ok(await replyFeedback(app.db, request, request.params.id, request.body.reply)),

@@ -1,7 +1,7 @@
+import type { helpApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { UserRef } from '../../../lib/format';
 import type { Paged } from '../../../lib/paging';
 
 /** The seven languages of the product, English first: it is the fallback and must be filled in. */
@@ -15,31 +15,13 @@ export const LANGS = [
   { code: 'th', name: 'ไทย' },
 ] as const;
 
-export type AdminHelpCategory = { id: number; slug: string; names: Record<string, string>; sort: number; article_count: number };
-export type AdminHelpArticleRow = {
-  id: number;
-  category_id: number;
-  slug: string;
-  sort: number;
-  published: boolean;
-  title: string;
-  langs: string[];
-  updated_at: string;
-};
+export type AdminHelpCategory = helpApi.ConsoleCategoryRow;
+export type AdminHelpArticleRow = helpApi.ConsoleArticleRow;
 export type ArticleTexts = Record<string, { title: string; body: string }>;
-export type AdminHelpArticle = Omit<AdminHelpArticleRow, 'title' | 'langs'> & { texts: ArticleTexts };
+export type AdminHelpArticle = helpApi.ConsoleArticleReply;
 export type ArticleInput = { category_id: number; slug: string; sort: number; published: boolean; texts: ArticleTexts };
 
-export type AdminFeedback = {
-  id: number;
-  user: UserRef;
-  content: string;
-  images: { id: string; url: string }[];
-  reply: string | null;
-  replied_at: string | null;
-  replied_by: number | null;
-  created_at: string;
-};
+export type AdminFeedback = helpApi.ConsoleFeedbackRow;
 
 export const helpCategoriesQuery = () =>
   queryOptions({

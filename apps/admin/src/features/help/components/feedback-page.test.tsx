@@ -13,6 +13,7 @@ const open: AdminFeedback = {
   images: [],
   reply: null,
   replied_at: null,
+  reply_unread: false,
   replied_by: null,
   created_at: '2026-11-26T08:15:00Z',
 };
@@ -24,6 +25,7 @@ const answered: AdminFeedback = {
   images: [],
   reply: 'Thai is available since version 2.3.',
   replied_at: '2026-11-21T10:00:00Z',
+  reply_unread: false,
   replied_by: 4,
   created_at: '2026-11-20T10:00:00Z',
 };

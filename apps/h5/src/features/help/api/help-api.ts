@@ -1,35 +1,13 @@
+import type { helpApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { ChatMessage } from '../chat/messages';
 
-export type HelpCategory = { id: number; slug: string; name: string; article_count: number };
-export type HelpArticleItem = {
-  id: number;
-  category_id: number;
-  title: string;
-  summary: string;
-  lang: string;
-  updated_at: string;
-};
-export type HelpArticle = {
-  id: number;
-  category_id: number;
-  category_name: string;
-  title: string;
-  body: string;
-  lang: string;
-  updated_at: string;
-};
-export type Feedback = {
-  id: number;
-  content: string;
-  images: { id: string; url: string }[];
-  reply: string | null;
-  replied_at: string | null;
-  reply_unread: boolean;
-  created_at: string;
-};
-export type FeedbackPage = { list: Feedback[]; total: number; page: number; limit: number; unread: number };
+export type HelpCategory = helpApi.CategoryRow;
+export type HelpArticleItem = helpApi.ArticleRow;
+export type HelpArticle = helpApi.ArticleReply;
+export type Feedback = helpApi.FeedbackRow;
+export type FeedbackPage = helpApi.FeedbackListReply;
 export type ChatSnapshot = {
   conversation_id: number;
   messages: ChatMessage[];
