@@ -1,3 +1,4 @@
+import type { chatApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -14,11 +15,11 @@ export const supportKeys = {
 export const supportUnreadQuery = () =>
   queryOptions({
     queryKey: supportKeys.unread,
-    queryFn: ({ signal }) => api.get<{ count: number }>('chat/unread', undefined, { loading: false, toast: false, signal }),
+    queryFn: ({ signal }) => api.get<chatApi.UnreadReply>('chat/unread', undefined, { loading: false, toast: false, signal }),
     refetchInterval: 60_000,
   });
 
-export type CustomerUrl = { customer_url: string; builtin: boolean };
+export type CustomerUrl = chatApi.CustomerUrlReply;
 
 /** The built-in chat, or the external service the operators configured. */
 export const customerUrlQuery = () =>

@@ -1,4 +1,4 @@
-import type { Lang } from '@app/shared';
+import { chatApi, type Lang } from '@app/shared';
 
 /**
  * The support team's opening hours: one span a weekday in one IANA time zone (e.g. 09:00–18:00
@@ -6,24 +6,13 @@ import type { Lang } from '@app/shared';
  * all means the team answers around the clock (no automatic reply). Pure functions of the schedule and
  * an instant, so tests pass any clock.
  */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+// The weekdays, the time pattern and the time-zone check are part of the API's contract (the console's input).
+export const { WEEKDAYS, TIME_PATTERN, isTimeZone } = chatApi;
+export type Weekday = chatApi.Weekday;
 export type DaySpan = { open: string; close: string };
 export type Schedule = { timeZone: string; days: Partial<Record<Weekday, DaySpan | null>> };
 
-export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Whether `zone` is a time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type Local = { year: number; month: number; day: number; weekday: number; minutes: number };
 

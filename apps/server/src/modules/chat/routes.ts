@@ -1,13 +1,10 @@
-import { intField, MAX_INT32 } from '@app/shared';
+import { chatApi, okReply } from '@app/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
-import { idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
@@ -24,23 +21,6 @@ import { normalise, readSupportChat, SUPPORT_CHAT_KEY, supportChatSchema, writeS
 
 const tags = ['support chat'];
 const consoleTags = ['console: chat desk'];
-const optionalCount = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  intField(0, MAX_INT32, 'field_invalid').optional(),
-);
-const historyQuery = z.object({
-  after_id: optionalCount,
-  before_id: optionalCount,
-  limit: intField(1, 100, 'field_invalid').default(50),
-});
-const sendBody = z.object({
-  client_id: z.string().max(64, 'field_invalid').optional(),
-  /** Checked by the service: 1..2000 characters of plain text. */
-  text: z.unknown().optional(),
-  upload_id: z.string().max(200, 'not_found').optional(),
-});
-const readBody = z.object({ up_to: intField(0, MAX_INT32) });
-
 /**
  * The support chat over HTTP (history on open, unread badge, a send path for clients without the
  * socket) and the chat desk of the console; the live side is the `/support` socket namespace
@@ -70,7 +50,13 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.post(
     '/set/get_customer_url',
-    { schema: { tags, summary: 'The customer-service URL: an external one when operators set it, else the built-in chat' } },
+    {
+      schema: {
+        tags,
+        summary: 'The customer-service URL: an external one when operators set it, else the built-in chat',
+        response: { 200: okReply(chatApi.customerUrlReply) },
+      },
+    },
     async () => {
       const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
       const external = typeof stored === 'string' && stored ? stored : null;
@@ -85,6 +71,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags,
         summary: "Opens the user's conversation: the newest 50 messages, unread count, read marks, the greeting and the hours",
+        response: { 200: okReply(chatApi.openReply) },
       },
     },
     async (request) => ok(await chat.open(request.user!.id, requestLang(request))),
@@ -97,7 +84,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags,
         summary: 'Messages after after_id (catch-up after a reconnect) or before before_id (older)',
-        querystring: historyQuery,
+        querystring: chatApi.historyQuery,
+        response: { 200: okReply(chatApi.historyReply) },
       },
     },
     async (request) => {
@@ -115,7 +103,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags,
         summary: `Send text (1..${CHAT_MAX_CHARS} characters, plain text) or an image (upload_id of an own upload); client_id makes resends safe`,
-        body: sendBody,
+        body: chatApi.sendBody,
+        response: { 200: okReply(chatApi.sendReply) },
       },
     },
     async (request) => {
@@ -133,15 +122,28 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.post(
     '/chat/read',
-    { ...auth, schema: { tags, summary: "Marks the agents' messages up to up_to as read", body: readBody } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Marks the agents' messages up to up_to as read",
+        body: chatApi.readBody,
+        response: { 200: okReply(chatApi.readReply) },
+      },
+    },
     async (request) => {
       const conversation = await chat.conversationOfUser(request.user!.id);
       return ok(await chat.read(conversation.id, 'user', request.body.up_to));
     },
   );
 
-  app.get('/chat/unread', { ...auth, schema: { tags, summary: "Agents' messages the user has not read" } }, async (request) =>
-    ok({ count: await chat.userUnread(request.user!.id) }),
+  app.get(
+    '/chat/unread',
+    {
+      ...auth,
+      schema: { tags, summary: "Agents' messages the user has not read", response: { 200: okReply(chatApi.unreadReply) } },
+    },
+    async (request) => ok({ count: await chat.userUnread(request.user!.id) }),
   );
 
   app.get(
@@ -151,7 +153,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags,
         summary: 'An image of a chat: for the user of that conversation, or a support agent',
-        params: z.object({ id: z.string().max(64, 'not_found') }),
+        params: chatApi.imageParams,
       },
     },
     async (request, reply) => {
@@ -182,10 +184,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags: consoleTags,
         summary: 'The queue: conversations with messages, newest activity first (all, mine, unassigned)',
-        querystring: z.object({
-          filter: z.enum(['all', 'mine', 'unassigned'], { message: 'field_invalid' }).default('all'),
-          ...pageFields,
-        }),
+        querystring: chatApi.conversationsQuery,
+        response: { 200: okReply(chatApi.conversationsReply) },
       },
     },
     async (request) => ok(await chat.deskQueue(request.admin!.id, request.query.filter, request.query.page, request.query.limit)),
@@ -193,7 +193,14 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.get(
     '/admin/chat/unread',
-    { ...agent, schema: { tags: consoleTags, summary: 'Unread user messages across the desk' } },
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'Unread user messages across the desk',
+        response: { 200: okReply(chatApi.unreadReply) },
+      },
+    },
     async () => ok({ count: await chat.deskUnread() }),
   );
 
@@ -204,7 +211,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags: consoleTags,
         summary: "One conversation: the user's profile and verification, newest messages",
-        params: idParams,
+        params: chatApi.idParams,
+        response: { 200: okReply(chatApi.deskConversationReply) },
       },
     },
     async (request) => ok(await chat.deskConversation(request.params.id)),
@@ -212,7 +220,16 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.get(
     '/admin/chat/conversations/:id/messages',
-    { ...agent, schema: { tags: consoleTags, summary: 'Older or newer messages', params: idParams, querystring: historyQuery } },
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'Older or newer messages',
+        params: chatApi.idParams,
+        querystring: chatApi.historyQuery,
+        response: { 200: okReply(chatApi.historyReply) },
+      },
+    },
     async (request) => {
       const conversation = await chat.requireConversation(request.params.id);
       const { after_id, before_id, limit } = request.query;
@@ -222,7 +239,15 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.post(
     '/admin/chat/conversations/:id/assign',
-    { ...agent, schema: { tags: consoleTags, summary: 'Assign the conversation to me (audited)', params: idParams } },
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'Assign the conversation to me (audited)',
+        params: chatApi.idParams,
+        response: { 200: okReply(chatApi.assignReply) },
+      },
+    },
     async (request) => ok(await chat.assignToMe(request, request.params.id)),
   );
 
@@ -233,8 +258,9 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags: consoleTags,
         summary: 'Reply with text or an image uploaded with admin/chat/upload (audited)',
-        params: idParams,
-        body: sendBody,
+        params: chatApi.idParams,
+        body: chatApi.sendBody,
+        response: { 200: okReply(chatApi.sendReply) },
       },
     },
     async (request) =>
@@ -251,7 +277,13 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     '/admin/chat/conversations/:id/read',
     {
       ...agent,
-      schema: { tags: consoleTags, summary: "Marks the user's messages up to up_to as read", params: idParams, body: readBody },
+      schema: {
+        tags: consoleTags,
+        summary: "Marks the user's messages up to up_to as read",
+        params: chatApi.idParams,
+        body: chatApi.readBody,
+        response: { 200: okReply(chatApi.readReply) },
+      },
     },
     async (request) => {
       const conversation = await chat.requireConversation(request.params.id);
@@ -268,6 +300,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
         tags: consoleTags,
         summary: 'Upload an image for a reply (multipart: file); JPEG, PNG or WebP, at most 5 MB',
         consumes: ['multipart/form-data'],
+        response: { 200: okReply(chatApi.uploadReply) },
       },
     },
     async (request) => {
@@ -288,7 +321,14 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
 
   app.get(
     '/admin/chat/settings',
-    { ...agent, schema: { tags: consoleTags, summary: 'The external customer-service URL (empty: built-in chat)' } },
+    {
+      ...agent,
+      schema: {
+        tags: consoleTags,
+        summary: 'The external customer-service URL (empty: built-in chat)',
+        response: { 200: okReply(chatApi.settingsReply) },
+      },
+    },
     async () => {
       const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
       return ok({ customer_url: typeof stored === 'string' ? stored : '' });
@@ -302,13 +342,8 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       schema: {
         tags: consoleTags,
         summary: 'Set (https URL) or clear (empty) the external customer-service URL; audited',
-        body: z.object({
-          customer_url: z
-            .string({ message: 'field_invalid' })
-            .trim()
-            .max(500, 'field_invalid')
-            .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/i.test(v), 'field_invalid'),
-        }),
+        body: chatApi.settingsBody,
+        response: { 200: okReply(chatApi.settingsReply) },
       },
     },
     async (request) => {
@@ -334,7 +369,11 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     '/admin/chat/greeting',
     {
       ...agent,
-      schema: { tags: consoleTags, summary: "The chat's greeting per language and the opening hours (null: always open)" },
+      schema: {
+        tags: consoleTags,
+        summary: "The chat's greeting per language and the opening hours (null: always open)",
+        response: { 200: okReply(chatApi.greetingReply) },
+      },
     },
     async () => ok(await readSupportChat(app.db)),
   );
@@ -348,6 +387,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
         summary:
           'Set the greeting per language (English is the fallback; none: the built-in greeting) and the hours per weekday in a time zone (null: always open); audited',
         body: supportChatSchema,
+        response: { 200: okReply(chatApi.greetingReply) },
       },
     },
     async (request) => {

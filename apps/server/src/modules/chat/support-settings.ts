@@ -1,55 +1,23 @@
-import { LANGS, type Lang } from '@app/shared';
+import { chatApi, type Lang } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
-import { formatOpening, isOpenAt, isTimeZone, nextOpening, type Schedule, TIME_PATTERN, WEEKDAYS } from './hours.js';
+import { formatOpening, isOpenAt, nextOpening, type Schedule, WEEKDAYS } from './hours.js';
 
 /** Settings key of the chat's greeting and opening hours (set in the console's chat desk). */
 export const SUPPORT_CHAT_KEY = 'support_chat';
-export const GREETING_MAX = 500;
+export const GREETING_MAX = chatApi.GREETING_MAX;
 
-/** What operators set: a greeting per language (English is the fallback) and the hours, or none (always open). */
-export type SupportChatSettings = {
-  greeting: Partial<Record<Lang, string>>;
-  /** null: the team answers around the clock, no automatic reply. */
-  hours: { time_zone: string; days: Partial<Record<(typeof WEEKDAYS)[number], { open: string; close: string } | null>> } | null;
-};
-
-const span = z
-  .object({
-    open: z.string({ message: 'field_invalid' }).regex(TIME_PATTERN, 'field_invalid'),
-    close: z.string({ message: 'field_invalid' }).regex(TIME_PATTERN, 'field_invalid'),
-  })
-  .refine((s) => s.open < s.close && s.open !== '24:00', { message: 'field_invalid', path: ['close'] })
-  .nullable();
+/**
+ * What operators set: a greeting per language (English is the fallback) and the hours, or none (always
+ * open; the team answers around the clock, no automatic reply). The reply of the greeting routes.
+ */
+export type SupportChatSettings = chatApi.GreetingReply;
 
 /** The console's input: unknown languages and weekdays are refused, empty greetings dropped. */
-export const supportChatSchema = z.object({
-  greeting: z
-    .record(z.string(), z.string({ message: 'field_invalid' }).trim().max(GREETING_MAX, 'field_invalid'))
-    .default({})
-    .refine((g) => Object.keys(g).every((l) => (LANGS as readonly string[]).includes(l)), 'field_invalid'),
-  hours: z
-    .object({
-      time_zone: z
-        .string({ message: 'field_required' })
-        .trim()
-        .min(1, 'field_required')
-        .max(64, 'field_invalid')
-        .refine(isTimeZone, 'field_invalid'),
-      days: z.object(
-        Object.fromEntries(WEEKDAYS.map((d) => [d, span.optional()])) as Record<
-          (typeof WEEKDAYS)[number],
-          z.ZodOptional<typeof span>
-        >,
-        { message: 'field_required' },
-      ),
-    })
-    .nullable()
-    .default(null),
-});
+export const supportChatSchema = chatApi.greetingBody;
 
 export function normalise(input: z.infer<typeof supportChatSchema>): SupportChatSettings {
   const greeting: Partial<Record<Lang, string>> = {};

@@ -1,62 +1,22 @@
+import type { chatApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { currentToken } from '../../../lib/auth-store';
-import type { Paged } from '../../../lib/paging';
 
-export type DeskMessage = {
-  id: number;
-  conversation_id: number;
-  /** `system`: the automatic reply outside the team's hours. */
-  sender: 'user' | 'agent' | 'system';
-  kind: 'text' | 'image';
-  /** Plain text: rendered as text, never as markup. */
-  text: string;
-  image: { id: string; url: string } | null;
-  client_id: string | null;
-  created_at: string;
-};
-
-export type DeskConversationRow = {
-  id: number;
-  user: { id: number; email: string | null; phone: string | null; area_code: string | null };
-  agent: { id: number; email: string | null } | null;
-  unread: number;
-  last_message: { kind: string; text: string; sender: string } | null;
-  last_message_at: string | null;
-};
-
-export type DeskConversation = {
-  conversation_id: number;
-  messages: DeskMessage[];
-  has_more: boolean;
-  unread: number;
-  user_read_id: number;
-  agent_read_id: number;
-  agent: { id: number; email: string | null } | null;
-  user: {
-    id: number;
-    email: string | null;
-    phone: string | null;
-    area_code: string | null;
-    name: string | null;
-    review_status: number;
-    advanced_user: number;
-    lang: string;
-    frozen: boolean;
-    created_at: string;
-  } | null;
-};
+/** `sender` system: the automatic reply outside the team's hours; `text` is rendered as text, never as markup. */
+export type DeskMessage = chatApi.ChatMessage;
+export type DeskConversationRow = chatApi.QueueRow;
+export type DeskConversation = chatApi.DeskConversationReply;
 
 export const chatKeys = { all: ['admin', 'chat'] as const };
 
 export const queueQuery = (filter: string, page: number, limit: number) =>
   queryOptions({
     queryKey: [...chatKeys.all, 'queue', filter, page, limit] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<DeskConversationRow> & { unread_total: number }>('/admin/chat/conversations', { filter, page, limit }, signal),
+    queryFn: ({ signal }) => apiGet<chatApi.ConversationsReply>('/admin/chat/conversations', { filter, page, limit }, signal),
     placeholderData: keepPreviousData,
     // The socket refreshes it on every event; this is the safety net when the socket is down.
     refetchInterval: 30_000,

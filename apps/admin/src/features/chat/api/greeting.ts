@@ -1,16 +1,13 @@
-import type { Lang } from '@app/shared';
+import { chatApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export type DaySpan = { open: string; close: string };
+export const { WEEKDAYS } = chatApi;
+export type Weekday = chatApi.Weekday;
+export type DaySpan = chatApi.DaySpan;
 
 /** The chat's greeting per language and the team's hours (null: around the clock, no automatic reply). */
-export type SupportChatSettings = {
-  greeting: Partial<Record<Lang, string>>;
-  hours: { time_zone: string; days: Partial<Record<Weekday, DaySpan | null>> } | null;
-};
+export type SupportChatSettings = chatApi.GreetingReply;
 
 const key = ['admin', 'chat', 'greeting'] as const;
 

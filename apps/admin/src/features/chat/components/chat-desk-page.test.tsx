@@ -18,6 +18,8 @@ const waiting: DeskConversationRow = {
   unread: 2,
   last_message: { kind: 'text', text: 'My deposit has not arrived yet.', sender: 'user' },
   last_message_at: '2026-11-27T23:10:00Z',
+  user_read_id: 0,
+  agent_read_id: 0,
 };
 
 const assigned: DeskConversationRow = {
@@ -27,6 +29,8 @@ const assigned: DeskConversationRow = {
   unread: 0,
   last_message: { kind: 'image', text: '', sender: 'user' },
   last_message_at: '2026-11-27T20:00:00Z',
+  user_read_id: 0,
+  agent_read_id: 0,
 };
 
 const conversation: DeskConversation = {

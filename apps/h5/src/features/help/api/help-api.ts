@@ -1,27 +1,16 @@
-import type { helpApi } from '@app/shared';
+import type { chatApi, helpApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { ChatMessage } from '../chat/messages';
 
 export type HelpCategory = helpApi.CategoryRow;
 export type HelpArticleItem = helpApi.ArticleRow;
 export type HelpArticle = helpApi.ArticleReply;
 export type Feedback = helpApi.FeedbackRow;
 export type FeedbackPage = helpApi.FeedbackListReply;
-export type ChatSnapshot = {
-  conversation_id: number;
-  messages: ChatMessage[];
-  has_more: boolean;
-  unread: number;
-  user_read_id: number;
-  agent_read_id: number;
-  /** The operators' greeting in the user's language (or English, or the built-in one). */
-  greeting: { text: string; lang: string };
-  /** Whether the team is there now; when not, when it is back (null: no opening in the coming week). */
-  hours: ChatHours;
-};
+/** `greeting`: the operators' greeting in the user's language (or English, or the built-in one). */
+export type ChatSnapshot = chatApi.OpenReply;
 
-export type ChatHours = { open_now: boolean; next_open_at: string | null; time_zone: string | null };
+export type ChatHours = chatApi.ChatHours;
 
 export const helpKeys = {
   categories: (lang: string) => ['help', 'categories', lang] as const,
@@ -69,8 +58,4 @@ export const readFeedbackReplies = () => api.post<boolean>('help/feedback/read',
 
 export const openChat = () => api.post<ChatSnapshot>('chat/open', undefined, { loading: false });
 export const olderMessages = (beforeId: number) =>
-  api.get<{ messages: ChatMessage[]; has_more: boolean }>(
-    'chat/messages',
-    { before_id: beforeId, limit: 50 },
-    { loading: false },
-  );
+  api.get<chatApi.HistoryReply>('chat/messages', { before_id: beforeId, limit: 50 }, { loading: false });

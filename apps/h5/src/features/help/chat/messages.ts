@@ -4,18 +4,10 @@
  * Everything is merged by server id (and a pending message by its client id), kept in id order.
  */
 
-export type ChatMessage = {
-  id: number;
-  conversation_id: number;
-  /** `system`: the automatic reply to a message sent outside the team's hours. */
-  sender: 'user' | 'agent' | 'system';
-  kind: 'text' | 'image';
-  /** Plain text: rendered as text, never as markup. */
-  text: string;
-  image: { id: string; url: string } | null;
-  client_id: string | null;
-  created_at: string;
-};
+import type { chatApi } from '@app/shared';
+
+/** One stored message; `sender` system: the automatic reply to a message sent outside the team's hours. */
+export type ChatMessage = chatApi.ChatMessage;
 
 /** A message of ours not yet acknowledged by the server (sending, or waiting for the connection). */
 export type PendingMessage = {
