@@ -1,7 +1,7 @@
 import { sanitizeAmountInput } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 
-type Props = {
+export type DecimalBoxProps = {
   /** The wrapper's class (the form's own field spacing). */
   className: string;
   /** `data-testid` of the box; its message is `<testId>-error`. */
@@ -22,7 +22,7 @@ type Props = {
  * A decimal input of a trading form (a price, an amount, a total) with its unit after it and its
  * message under it: the spot order form and the contract opening form share it (`trade-form__*` styles).
  */
-export function DecimalBox({ className, testId, value, onChange, places, unit, placeholder, message, onEdit }: Props) {
+export function DecimalBox({ className, testId, value, onChange, places, unit, placeholder, message, onEdit }: DecimalBoxProps) {
   return (
     <div className={className}>
       <div className={message ? 'trade-form__control trade-form__control--error' : 'trade-form__control'} data-testid={testId}>

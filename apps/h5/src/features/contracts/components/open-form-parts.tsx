@@ -2,7 +2,7 @@ import type { LeverDeal } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
-import { DecimalBox } from '../../../components/decimal-box';
+import { DecimalBox, type DecimalBoxProps } from '../../../components/decimal-box';
 import { setConfirmSkipped } from '../../../lib/confirm-preference';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import type { EntryKind, Side } from '../api/contracts-api';
@@ -53,17 +53,7 @@ export function OpenTabs(props: {
   );
 }
 
-type PriceProps = {
-  name: ContractsField;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  message: string | undefined;
-  priceDecimals: number;
-  unit: string;
-  /** Typing clears the server's message: it was about the value being replaced. */
-  onEdit: () => void;
-};
+type PriceProps = Omit<DecimalBoxProps, 'className' | 'testId' | 'places'> & { name: ContractsField; priceDecimals: number };
 
 /** A price box (limit price, stop-profit, stop-loss) in the pair's quote coin, with its message under it. */
 export function LeverPriceField({ name, priceDecimals, ...box }: PriceProps) {

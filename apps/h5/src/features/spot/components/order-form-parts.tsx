@@ -1,22 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DecimalBox } from '../../../components/decimal-box';
+import { DecimalBox, type DecimalBoxProps } from '../../../components/decimal-box';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { type OrderField as FieldName, type OrderKind, PERCENTS, type Side } from '../order-checks';
 
-type FieldProps = {
-  name: FieldName;
-  value: string;
-  onChange: (value: string) => void;
-  /** Decimal places the field may hold (the pair's tick, lot or quote grid). */
-  places: number;
-  unit: string;
-  placeholder: string;
-  /** The check's or the server's message for this field, if any. */
-  message: string | undefined;
-  /** Typing clears the server's message: it was about the value being replaced. */
-  onEdit: () => void;
-};
+type FieldProps = Omit<DecimalBoxProps, 'className' | 'testId'> & { name: FieldName };
 
 /** One amount box of the order form (price, amount or total), with its unit and its message under it. */
 export function OrderField({ name, ...box }: FieldProps) {
