@@ -1,3 +1,4 @@
+import { dashboardApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
@@ -13,7 +14,11 @@ export async function dashboardRoutes(root: FastifyInstance) {
     {
       preHandler: app.requireAdmin,
       config: { roles: ['finance'] as const },
-      schema: { tags, summary: 'Users, review queues, pending money, 24h spot volume, open interest and the house' },
+      schema: {
+        tags,
+        summary: 'Users, review queues, pending money, 24h spot volume, open interest and the house',
+        response: { 200: okReply(dashboardApi.dashboardReply) },
+      },
     },
     async () => ok(await dashboard(app.db, app.market.livePrices, Date.now())),
   );
