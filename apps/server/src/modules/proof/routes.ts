@@ -1,21 +1,11 @@
+import { okReply, proofApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
 import { ok } from '../../lib/reply.js';
 import { buildSnapshot, myProof, publishedDays, publishedRoots } from './service.js';
 
 const tags = ['proof of liabilities'];
-
-const dayQuery = z.object({
-  day: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'field_invalid')
-      .optional(),
-  ),
-});
 
 /** Proof of liabilities: public roots, a user's own leaf and path, the super admin's on-demand run. */
 export async function proofRoutes(root: FastifyInstance) {
@@ -23,19 +13,35 @@ export async function proofRoutes(root: FastifyInstance) {
 
   app.get(
     '/proof/root',
-    { schema: { tags, summary: 'The published Merkle roots of a day (default: the newest), per coin', querystring: dayQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The published Merkle roots of a day (default: the newest), per coin',
+        querystring: proofApi.dayQuery,
+        response: { 200: okReply(proofApi.rootReply) },
+      },
+    },
     async (request) => ok(await publishedRoots(app.db, request.query.day)),
   );
 
-  app.get('/proof/days', { schema: { tags, summary: 'Days with a published proof, newest first' } }, async () =>
-    ok(await publishedDays(app.db)),
+  app.get(
+    '/proof/days',
+    {
+      schema: { tags, summary: 'Days with a published proof, newest first', response: { 200: okReply(proofApi.daysReply) } },
+    },
+    async () => ok(await publishedDays(app.db)),
   );
 
   app.get(
     '/proof/my',
     {
       preHandler: app.requireUser,
-      schema: { tags, summary: "The signed-in user's leaves and Merkle paths (own only)", querystring: dayQuery },
+      schema: {
+        tags,
+        summary: "The signed-in user's leaves and Merkle paths (own only)",
+        querystring: proofApi.dayQuery,
+        response: { 200: okReply(proofApi.myReply) },
+      },
     },
     async (request) => ok(await myProof(app.db, request.user!.id, request.query.day)),
   );
@@ -48,6 +54,7 @@ export async function proofRoutes(root: FastifyInstance) {
       schema: {
         tags: ['console: proof of liabilities'],
         summary: "Rebuild today's snapshot now from the current liabilities and publish it (audited)",
+        response: { 200: okReply(proofApi.runReply) },
       },
     },
     async (request) => {

@@ -1,17 +1,11 @@
+import type { proofApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { ApiError, api, apiPost } from '../../../lib/api';
 
-export type ProofRoot = {
-  currency_id: number;
-  currency_name: string;
-  decimals: number;
-  root: string;
-  total_units: string;
-  total: string;
-  leaf_count: number;
-};
-export type Published = { day: string; created_at: string; user_count: number; roots: ProofRoot[]; created?: boolean };
+export type ProofRoot = proofApi.ProofRoot;
+/** The public roots (`proof/root`), or the run's reply, which also says whether a snapshot was built. */
+export type Published = proofApi.RootReply & { created?: boolean };
 
 /** The newest published proof (the public endpoint); null before the first snapshot. */
 export const latestProofQuery = () =>
