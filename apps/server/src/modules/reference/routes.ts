@@ -1,4 +1,4 @@
-import { LANG_NAMES, LANGS, setLangBody } from '@app/shared';
+import { LANG_NAMES, LANGS, okReply, referenceApi } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../lib/lang.js';
@@ -11,13 +11,22 @@ export async function referenceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   const listAreaCodes = async () => ok(await areaCodeList(app.db));
-  app.get('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
-  app.post('/area_code', { schema: { tags, summary: 'Country dialling codes' } }, listAreaCodes);
+  const areaCodes = { tags, summary: 'Country dialling codes', response: { 200: okReply(referenceApi.areaCodesReply) } };
+  app.get('/area_code', { schema: areaCodes }, listAreaCodes);
+  app.post('/area_code', { schema: areaCodes }, listAreaCodes);
 
   /** Stores the chosen language on the account when signed in; always echoes it for the device to keep. */
   app.post(
     '/set/lang',
-    { schema: { tags, summary: 'Choose the language', body: setLangBody }, preHandler: app.optionalUser },
+    {
+      schema: {
+        tags,
+        summary: 'Choose the language',
+        body: referenceApi.setLangBody,
+        response: { 200: okReply(referenceApi.setLangReply) },
+      },
+      preHandler: app.optionalUser,
+    },
     async (request) => {
       if (request.user) await saveUserLang(app.db, request.user.id, request.body.lang);
       return ok(request.body.lang);
@@ -26,6 +35,7 @@ export async function referenceRoutes(root: FastifyInstance) {
 
   const getLang = async (request: FastifyRequest) =>
     ok({ current: request.user?.lang ?? requestLang(request), langs: LANGS.map((mark) => ({ mark, name: LANG_NAMES[mark] })) });
-  app.post('/get/lang', { schema: { tags, summary: 'Languages and the current one' }, preHandler: app.optionalUser }, getLang);
-  app.get('/get/lang', { schema: { tags, summary: 'Languages and the current one' }, preHandler: app.optionalUser }, getLang);
+  const langs = { tags, summary: 'Languages and the current one', response: { 200: okReply(referenceApi.langsReply) } };
+  app.post('/get/lang', { schema: langs, preHandler: app.optionalUser }, getLang);
+  app.get('/get/lang', { schema: langs, preHandler: app.optionalUser }, getLang);
 }
