@@ -1,7 +1,6 @@
-import { ANY_CONSOLE_ROLE, adminLoginBody, intField } from '@app/shared';
+import { ANY_CONSOLE_ROLE, adminApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { operatorDeps } from '../operators/deps.js';
 import { signIn, signOut, totpEnabled } from '../operators/service.js';
@@ -15,7 +14,7 @@ export async function adminRoutes(root: FastifyInstance) {
   app.post(
     '/admin/login',
     {
-      schema: { tags, summary: 'Operator sign-in', body: adminLoginBody },
+      schema: { tags, summary: 'Operator sign-in', body: adminApi.loginBody, response: { 200: okReply(adminApi.loginReply) } },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     // Password and authenticator code together, per-account lockout, audited (modules/operators).
@@ -24,22 +23,38 @@ export async function adminRoutes(root: FastifyInstance) {
 
   // Any signed-in operator, also during 2FA enrolment (console roles: docs/api.md).
   const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
-  app.post('/admin/logout', { schema: { tags, summary: 'Operator sign-out (audited)' }, ...anyOperator }, async (request) => {
-    await signOut(app.db, request);
-    return ok(true);
-  });
+  app.post(
+    '/admin/logout',
+    {
+      schema: { tags, summary: 'Operator sign-out (audited)', response: { 200: okReply(adminApi.logoutReply) } },
+      ...anyOperator,
+    },
+    async (request) => {
+      await signOut(app.db, request);
+      return ok(true as const);
+    },
+  );
 
-  app.get('/admin/me', { schema: { tags, summary: 'The signed-in operator' }, ...anyOperator }, async (request) => {
-    const { id, email, role } = request.admin!;
-    const sessions = await liveSessionCount(app.db, id);
-    const { scope } = request.admin!;
-    return ok({ id, email, role, sessions, totp_enabled: await totpEnabled(app.db, id), scope });
-  });
+  app.get(
+    '/admin/me',
+    { schema: { tags, summary: 'The signed-in operator', response: { 200: okReply(adminApi.meReply) } }, ...anyOperator },
+    async (request) => {
+      const { id, email, role } = request.admin!;
+      const sessions = await liveSessionCount(app.db, id);
+      const { scope } = request.admin!;
+      return ok({
+        id,
+        email,
+        // Roles are written only through the console's role field (and the seed's 'super'); scopes only
+        // as 'full' or 'enrol' (operators/service.ts), and requireAdmin always reads it.
+        role: role as adminApi.MeReply['role'],
+        sessions,
+        totp_enabled: await totpEnabled(app.db, id),
+        scope: scope as adminApi.SessionScope,
+      });
+    },
+  );
 
-  const outboxQuery = z.object({
-    target: z.string().max(254).optional(),
-    limit: intField(1, 200, 'validation_failed').default(50),
-  });
   /**
    * The development outbox: where codes wait when no SMS or e-mail provider is configured. It does not
    * exist in production (NODE_ENV=production), where codes reach only their owner.
@@ -48,7 +63,12 @@ export async function adminRoutes(root: FastifyInstance) {
   app.get(
     '/admin/outbox',
     {
-      schema: { tags, summary: 'Messages waiting in the development outbox', querystring: outboxQuery },
+      schema: {
+        tags,
+        summary: 'Messages waiting in the development outbox',
+        querystring: adminApi.outboxQuery,
+        response: { 200: okReply(adminApi.outboxReply) },
+      },
       preHandler: app.requireAdmin,
     },
     async (request) => {

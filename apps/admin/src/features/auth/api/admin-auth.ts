@@ -1,7 +1,8 @@
+import type { adminApi } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiPost } from '../../../lib/api';
-import { type AdminIdentity, useAuthStore } from '../../../lib/auth-store';
+import { useAuthStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
 
 /**
@@ -9,7 +10,7 @@ import { queryClient } from '../../../lib/query-client';
  * operator who has not enrolled yet signs in without it, to a session that can do nothing but enrol.
  */
 export type AdminLoginInput = { email: string; password: string; totp?: string };
-export type AdminLoginReply = { token: string; expires_at: string; admin: AdminIdentity; totp_enrolment_required?: boolean };
+export type AdminLoginReply = adminApi.LoginReply;
 
 export const adminLogin = (input: AdminLoginInput) => apiPost<AdminLoginReply>('/admin/login', input);
 

@@ -12,6 +12,7 @@ const reply: AdminLoginReply = {
   token: 'adm_tok_5f1c',
   expires_at: '2099-01-01T00:00:00Z',
   admin: { id: 4, email: 'ops@example.test', role: 'finance', totp_enabled: true },
+  totp_enrolment_required: false,
 };
 
 // A successful sign-in stores the session; the next test must start signed out.

@@ -1,18 +1,9 @@
+import type { adminApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 
 /** A message the server would have sent by SMS or e-mail, kept because no provider is configured. */
-export type OutboxRow = {
-  id: number;
-  channel: string;
-  target: string;
-  subject: string | null;
-  body: string;
-  code: string | null;
-  created_at: string;
-  /** How it left: `outbox` (no provider; this row is the only copy), `smtp` or `sms` (a provider sent it). */
-  delivered?: string;
-};
+export type OutboxRow = adminApi.OutboxRow;
 
 /** The server's maximum page; an operator scanning for a code wants as many recent rows as it gives. */
 const OUTBOX_LIMIT = 200;
