@@ -1,13 +1,6 @@
-import {
-  ANY_CONSOLE_ROLE,
-  consoleRoleSchema,
-  emailSchema,
-  operatorPasswordChangeBody,
-  operatorPasswordSchema,
-} from '@app/shared';
+import { ANY_CONSOLE_ROLE, okReply, operatorsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../../lib/fields.js';
 import { ok } from '../../lib/reply.js';
 import { operatorDeps } from './deps.js';
@@ -26,21 +19,6 @@ import {
 
 const tags = ['console: operators'];
 
-const codeBody = z.object({
-  code: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
-    z
-      .string({ message: 'totp_required' })
-      .min(1, 'totp_required')
-      .regex(/^\d{6}$/, 'totp_invalid'),
-  ),
-});
-
-const flag = z.preprocess(
-  (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : v),
-  z.boolean({ message: 'field_invalid' }).optional(),
-);
-
 /**
  * Operators' two-factor enrolment, operator accounts (super admin) and console sessions. Sign-in
  * itself is `admin/login` (modules/admin), which calls this module's service.
@@ -57,7 +35,11 @@ export async function operatorRoutes(root: FastifyInstance) {
     '/admin/totp/setup',
     {
       ...enrolling,
-      schema: { tags, summary: 'Start two-factor enrolment: a new secret and its otpauth URI (shown this once)' },
+      schema: {
+        tags,
+        summary: 'Start two-factor enrolment: a new secret and its otpauth URI (shown this once)',
+        response: { 200: okReply(operatorsApi.totpSetupReply) },
+      },
     },
     async (request) => ok(await startEnrolment(operatorDeps(app), request.admin!)),
   );
@@ -67,7 +49,12 @@ export async function operatorRoutes(root: FastifyInstance) {
     {
       ...enrolling,
       config: { ...enrolling.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Confirm enrolment with a code from the authenticator app', body: codeBody },
+      schema: {
+        tags,
+        summary: 'Confirm enrolment with a code from the authenticator app',
+        body: operatorsApi.totpEnableBody,
+        response: { 200: okReply(operatorsApi.totpEnableReply) },
+      },
     },
     async (request) => ok(await confirmEnrolment(operatorDeps(app), request, request.body.code)),
   );
@@ -80,7 +67,8 @@ export async function operatorRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change your own password (current one first; your other sessions end)',
-        body: operatorPasswordChangeBody,
+        body: operatorsApi.changePasswordBody,
+        response: { 200: okReply(operatorsApi.changePasswordReply) },
       },
     },
     async (request) => ok(await changeOwnPassword(operatorDeps(app), request, request.body)),
@@ -88,22 +76,40 @@ export async function operatorRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/me/sessions',
-    { ...anyOperator, schema: { tags, summary: "The operator's own live sessions" } },
+    {
+      ...anyOperator,
+      schema: { tags, summary: "The operator's own live sessions", response: { 200: okReply(operatorsApi.sessionsReply) } },
+    },
     async (request) => ok(await liveSessions(app.db, request.admin!.sessionId, request.admin!.id)),
   );
 
   app.post(
     '/admin/sessions/:id/revoke',
-    { ...anyOperator, schema: { tags, summary: 'End a console session (own sessions; super: any)', params: idParams } },
+    {
+      ...anyOperator,
+      schema: {
+        tags,
+        summary: 'End a console session (own sessions; super: any)',
+        params: idParams,
+        response: { 200: okReply(operatorsApi.revokeReply) },
+      },
+    },
     async (request) => ok(await revokeSession(app.db, request, request.params.id)),
   );
 
-  app.get('/admin/sessions', { ...superOnly, schema: { tags, summary: "Every operator's live sessions" } }, async (request) =>
-    ok(await liveSessions(app.db, request.admin!.sessionId)),
+  app.get(
+    '/admin/sessions',
+    {
+      ...superOnly,
+      schema: { tags, summary: "Every operator's live sessions", response: { 200: okReply(operatorsApi.sessionsReply) } },
+    },
+    async (request) => ok(await liveSessions(app.db, request.admin!.sessionId)),
   );
 
-  app.get('/admin/operators', { ...superOnly, schema: { tags, summary: 'Operator accounts' } }, async () =>
-    ok(await listOperators(app.db)),
+  app.get(
+    '/admin/operators',
+    { ...superOnly, schema: { tags, summary: 'Operator accounts', response: { 200: okReply(operatorsApi.listReply) } } },
+    async () => ok(await listOperators(app.db)),
   );
 
   app.post(
@@ -113,11 +119,8 @@ export async function operatorRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create an operator with a role',
-        body: z.object({
-          email: emailSchema,
-          password: operatorPasswordSchema,
-          role: consoleRoleSchema,
-        }),
+        body: operatorsApi.createBody,
+        response: { 200: okReply(operatorsApi.createReply) },
       },
     },
     async (request) => ok(await createOperator(app.db, request, request.body)),
@@ -131,7 +134,8 @@ export async function operatorRoutes(root: FastifyInstance) {
         tags,
         summary: "Change an operator's role or disable them (their sessions end)",
         params: idParams,
-        body: z.object({ role: consoleRoleSchema.optional(), disabled: flag }),
+        body: operatorsApi.updateBody,
+        response: { 200: okReply(operatorsApi.updateReply) },
       },
     },
     async (request) => ok(await updateOperator(app.db, request, request.params.id, request.body)),
@@ -145,7 +149,8 @@ export async function operatorRoutes(root: FastifyInstance) {
         tags,
         summary: "Set another operator's password: their second factor is removed (they enrol again) and their sessions end",
         params: idParams,
-        body: z.object({ password: operatorPasswordSchema }),
+        body: operatorsApi.resetPasswordBody,
+        response: { 200: okReply(operatorsApi.resetPasswordReply) },
       },
     },
     async (request) => ok(await resetPassword(operatorDeps(app), request, request.params.id, request.body.password)),
@@ -153,7 +158,15 @@ export async function operatorRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/operators/:id/reset-2fa',
-    { ...superOnly, schema: { tags, summary: "Remove an operator's second factor; they enrol again", params: idParams } },
+    {
+      ...superOnly,
+      schema: {
+        tags,
+        summary: "Remove an operator's second factor; they enrol again",
+        params: idParams,
+        response: { 200: okReply(operatorsApi.resetTotpReply) },
+      },
+    },
     async (request) => ok(await resetTotp(app.db, request, request.params.id)),
   );
 }

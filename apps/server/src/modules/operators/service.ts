@@ -1,4 +1,4 @@
-import { type ConsoleRole, TOTP_REQUIRED_ROLES } from '@app/shared';
+import { type adminApi, type ConsoleRole, TOTP_REQUIRED_ROLES } from '@app/shared';
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -17,9 +17,17 @@ export const TOTP_MAX_FAILURES = 5;
 export const TOTP_FAILURE_WINDOW_MS = 15 * 60_000;
 export const TOTP_ISSUER = 'H5 Exchange console';
 
+type SessionScope = adminApi.SessionScope;
+
 export type OperatorDeps = { db: Db; key: Buffer; lockout: SignInLockout; now?: () => number };
 
 const needsTotp = (role: string) => TOTP_REQUIRED_ROLES.includes(role as ConsoleRole);
+
+/**
+ * An operator's role: the column is written only through the console's role field (consoleRoleSchema)
+ * and the seed's 'super', so it always holds one of CONSOLE_ROLES.
+ */
+const roleOf = (row: { role: string }) => row.role as ConsoleRole;
 
 async function recentFailures(db: Db, adminId: number, now: number): Promise<number> {
   const [row] = await db
@@ -145,7 +153,7 @@ export async function signIn(
   return {
     token,
     expires_at: expiresAt.toISOString(),
-    admin: { id: admin.id, email: admin.email, role: admin.role, totp_enabled: enrolled },
+    admin: { id: admin.id, email: admin.email, role: roleOf(admin), totp_enabled: enrolled },
     totp_enrolment_required: scope === 'enrol',
   };
 }
@@ -274,7 +282,7 @@ export async function confirmEnrolment(deps: OperatorDeps, request: FastifyReque
 const operatorView = (row: typeof admins.$inferSelect, totp: boolean) => ({
   id: row.id,
   email: row.email,
-  role: row.role,
+  role: roleOf(row),
   disabled: Boolean(row.disabledAt),
   disabled_at: row.disabledAt?.toISOString() ?? null,
   totp_enabled: totp,
@@ -389,10 +397,11 @@ export async function liveSessions(db: Db, currentSessionId: number, adminId?: n
     id: session.id,
     admin_id: session.adminId,
     admin_email: email,
-    role,
+    role: roleOf({ role }),
     ip: session.ip,
     user_agent: session.userAgent,
-    scope: session.scope,
+    // written only as 'full' or 'enrol' (signIn, confirmEnrolment)
+    scope: session.scope as SessionScope,
     current: session.id === currentSessionId,
     created_at: session.createdAt.toISOString(),
     expires_at: session.expiresAt.toISOString(),

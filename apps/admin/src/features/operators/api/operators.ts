@@ -1,34 +1,15 @@
-import type { ConsoleRole } from '@app/shared';
+import type { adminApi, ConsoleRole, operatorsApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
 /** An operator account as the super admin manages it. */
-export type Operator = {
-  id: number;
-  email: string;
-  role: ConsoleRole;
-  disabled: boolean;
-  disabled_at: string | null;
-  totp_enabled: boolean;
-  created_at: string;
-};
+export type Operator = operatorsApi.OperatorRow;
 
 /** A live console session. */
-export type ConsoleSession = {
-  id: number;
-  admin_id: number;
-  admin_email: string;
-  role: string;
-  ip: string | null;
-  user_agent: string | null;
-  scope: string;
-  current: boolean;
-  created_at: string;
-  expires_at: string;
-};
+export type ConsoleSession = operatorsApi.SessionRow;
 
-export type Me = { id: number; email: string; role: string; sessions: number; totp_enabled: boolean; scope: string };
-export type Enrolment = { secret: string; otpauth_uri: string };
+export type Me = adminApi.MeReply;
+export type Enrolment = operatorsApi.TotpSetupReply;
 
 export const operatorsQuery = () =>
   queryOptions({
@@ -90,5 +71,5 @@ export const useChangeOwnPassword = () =>
 /** A super sets another operator's password: their second factor is removed and their sessions end. */
 export const useResetPassword = () =>
   useOperatorMutation(({ id, password }: { id: number; password: string }) =>
-    apiPost<Operator & { sessions_ended: number }>(`/admin/operators/${id}/password`, { password }),
+    apiPost<operatorsApi.ResetPasswordReply>(`/admin/operators/${id}/password`, { password }),
   );
