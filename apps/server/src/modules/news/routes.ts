@@ -1,33 +1,17 @@
-import { type ErrorCode, flagField, LANGS, type Lang } from '@app/shared';
+import { type ErrorCode, LANGS, type Lang, newsApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
-import { idField, idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { allNewsPage, deleteNews, findNews, insertNews, type NewsTexts, replaceTexts, textsOf, updateNews } from './repo.js';
 import { newsDetail, newsList, noticeUnread, readNews } from './service.js';
 
 const tags = ['notices'];
 const consoleTags = ['console: announcements'];
-const flag = flagField().default(false);
-
-export const TITLE_MAX = 200;
-export const BODY_MAX = 20_000;
-
-/** One language's text: both parts, or neither (an empty language is simply not written). */
-const textSchema = z.object({
-  title: z.string({ message: 'field_invalid' }).trim().max(TITLE_MAX, 'field_invalid').default(''),
-  body: z.string({ message: 'field_invalid' }).trim().max(BODY_MAX, 'field_invalid').default(''),
-});
-const editSchema = z.object({
-  published: flag,
-  pinned: flag,
-  texts: z.record(z.string(), textSchema, { message: 'field_required' }),
-});
+const { idParams } = newsApi;
 
 /** Checks the languages: English is required (the fallback), others optional but whole. */
 function checkTexts(raw: Record<string, { title: string; body: string }>): NewsTexts {
@@ -61,15 +45,23 @@ export async function newsRoutes(root: FastifyInstance) {
   // Announcements are content: the content role edits them (super always may).
   const editor = { preHandler: app.requireAdmin, config: { roles: ['content'] as const } };
   // A POST without a body (the original client sends none for the first page) is the first page.
-  const paged = z.preprocess((v) => v ?? {}, z.object(pageFields));
-  const detail = z.preprocess((v) => v ?? {}, z.object({ id: idField }));
+  const paged = newsApi.listQuery;
+  const detail = newsApi.detailQuery;
 
   // The original client POSTs news/list and news/detail; GET works too (links, caches).
   for (const method of ['get', 'post'] as const) {
     const input = method === 'get' ? 'querystring' : 'body';
     app[method](
       '/news/list',
-      { ...optional, schema: { tags, summary: 'Published announcements, pinned then newest', [input]: paged } },
+      {
+        ...optional,
+        schema: {
+          tags,
+          summary: 'Published announcements, pinned then newest',
+          [input]: paged,
+          response: { 200: okReply(newsApi.listReply) },
+        },
+      },
       async (request) => {
         const q = (method === 'get' ? request.query : request.body) as z.infer<typeof paged>;
         return ok(await newsList(app.db, requestLang(request), request.user?.id, q.page, q.limit));
@@ -77,7 +69,15 @@ export async function newsRoutes(root: FastifyInstance) {
     );
     app[method](
       '/news/detail',
-      { ...optional, schema: { tags, summary: 'One announcement (plain text); marks it read', [input]: detail } },
+      {
+        ...optional,
+        schema: {
+          tags,
+          summary: 'One announcement (plain text); marks it read',
+          [input]: detail,
+          response: { 200: okReply(newsApi.detailReply) },
+        },
+      },
       async (request) => {
         const q = (method === 'get' ? request.query : request.body) as z.infer<typeof detail>;
         return ok(await newsDetail(app.db, requestLang(request), request.user?.id, q.id));
@@ -92,17 +92,20 @@ export async function newsRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Mark one announcement (id) or all (all=1) read',
-        body: z.object({ id: idField.optional(), all: flag }),
+        body: newsApi.readBody,
+        response: { 200: okReply(newsApi.readReply) },
       },
     },
     async (request) => {
       await readNews(app.db, request.user!.id, request.body);
-      return ok(true);
+      return ok(true as const);
     },
   );
 
-  app.get('/notice/unread', { ...auth, schema: { tags, summary: 'Unread announcements and messages' } }, async (request) =>
-    ok(await noticeUnread(app.db, request.user!.id)),
+  app.get(
+    '/notice/unread',
+    { ...auth, schema: { tags, summary: 'Unread announcements and messages', response: { 200: okReply(newsApi.unreadReply) } } },
+    async (request) => ok(await noticeUnread(app.db, request.user!.id)),
   );
 
   // ── console ──
@@ -114,7 +117,15 @@ export async function newsRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/news',
-    { ...editor, schema: { tags: consoleTags, summary: 'Every announcement', querystring: paged } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'Every announcement',
+        querystring: newsApi.consoleListQuery,
+        response: { 200: okReply(newsApi.consoleListReply) },
+      },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { total, rows, texts } = await allNewsPage(app.db, limit, (page - 1) * limit);
@@ -124,7 +135,15 @@ export async function newsRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/news/:id',
-    { ...editor, schema: { tags: consoleTags, summary: 'One announcement', params: idParams } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'One announcement',
+        params: idParams,
+        response: { 200: okReply(newsApi.consoleDetailReply) },
+      },
+    },
     async (request) => ok(await view(request.params.id)),
   );
 
@@ -132,7 +151,12 @@ export async function newsRoutes(root: FastifyInstance) {
     '/admin/news',
     {
       ...editor,
-      schema: { tags: consoleTags, summary: 'Write an announcement (texts per language; English required)', body: editSchema },
+      schema: {
+        tags: consoleTags,
+        summary: 'Write an announcement (texts per language; English required)',
+        body: newsApi.editBody,
+        response: { 200: okReply(newsApi.consoleDetailReply) },
+      },
     },
     async (request) => {
       const texts = checkTexts(request.body.texts);
@@ -152,7 +176,16 @@ export async function newsRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/news/:id',
-    { ...editor, schema: { tags: consoleTags, summary: 'Edit an announcement', params: idParams, body: editSchema } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'Edit an announcement',
+        params: idParams,
+        body: newsApi.editBody,
+        response: { 200: okReply(newsApi.consoleDetailReply) },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const before = await view(id);
@@ -172,14 +205,22 @@ export async function newsRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/news/:id/delete',
-    { ...editor, schema: { tags: consoleTags, summary: 'Delete an announcement', params: idParams } },
+    {
+      ...editor,
+      schema: {
+        tags: consoleTags,
+        summary: 'Delete an announcement',
+        params: idParams,
+        response: { 200: okReply(newsApi.deleteReply) },
+      },
+    },
     async (request) => {
       const before = await view(request.params.id);
       await app.db.transaction(async (tx) => {
         await deleteNews(tx, request.params.id);
         await audit(tx, request, 'news.delete', `news:${request.params.id}`, before, null);
       });
-      return ok(true);
+      return ok(true as const);
     },
   );
 }

@@ -1,17 +1,10 @@
-import { LANGS, type Lang } from '@app/shared';
+import { LANGS, type Lang, type newsApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
 export { LANGS };
 export type NewsText = { title: string; body: string };
-export type ConsoleNews = {
-  id: number;
-  published: boolean;
-  pinned: boolean;
-  texts: Partial<Record<Lang, NewsText>>;
-  created_at: string;
-  updated_at: string;
-};
+export type ConsoleNews = newsApi.ConsoleNews;
 export type NewsInput = { published: boolean; pinned: boolean; texts: Partial<Record<Lang, NewsText>> };
 
 const key = ['admin', 'news'] as const;
@@ -19,8 +12,7 @@ const key = ['admin', 'news'] as const;
 export const newsListQuery = (page: number) =>
   queryOptions({
     queryKey: [...key, page] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ list: ConsoleNews[]; total: number; page: number; limit: number }>('/admin/news', { page, limit: 20 }, signal),
+    queryFn: ({ signal }) => apiGet<newsApi.ConsoleListReply>('/admin/news', { page, limit: 20 }, signal),
   });
 
 /** Creates (no id) or replaces an announcement; every language's text is sent whole. */

@@ -1,3 +1,4 @@
+import type { newsApi } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import { useEffect, useState } from 'react';
@@ -7,8 +8,6 @@ import { api } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
 import './notice-ticker.css';
 
-type Headline = { id: number; title: string };
-
 /** The latest announcements (titles only, as text), one at a time; a tap opens it, "more" the notices. */
 export function NoticeTicker() {
   const { t } = useTranslation();
@@ -16,7 +15,7 @@ export function NoticeTicker() {
   const latest = useQuery({
     queryKey: ['home', 'news'],
     queryFn: ({ signal }) =>
-      api.post<{ list: Headline[] }>('news/list', { page: 1, limit: 3 }, { loading: false, toast: false, signal }),
+      api.post<newsApi.ListReply>('news/list', { page: 1, limit: 3 }, { loading: false, toast: false, signal }),
   });
   const [index, setIndex] = useState(0);
   const items = latest.data?.list ?? [];

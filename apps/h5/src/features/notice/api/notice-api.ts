@@ -1,22 +1,13 @@
-import type { messagesApi } from '@app/shared';
+import type { messagesApi, newsApi } from '@app/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
+import { nextPage, PAGE_SIZE } from '../../../lib/wallet-api';
 
 /** An announcement in a list: title and the start of its body, in the reader's language (or English). */
-export type NewsItem = {
-  id: number;
-  title: string;
-  summary: string;
-  lang: string;
-  pinned: boolean;
-  read: boolean;
-  created_at: string;
-  updated_at: string;
-};
-export type NewsDetail = Omit<NewsItem, 'summary' | 'read'> & { body: string };
+export type NewsItem = newsApi.NewsRow;
+export type NewsDetail = newsApi.DetailReply;
 export type MessageItem = messagesApi.MessageRow;
-export type Unread = { news: number; messages: number; total: number };
+export type Unread = newsApi.UnreadReply;
 
 export const noticeKeys = {
   all: ['notice'] as const,
@@ -32,11 +23,7 @@ export const newsQuery = () =>
   infiniteQueryOptions({
     queryKey: noticeKeys.news,
     queryFn: ({ pageParam, signal }) =>
-      api.post<Paged<NewsItem> & { unread: number }>(
-        'news/list',
-        { page: pageParam, limit: PAGE_SIZE },
-        { loading: false, signal },
-      ),
+      api.post<newsApi.ListReply>('news/list', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
     ...paged,
   });
 
