@@ -1,3 +1,4 @@
+import { referralApi } from '@app/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { selectPage, withTotal } from '../../db/paging.js';
@@ -7,8 +8,9 @@ import { D, type Dec } from '../../lib/money.js';
 /** The default rebate ratio until an operator sets one in the console (20 % of each fee). */
 export const DEFAULT_RATIO = '0.2';
 export const SETTINGS_KEY = 'referral';
-export const REFERRAL_STATUSES = ['normal', 'partner', 'exclusive'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+// The statuses are part of the API's contract (referralApi).
+export const REFERRAL_STATUSES = referralApi.REFERRAL_STATUSES;
+export type ReferralStatus = referralApi.ReferralStatus;
 
 export type ReferralSettings = { default_ratio: string };
 

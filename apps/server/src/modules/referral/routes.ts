@@ -1,13 +1,12 @@
+import { okReply, referralApi } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { audit } from '../../lib/audit.js';
-import { idParams } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { str } from '../../lib/money.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
-import { REFERRAL_STATUSES, referralSettings, saveProfile, saveReferralSettings, specialProfiles } from './repo.js';
+import { type ReferralStatus, referralSettings, saveProfile, saveReferralSettings, specialProfiles } from './repo.js';
 import { consoleReferralUser, inviteSummary, myInvitees, myPoster, myRebates, myShare, ranking } from './service.js';
 
 const tags = ['referral'];
@@ -16,42 +15,53 @@ const consoleTags = ['console: referral'];
 /** The address the user reached us on: links they share must lead back to the same site. */
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** A rebate ratio as a fraction of the fee: 0 to 1, at most 6 decimals ("0.2" = 20 %). */
-const ratioField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v),
-  z
-    .string({ message: 'field_required' })
-    .min(1, 'field_required')
-    .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'field_invalid'),
-);
-
 export async function referralRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
   // Rebate ratios decide money: finance sets them (super always may).
   const operator = { preHandler: app.requireAdmin, config: { roles: ['finance'] as const } };
   // A POST without a body (the original client sends none for the first page) is the first page.
-  const paged = z.preprocess((v) => v ?? {}, z.object(pageFields));
+  const paged = referralApi.pageQuery;
+  const idParams = referralApi.userParams;
 
-  app.get('/user/invite', { ...auth, schema: { tags, summary: 'My invite code, link and promotion totals' } }, async (request) =>
-    ok(await inviteSummary(app.db, request.user!.id, origin(request), app.market.livePrices)),
+  app.get(
+    '/user/invite',
+    {
+      ...auth,
+      schema: { tags, summary: 'My invite code, link and promotion totals', response: { 200: okReply(referralApi.inviteReply) } },
+    },
+    async (request) => ok(await inviteSummary(app.db, request.user!.id, origin(request), app.market.livePrices)),
   );
-  app.get('/user/my_share', { ...auth, schema: { tags, summary: 'My invite code and share link' } }, async (request) =>
-    ok(await myShare(app.db, request.user!.id, origin(request))),
+  app.get(
+    '/user/my_share',
+    { ...auth, schema: { tags, summary: 'My invite code and share link', response: { 200: okReply(referralApi.shareReply) } } },
+    async (request) => ok(await myShare(app.db, request.user!.id, origin(request))),
   );
-  app.get('/user/my_poster', { ...auth, schema: { tags, summary: 'The data of my invitation poster' } }, async (request) =>
-    ok(await myPoster(app.db, request.user!.id, origin(request))),
+  app.get(
+    '/user/my_poster',
+    {
+      ...auth,
+      schema: { tags, summary: 'The data of my invitation poster', response: { 200: okReply(referralApi.posterReply) } },
+    },
+    async (request) => ok(await myPoster(app.db, request.user!.id, origin(request))),
   );
   // The original client POSTs these three; GET is accepted too.
   for (const method of ['get', 'post'] as const) {
-    app[method]('/user/invite_list', { ...auth, schema: { tags, summary: 'TOP10 inviters' } }, async () =>
-      ok(await ranking(app.db)),
+    app[method](
+      '/user/invite_list',
+      { ...auth, schema: { tags, summary: 'TOP10 inviters', response: { 200: okReply(referralApi.rankingReply) } } },
+      async () => ok(await ranking(app.db)),
     );
     app[method](
       '/user/my_invite_list',
       {
         ...auth,
-        schema: { tags, summary: 'People I invited, newest first', [method === 'get' ? 'querystring' : 'body']: paged },
+        schema: {
+          tags,
+          summary: 'People I invited, newest first',
+          [method === 'get' ? 'querystring' : 'body']: paged,
+          response: { 200: okReply(referralApi.inviteesReply) },
+        },
       },
       async (request) => {
         const q = (method === 'get' ? request.query : request.body) as z.infer<typeof paged>;
@@ -62,7 +72,12 @@ export async function referralRoutes(root: FastifyInstance) {
       '/user/my_account_return',
       {
         ...auth,
-        schema: { tags, summary: 'My rebate records, newest first', [method === 'get' ? 'querystring' : 'body']: paged },
+        schema: {
+          tags,
+          summary: 'My rebate records, newest first',
+          [method === 'get' ? 'querystring' : 'body']: paged,
+          response: { 200: okReply(referralApi.rebatesReply) },
+        },
       },
       async (request) => {
         const q = (method === 'get' ? request.query : request.body) as z.infer<typeof paged>;
@@ -74,7 +89,10 @@ export async function referralRoutes(root: FastifyInstance) {
   // ── console ──
   app.get(
     '/admin/referral/settings',
-    { ...operator, schema: { tags: consoleTags, summary: 'Default ratio and partners' } },
+    {
+      ...operator,
+      schema: { tags: consoleTags, summary: 'Default ratio and partners', response: { 200: okReply(referralApi.settingsReply) } },
+    },
     async () => {
       const [settings, partners] = await Promise.all([referralSettings(app.db), specialProfiles(app.db)]);
       return ok({
@@ -84,7 +102,8 @@ export async function referralRoutes(root: FastifyInstance) {
           email: p.email,
           phone: p.phone,
           extension_code: p.extensionCode,
-          status: p.status,
+          // written only through REFERRAL_STATUSES (saveProfile)
+          status: p.status as ReferralStatus,
           ratio: p.ratio === null ? null : str(p.ratio),
           updated_at: p.updatedAt.toISOString(),
         })),
@@ -96,7 +115,12 @@ export async function referralRoutes(root: FastifyInstance) {
     '/admin/referral/settings',
     {
       ...operator,
-      schema: { tags: consoleTags, summary: 'Set the default rebate ratio', body: z.object({ default_ratio: ratioField }) },
+      schema: {
+        tags: consoleTags,
+        summary: 'Set the default rebate ratio',
+        body: referralApi.saveSettingsBody,
+        response: { 200: okReply(referralApi.saveSettingsReply) },
+      },
     },
     async (request) => {
       const after = { default_ratio: request.body.default_ratio };
@@ -111,7 +135,15 @@ export async function referralRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/referral/users/:id',
-    { ...operator, schema: { tags: consoleTags, summary: "A user's referral standing", params: idParams } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: "A user's referral standing",
+        params: idParams,
+        response: { 200: okReply(referralApi.userReply) },
+      },
+    },
     async (request) => ok(await consoleReferralUser(app.db, request.params.id)),
   );
 
@@ -123,10 +155,8 @@ export async function referralRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary: "Set a user's status (normal, partner, exclusive) and own ratio (empty: the default)",
         params: idParams,
-        body: z.object({
-          status: z.enum(REFERRAL_STATUSES, { message: 'field_invalid' }),
-          ratio: z.preprocess((v) => (v === '' || v === null ? undefined : v), ratioField.optional()),
-        }),
+        body: referralApi.saveUserBody,
+        response: { 200: okReply(referralApi.saveUserReply) },
       },
     },
     async (request) => {

@@ -1,30 +1,11 @@
+import type { referralApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
-export type ReferralStatus = 'normal' | 'partner' | 'exclusive';
-export type Partner = {
-  user_id: number;
-  email: string | null;
-  phone: string | null;
-  extension_code: string;
-  status: ReferralStatus;
-  ratio: string | null;
-  updated_at: string;
-};
-export type ReferralSettings = { default_ratio: string; partners: Partner[] };
-export type ReferralUser = {
-  user_id: number;
-  email: string | null;
-  phone: string | null;
-  extension_code: string;
-  parent_id: number | null;
-  status: ReferralStatus;
-  ratio: string | null;
-  effective_ratio: string;
-  default_ratio: string;
-  invited: number;
-  returns: { currency_id: number; currency_name: string; total: string; pending: string }[];
-};
+export type ReferralStatus = referralApi.ReferralStatus;
+export type Partner = referralApi.PartnerRow;
+export type ReferralSettings = referralApi.SettingsReply;
+export type ReferralUser = referralApi.UserReply;
 
 const key = ['admin', 'referral'] as const;
 

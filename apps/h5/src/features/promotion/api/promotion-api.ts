@@ -1,42 +1,16 @@
+import type { referralApi } from '@app/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
 
-export type ReferralStatus = 'normal' | 'partner' | 'exclusive';
+export type ReferralStatus = referralApi.ReferralStatus;
 
 /** `user/invite`: my code, link and promotion so far (amounts are decimal strings). */
-export type InviteSummary = {
-  extension_code: string;
-  share_url: string;
-  invited: number;
-  /** Rebates credited so far, valued in USDT. */
-  total_return: string;
-  /** Rebates earned but below the coin's smallest unit, paid with the next one (USDT value). */
-  pending_rewards: string;
-  returns: { currency_id: number; currency_name: string; total: string; pending: string }[];
-  rebate_ratio: string;
-  rebate_percent: string;
-  status: ReferralStatus;
-  rank: number | null;
-  demo_prices: boolean;
-};
-
-export type PosterData = { extension_code: string; share_url: string; rebate_percent: string; pics: string[] };
-export type RankRow = { rank: number; account: string; invited: number; total_return: string };
-export type InviteeRow = { id: number; account: string; created_at: string; total_return: string };
-export type RebateRow = {
-  id: number;
-  account: string;
-  currency_id: number;
-  currency_name: string;
-  reason: string;
-  reason_text: string;
-  fee: string;
-  ratio: string;
-  exact: string;
-  amount: string;
-  created_at: string;
-};
+export type InviteSummary = referralApi.InviteReply;
+export type PosterData = referralApi.PosterReply;
+export type RankRow = referralApi.RankRow;
+export type InviteeRow = referralApi.InviteeRow;
+export type RebateRow = referralApi.RebateRow;
 
 export const promotionKeys = {
   all: ['promotion'] as const,
@@ -64,7 +38,7 @@ export const posterQuery = () =>
 export const rankingQuery = () =>
   queryOptions({
     queryKey: promotionKeys.ranking,
-    queryFn: ({ signal }) => api.post<{ list: RankRow[] }>('user/invite_list', undefined, { loading: false, signal }),
+    queryFn: ({ signal }) => api.post<referralApi.RankingReply>('user/invite_list', undefined, { loading: false, signal }),
   });
 
 export const inviteesQuery = () =>
