@@ -1,11 +1,8 @@
+import { accountSecurityApi as api, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idField, idParams, requiredText } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
-  ANTI_PHISHING_PATTERN,
   antiPhishingCodeOf,
   endOtherSessions,
   endSession,
@@ -17,13 +14,6 @@ import {
 
 const tags = ['account security'];
 
-const antiPhishingBody = z.object({
-  code: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : v),
-    z.string({ message: 'field_invalid' }).refine((v) => v === '' || ANTI_PHISHING_PATTERN.test(v), 'field_invalid'),
-  ),
-});
-
 /** The user's login history, sessions and anti-phishing code; operators' account freeze. */
 export async function accountSecurityRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,33 +21,51 @@ export async function accountSecurityRoutes(root: FastifyInstance) {
 
   app.get(
     '/user/security/logins',
-    { ...auth, schema: { tags, summary: 'Sign-in attempts on the account, newest first', querystring: z.object(pageFields) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Sign-in attempts on the account, newest first',
+        querystring: api.loginsQuery,
+        response: { 200: okReply(api.loginsReply) },
+      },
+    },
     async (request) => ok(await loginHistoryOf(app.db, request.user!.id, request.query.page, request.query.limit)),
   );
 
   app.get(
     '/user/security/sessions',
-    { ...auth, schema: { tags, summary: 'Signed-in devices (live sessions)' } },
+    { ...auth, schema: { tags, summary: 'Signed-in devices (live sessions)', response: { 200: okReply(api.sessionsReply) } } },
     async (request) => ok(await liveSessionsOf(app.db, request.user!.id, request.user!.sessionId)),
   );
 
   app.post(
     '/user/security/sessions/revoke',
-    { ...auth, schema: { tags, summary: 'Sign one of your sessions out', body: z.object({ id: idField }) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Sign one of your sessions out',
+        body: api.revokeBody,
+        response: { 200: okReply(api.revokeReply) },
+      },
+    },
     async (request) => {
       await endSession(app.db, request.user!.id, request.body.id);
-      return ok(true);
+      return ok(true as const);
     },
   );
 
   app.post(
     '/user/security/sessions/revoke_others',
-    { ...auth, schema: { tags, summary: 'Sign every other device out' } },
+    { ...auth, schema: { tags, summary: 'Sign every other device out', response: { 200: okReply(api.revokeOthersReply) } } },
     async (request) => ok({ ended: await endOtherSessions(app.db, request.user!.id, request.user!.sessionId) }),
   );
 
-  app.get('/user/security/anti_phishing', { ...auth, schema: { tags, summary: 'Your anti-phishing code' } }, async (request) =>
-    ok({ code: await antiPhishingCodeOf(app.db, request.user!.id) }),
+  app.get(
+    '/user/security/anti_phishing',
+    { ...auth, schema: { tags, summary: 'Your anti-phishing code', response: { 200: okReply(api.antiPhishingReply) } } },
+    async (request) => ok({ code: await antiPhishingCodeOf(app.db, request.user!.id) }),
   );
 
   app.post(
@@ -65,7 +73,12 @@ export async function accountSecurityRoutes(root: FastifyInstance) {
     {
       ...auth,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Set the anti-phishing code (4–20 letters or digits; empty removes it)', body: antiPhishingBody },
+      schema: {
+        tags,
+        summary: 'Set the anti-phishing code (4–20 letters or digits; empty removes it)',
+        body: api.antiPhishingBody,
+        response: { 200: okReply(api.antiPhishingReply) },
+      },
     },
     async (request) => ok({ code: await setAntiPhishingCode(app.db, request.user!.id, request.body.code) }),
   );
@@ -80,8 +93,9 @@ export async function accountSecurityRoutes(root: FastifyInstance) {
         tags: ['console: users and money'],
         summary:
           'Freeze an account with a reason shown to the user; their sessions end once, and signed in again they may only see, close and cancel (no new risk, no withdrawal)',
-        params: idParams,
-        body: z.object({ reason: requiredText(300) }),
+        params: api.freezeParams,
+        body: api.freezeBody,
+        response: { 200: okReply(api.freezeReply) },
       },
     },
     async (request) => ok(await setFrozen(app.db, request, request.params.id, request.body.reason)),
@@ -89,7 +103,15 @@ export async function accountSecurityRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/users/:id/unfreeze',
-    { ...compliance, schema: { tags: ['console: users and money'], summary: 'Lift a freeze', params: idParams } },
+    {
+      ...compliance,
+      schema: {
+        tags: ['console: users and money'],
+        summary: 'Lift a freeze',
+        params: api.freezeParams,
+        response: { 200: okReply(api.freezeReply) },
+      },
+    },
     async (request) => ok(await setFrozen(app.db, request, request.params.id, null)),
   );
 }

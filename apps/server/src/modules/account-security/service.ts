@@ -1,3 +1,4 @@
+import { accountSecurityApi } from '@app/shared';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -14,7 +15,12 @@ import { revokeSession, revokeUserSessions } from '../auth/service.js';
  * anti-phishing code shown in every e-mail; and operators freezing an account with a reason.
  */
 
-export async function loginHistoryOf(db: Db, userId: number, page: number, limit: number): Promise<Paged<unknown>> {
+export async function loginHistoryOf(
+  db: Db,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<Paged<accountSecurityApi.LoginRecord>> {
   const where = eq(loginHistory.userId, userId);
   const { rows, total } = await selectPage(
     db,
@@ -26,7 +32,8 @@ export async function loginHistoryOf(db: Db, userId: number, page: number, limit
       id: r.id,
       ip: r.ip,
       user_agent: r.userAgent,
-      result: r.result,
+      // (the column is text; recordLogin writes only a LoginResult)
+      result: r.result as accountSecurityApi.LoginResult,
       created_at: r.createdAt.toISOString(),
     })),
     total,
@@ -73,8 +80,8 @@ export async function endOtherSessions(db: Db, userId: number, currentSessionId:
 
 // ---------------------------------------------------------------- anti-phishing code
 
-/** 4 to 20 letters or digits (any script), so it is easy to recognise and cannot carry markup. */
-export const ANTI_PHISHING_PATTERN = /^[\p{L}\p{N}]{4,20}$/u;
+/** 4 to 20 letters or digits (any script): part of the API's contract. */
+export const ANTI_PHISHING_PATTERN = accountSecurityApi.ANTI_PHISHING_PATTERN;
 
 export async function antiPhishingCodeOf(db: Db, userId: number): Promise<string | null> {
   const [row] = await db

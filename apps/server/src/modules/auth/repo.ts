@@ -1,3 +1,4 @@
+import type { accountSecurityApi } from '@app/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areaCodes, loginHistory, sessions, users } from '../../db/schema.js';
@@ -5,7 +6,8 @@ import { forgetSession, forgetUser } from '../../plugins/session-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export type LoginResult = 'ok' | 'wrong_password' | 'frozen';
+/** What a sign-in attempt came to: part of the API's contract (the login history lists it). */
+export type LoginResult = accountSecurityApi.LoginResult;
 
 /**
  * Records a sign-in attempt on a known account (unknown accounts have no history). It sits with the

@@ -1,21 +1,9 @@
+import type { accountSecurityApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type LoginRecord = {
-  id: number;
-  ip: string | null;
-  user_agent: string | null;
-  result: 'ok' | 'wrong_password' | 'frozen';
-  created_at: string;
-};
-export type UserSession = {
-  id: number;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-  created_at: string;
-  expires_at: string;
-};
+export type LoginRecord = accountSecurityApi.LoginRecord;
+export type UserSession = accountSecurityApi.UserSession;
 
 export const accountSecurityKeys = {
   logins: ['account-security', 'logins'] as const,
@@ -27,7 +15,7 @@ export const loginHistoryQuery = () =>
   queryOptions({
     queryKey: accountSecurityKeys.logins,
     queryFn: ({ signal }) =>
-      api.get<{ list: LoginRecord[]; total: number }>('user/security/logins', { limit: 20 }, { loading: false, signal }),
+      api.get<accountSecurityApi.LoginsReply>('user/security/logins', { limit: 20 }, { loading: false, signal }),
   });
 
 export const sessionsQuery = () =>
@@ -40,9 +28,10 @@ export const antiPhishingQuery = () =>
   queryOptions({
     queryKey: accountSecurityKeys.antiPhishing,
     queryFn: ({ signal }) =>
-      api.get<{ code: string | null }>('user/security/anti_phishing', undefined, { loading: false, signal }),
+      api.get<accountSecurityApi.AntiPhishingReply>('user/security/anti_phishing', undefined, { loading: false, signal }),
   });
 
-export const signOutOthers = () => api.post<{ ended: number }>('user/security/sessions/revoke_others');
-export const signOutSession = (id: number) => api.post<boolean>('user/security/sessions/revoke', { id });
-export const saveAntiPhishing = (code: string) => api.post<{ code: string | null }>('user/security/anti_phishing', { code });
+export const signOutOthers = () => api.post<accountSecurityApi.RevokeOthersReply>('user/security/sessions/revoke_others');
+export const signOutSession = (id: number) => api.post<true>('user/security/sessions/revoke', { id });
+export const saveAntiPhishing = (code: string) =>
+  api.post<accountSecurityApi.AntiPhishingReply>('user/security/anti_phishing', { code });
