@@ -202,26 +202,6 @@ export const adminLoginBody = z.object({
 /** Verification states of `review_status` and `advanced_user` (spec section 4). */
 export const REVIEW_STATUS = { none: 0, pending: 1, verified: 2, rejected: 3 } as const;
 
-export type UserCenter = {
-  id: number;
-  account_number: string;
-  phone: string | null;
-  area_code: string | null;
-  email: string | null;
-  review_status: number;
-  advanced_user: number;
-  name: string | null;
-  card_id: string | null;
-  extension_code: string;
-  has_pay_password: boolean;
-  lang: string;
-  created_at: string;
-  /**
-   * Set while operators have frozen the account: it may see, close and cancel what it holds, but opens
-   * nothing new and withdraws nothing (`account_frozen`).
-   */
-  frozen_reason: string | null;
-};
-
-export type LoginReply = { token: string; expires_at: string; user: UserCenter };
+// The signed-in user and the sign-in reply are inferred from their reply schemas (api/auth.ts).
+export type { LoginReply, UserCenter } from './api/auth.js';
 export type AreaCode = { id: number; area_code: string; country: string; name: string };

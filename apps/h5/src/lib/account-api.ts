@@ -1,4 +1,4 @@
-import type { AreaCode, CodeScene, UserCenter } from '@app/shared';
+import type { AreaCode, authApi, CodeScene, UserCenter } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { useAuthStore } from './auth-store';
@@ -38,8 +38,8 @@ export type CodeTarget = { channel: 'mobile'; phone: string; areaCode: string } 
 export async function sendVerificationCode(target: CodeTarget, scene: CodeScene): Promise<boolean> {
   const message =
     target.channel === 'mobile'
-      ? await api.post<string>('sms_send', { user_string: target.phone, area_code: target.areaCode, scene })
-      : await api.post<string>('sms_mail', { user_string: target.email, scene });
+      ? await api.post<authApi.DoneText>('sms_send', { user_string: target.phone, area_code: target.areaCode, scene })
+      : await api.post<authApi.DoneText>('sms_mail', { user_string: target.email, scene });
   if (typeof message === 'string' && message) showMessage(message, 'success');
   return true;
 }

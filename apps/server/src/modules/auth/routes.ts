@@ -1,18 +1,7 @@
-import {
-  bindContactBody,
-  checkCodeBody,
-  emailSchema,
-  forgetBody,
-  loginBody,
-  payPasswordBody,
-  phoneSchema,
-  registerBody,
-  sendCodeBody,
-  updatePasswordBody,
-} from '@app/shared';
+import { authApi, emailSchema, okReply, phoneSchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { translate } from '../../i18n/messages.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestLang } from '../../lib/lang.js';
@@ -40,6 +29,7 @@ import {
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const tags = ['auth'];
+const done = { 200: okReply(authApi.doneText) };
 
 /** Parses an account string of one channel with the shared schema, reporting the field like a body error. */
 function parseContact(channel: Channel, value: string) {
@@ -56,7 +46,7 @@ export async function authRoutes(root: FastifyInstance) {
   const deps = { db: app.db, tokenTtlHours: app.config.tokenTtlHours, lockout: signInLockout(app) };
 
   /** Sends a code for one of the scenes; the channel is fixed by the route (SMS or e-mail). */
-  const sendCode = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof sendCodeBody> }>) => {
+  const sendCode = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof authApi.sendCodeBody> }>) => {
     const body = request.body;
     const lang = requestLang(request);
     const type = channel === 'sms' ? 'mobile' : 'email';
@@ -101,17 +91,23 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     '/sms_send',
     // Signed out for sign-up and reset codes, signed in for the others (`scene`).
-    { schema: { tags, summary: 'Send a code by SMS', body: sendCodeBody }, config: { ...limit(10), auth: 'optional' } },
+    {
+      schema: { tags, summary: 'Send a code by SMS', body: authApi.sendCodeBody, response: done },
+      config: { ...limit(10), auth: 'optional' },
+    },
     sendCode('sms'),
   );
   app.post(
     '/sms_mail',
-    { schema: { tags, summary: 'Send a code by e-mail', body: sendCodeBody }, config: { ...limit(10), auth: 'optional' } },
+    {
+      schema: { tags, summary: 'Send a code by e-mail', body: authApi.sendCodeBody, response: done },
+      config: { ...limit(10), auth: 'optional' },
+    },
     sendCode('email'),
   );
 
   /** Step one of the reset form: checks the code without spending it. */
-  const check = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof checkCodeBody> }>) => {
+  const check = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof authApi.checkCodeBody> }>) => {
     const body = request.body;
     const type = channel === 'sms' ? 'mobile' : 'email';
     const value = parseContact(channel, body.user_string);
@@ -121,30 +117,46 @@ export async function authRoutes(root: FastifyInstance) {
   };
   app.post(
     '/user/check_mobile',
-    { schema: { tags, summary: 'Check an SMS code', body: checkCodeBody }, config: limit(20) },
+    { schema: { tags, summary: 'Check an SMS code', body: authApi.checkCodeBody, response: done }, config: limit(20) },
     check('sms'),
   );
   app.post(
     '/user/check_email',
-    { schema: { tags, summary: 'Check an e-mail code', body: checkCodeBody }, config: limit(20) },
+    { schema: { tags, summary: 'Check an e-mail code', body: authApi.checkCodeBody, response: done }, config: limit(20) },
     check('email'),
   );
 
   app.post(
     '/user/register',
-    { schema: { tags, summary: 'Register by phone or e-mail', body: registerBody }, config: limit(10) },
+    {
+      schema: {
+        tags,
+        summary: 'Register by phone or e-mail',
+        body: authApi.registerBody,
+        response: { 200: okReply(authApi.loginReply) },
+      },
+      config: limit(10),
+    },
     async (request) => ok(await register(deps, request.body, client(request), requestLang(request))),
   );
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in with phone or e-mail', body: loginBody }, config: limit(10) },
+    {
+      schema: {
+        tags,
+        summary: 'Log in with phone or e-mail',
+        body: authApi.loginBody,
+        response: { 200: okReply(authApi.loginReply) },
+      },
+      config: limit(10),
+    },
     async (request) => ok(await login(deps, request.body, client(request))),
   );
 
   app.post(
     '/user/logout',
-    { schema: { tags, summary: 'Log out (revokes the token)' }, preHandler: app.requireUser },
+    { schema: { tags, summary: 'Log out (revokes the token)', response: done }, preHandler: app.requireUser },
     async (request) => {
       await logout(app.db, request.user!.sessionId);
       return ok(translate(requestLang(request), 'logged_out'));
@@ -153,27 +165,38 @@ export async function authRoutes(root: FastifyInstance) {
 
   app.post(
     '/user/forget',
-    { schema: { tags, summary: 'Reset the login password with a code', body: forgetBody }, config: limit(10) },
+    {
+      schema: { tags, summary: 'Reset the login password with a code', body: authApi.forgetBody, response: done },
+      config: limit(10),
+    },
     async (request) => {
       await forget(deps, request.body);
       return ok(translate(requestLang(request), 'password_reset'));
     },
   );
 
-  app.get('/user/center', { schema: { tags, summary: 'The signed-in user' }, preHandler: app.requireUser }, async (request) =>
-    ok(toUserCenter(request.user!)),
+  app.get(
+    '/user/center',
+    {
+      schema: { tags, summary: 'The signed-in user', response: { 200: okReply(authApi.centerReply) } },
+      preHandler: app.requireUser,
+    },
+    async (request) => ok(toUserCenter(request.user!)),
   );
 
   app.post(
     '/user/has_password',
-    { schema: { tags, summary: 'Whether a fund password is set' }, preHandler: app.requireUser },
+    {
+      schema: { tags, summary: 'Whether a fund password is set', response: { 200: okReply(authApi.hasPasswordReply) } },
+      preHandler: app.requireUser,
+    },
     async (request) => ok({ has_password: Boolean(request.user!.payPasswordHash) }),
   );
 
   app.post(
     '/safe/update_password',
     {
-      schema: { tags, summary: 'Change the login password', body: updatePasswordBody },
+      schema: { tags, summary: 'Change the login password', body: authApi.updatePasswordBody, response: done },
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -186,7 +209,7 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     '/user/e_pwd',
     {
-      schema: { tags, summary: 'Set or change the fund password', body: payPasswordBody },
+      schema: { tags, summary: 'Set or change the fund password', body: authApi.payPasswordBody, response: done },
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -196,14 +219,15 @@ export async function authRoutes(root: FastifyInstance) {
     },
   );
 
-  const otherContactBody = z.object({
-    user_string: z.string({ message: 'validation_failed' }).max(254),
-    area_code: sendCodeBody.shape.area_code,
-  });
   app.post(
     '/set/sms_other_mail',
     {
-      schema: { tags, summary: 'Send a code to the contact the user did not register with', body: otherContactBody },
+      schema: {
+        tags,
+        summary: 'Send a code to the contact the user did not register with',
+        body: authApi.otherContactBody,
+        response: done,
+      },
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -232,7 +256,7 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     '/user/bind',
     {
-      schema: { tags, summary: 'Bind the other contact with its code', body: bindContactBody },
+      schema: { tags, summary: 'Bind the other contact with its code', body: authApi.bindContactBody, response: done },
       preHandler: app.requireUser,
       config: limit(10),
     },

@@ -1,3 +1,4 @@
+import type { authApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,7 +8,7 @@ export const securityKeys = { hasPassword: ['user', 'has_password'] as const };
 export const hasPayPasswordQuery = () =>
   queryOptions({
     queryKey: securityKeys.hasPassword,
-    queryFn: ({ signal }) => api.post<{ has_password: boolean }>('user/has_password', undefined, { loading: false, signal }),
+    queryFn: ({ signal }) => api.post<authApi.HasPasswordReply>('user/has_password', undefined, { loading: false, signal }),
   });
 
 /** Changes the login password; the server then revokes every session of the user. */
