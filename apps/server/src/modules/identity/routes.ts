@@ -1,49 +1,11 @@
-import { IDENTITY_REVIEW_ROLES, intField } from '@app/shared';
+import { identityApi as api, IDENTITY_REVIEW_ROLES, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParams, optionalText, requiredText } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { approveCheck, consoleIdentityList, rejectCheck, submitAdvanced, submitBasic, verificationCenter } from './service.js';
 
 const tags = ['verification'];
 const consoleTags = ['console: verification'];
-
-const basicBody = z.object({
-  /** ISO 3166-1 alpha-2 country code. */
-  country: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string({ message: 'field_required' })
-      .min(1, 'field_required')
-      .regex(/^[A-Z]{2}$/, 'field_invalid'),
-  ),
-  name: requiredText(100),
-  card_id: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
-    z
-      .string({ message: 'field_required' })
-      .min(1, 'field_required')
-      .regex(/^[A-Za-z0-9-]{4,40}$/, 'field_invalid'),
-  ),
-});
-
-const advancedBody = z.object({
-  address: requiredText(300),
-  front_pic: optionalText(64),
-  reverse_pic: optionalText(64),
-  hand_pic: optionalText(64),
-});
-
-const consoleQuery = z.object({
-  status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['pending', 'verified', 'rejected'], { message: 'field_invalid' }).optional(),
-  ),
-  tier: z.preprocess((v) => (v === '' ? undefined : v), intField(1, 2).optional()),
-  ...pageFields,
-});
 
 export async function identityRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +15,15 @@ export async function identityRoutes(root: FastifyInstance) {
 
   app.post(
     '/user/real_name',
-    { ...auth, schema: { tags, summary: 'Submit basic verification (country, name, ID number)', body: basicBody } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Submit basic verification (country, name, ID number)',
+        body: api.basicBody,
+        response: { 200: okReply(api.submitReply) },
+      },
+    },
     async (request) => ok(await submitBasic(app.db, request.user!, request.body)),
   );
 
@@ -61,20 +31,32 @@ export async function identityRoutes(root: FastifyInstance) {
     '/user/real_name2',
     {
       ...auth,
-      schema: { tags, summary: 'Submit advanced verification (address and three uploaded photos)', body: advancedBody },
+      schema: {
+        tags,
+        summary: 'Submit advanced verification (address and three uploaded photos)',
+        body: api.advancedBody,
+        response: { 200: okReply(api.submitReply) },
+      },
     },
     async (request) => ok(await submitAdvanced(app.db, request.user!, request.body)),
   );
 
-  app.get('/user/center2', { ...auth, schema: { tags, summary: 'Verification state of both tiers' } }, async (request) =>
-    ok(await verificationCenter(app.db, request.user!)),
+  app.get(
+    '/user/center2',
+    { ...auth, schema: { tags, summary: 'Verification state of both tiers', response: { 200: okReply(api.centerReply) } } },
+    async (request) => ok(await verificationCenter(app.db, request.user!)),
   );
 
   app.get(
     '/admin/identity',
     {
       ...operator,
-      schema: { tags: consoleTags, summary: 'Verification submissions with photo urls', querystring: consoleQuery },
+      schema: {
+        tags: consoleTags,
+        summary: 'Verification submissions with photo urls',
+        querystring: api.consoleQuery,
+        response: { 200: okReply(api.consoleReply) },
+      },
     },
     async (request) => {
       const { status, tier, page, limit } = request.query;
@@ -84,7 +66,15 @@ export async function identityRoutes(root: FastifyInstance) {
 
   app.post(
     '/admin/identity/:id/approve',
-    { ...operator, schema: { tags: consoleTags, summary: "Approve; the user's tier becomes verified", params: idParams } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: "Approve; the user's tier becomes verified",
+        params: api.reviewParams,
+        response: { 200: okReply(api.reviewReply) },
+      },
+    },
     async (request) => {
       const check = await approveCheck(app.db, request, request.params.id);
       return ok({ id: check.id, status: check.status });
@@ -98,8 +88,9 @@ export async function identityRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Reject with a reason',
-        params: idParams,
-        body: z.object({ reason: requiredText(500) }),
+        params: api.reviewParams,
+        body: api.rejectBody,
+        response: { 200: okReply(api.reviewReply) },
       },
     },
     async (request) => {

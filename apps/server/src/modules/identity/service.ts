@@ -1,4 +1,4 @@
-import { REVIEW_STATUS } from '@app/shared';
+import { identityApi, REVIEW_STATUS } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -19,9 +19,9 @@ import {
   userTierState,
 } from './repo.js';
 
-/** users.review_status / advanced_user as words (docs/api-money.md). */
-export const STATE_NAMES = ['none', 'pending', 'verified', 'rejected'] as const;
-export type StateName = (typeof STATE_NAMES)[number];
+/** users.review_status / advanced_user as words (docs/api-money.md): part of the API's contract. */
+export const STATE_NAMES = identityApi.STATE_NAMES;
+export type StateName = identityApi.StateName;
 const stateName = (state: number): StateName => STATE_NAMES[state] ?? 'none';
 const SUBMITTABLE = [REVIEW_STATUS.none, REVIEW_STATUS.rejected];
 

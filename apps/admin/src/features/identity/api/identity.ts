@@ -1,29 +1,13 @@
+import type { identityApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { UserRef } from '../../../lib/format';
-import type { Paged } from '../../../lib/paging';
 
-/** A verification submission as `GET /api/admin/identity` lists it. Tier 1 is basic, tier 2 advanced. */
-export type IdentityCheck = {
-  id: number;
-  user: UserRef;
-  tier: number;
-  status: string;
-  /** Basic (tier 1) fields; an advanced submission carries none of them, only the address and photos. */
-  country: string | null;
-  name: string | null;
-  card_id: string | null;
-  address: string | null;
-  /** Advanced photos, under /api/upload (operator-readable with the console token). */
-  front_url: string | null;
-  back_url: string | null;
-  hand_url: string | null;
-  reject_reason: string | null;
-  reviewed_by: number | null;
-  reviewed_at: string | null;
-  created_at: string;
-};
+/**
+ * A verification submission as `GET /api/admin/identity` lists it. Tier 1 is basic (country, name, ID
+ * number), tier 2 advanced (address and photos under /api/upload, readable with the console token).
+ */
+export type IdentityCheck = identityApi.CheckRow;
 
 export const isAdvanced = (c: IdentityCheck) => c.tier === 2;
 export const tierLabel = (c: IdentityCheck) => (isAdvanced(c) ? 'Advanced' : 'Basic');
@@ -68,7 +52,7 @@ export const identityQuery = (filter: IdentityFilter) =>
   queryOptions({
     queryKey: ['admin', 'identity', filter] as const,
     queryFn: ({ signal }) =>
-      apiGet<Paged<IdentityCheck>>(
+      apiGet<identityApi.ConsoleReply>(
         '/admin/identity',
         {
           status: filter.status === 'all' ? undefined : filter.status,
@@ -92,12 +76,12 @@ export function useIdentityDecision() {
     return client.invalidateQueries({ queryKey: ['admin', 'identity'] });
   };
   const approve = useMutation({
-    mutationFn: (id: number) => apiPost<unknown>(`/admin/identity/${id}/approve`, {}),
+    mutationFn: (id: number) => apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/approve`, {}),
     onSuccess: (_, id) => done(`Verification #${id} approved.`),
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      apiPost<unknown>(`/admin/identity/${id}/reject`, { reason: reason.trim() }),
+      apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/reject`, { reason: reason.trim() }),
     onSuccess: (_, { id }) => done(`Verification #${id} rejected.`),
   });
   return { approve, reject };

@@ -1,19 +1,10 @@
+import type { identityApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type TierStatus = 'none' | 'pending' | 'verified' | 'rejected';
+export type TierStatus = identityApi.StateName;
 
-export type VerificationCenter = {
-  basic: {
-    status: TierStatus;
-    reject_reason: string | null;
-    country: string | null;
-    name: string | null;
-    card_id: string | null;
-    submitted_at: string | null;
-  };
-  advanced: { status: TierStatus; reject_reason: string | null; submitted_at: string | null };
-};
+export type VerificationCenter = identityApi.CenterReply;
 
 export const verificationKeys = { center: ['user', 'center2'] as const };
 
@@ -28,8 +19,8 @@ export const verificationQuery = () =>
 export type BasicInput = { country: string; name: string; card_id: string };
 export type AdvancedInput = { address: string; front_pic: string; reverse_pic: string; hand_pic: string };
 
-export const submitBasic = (input: BasicInput) => api.post<{ status: 'pending' }>('user/real_name', input);
-export const submitAdvanced = (input: AdvancedInput) => api.post<{ status: 'pending' }>('user/real_name2', input);
+export const submitBasic = (input: BasicInput) => api.post<identityApi.SubmitReply>('user/real_name', input);
+export const submitAdvanced = (input: AdvancedInput) => api.post<identityApi.SubmitReply>('user/real_name2', input);
 
 /** A tier can take a submission when it has none yet or its last one was rejected. */
 export const canSubmit = (status: TierStatus) => status === 'none' || status === 'rejected';
