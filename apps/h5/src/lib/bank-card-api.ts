@@ -1,19 +1,9 @@
+import type { bankCardsApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
 /** The user's bound bank card (one per user), as user/cash_info answers it. */
-export type BankCard = {
-  holder_name: string;
-  card_number: string;
-  bank_name: string;
-  branch: string | null;
-  bank_address: string | null;
-  swift: string | null;
-  iban: string | null;
-  payee_address: string | null;
-  postal_code: string | null;
-  updated_at: string;
-};
+export type BankCard = bankCardsApi.BankCard;
 
 export const bankCardKeys = { card: ['user', 'cash_info'] as const };
 
@@ -21,6 +11,6 @@ export const bankCardKeys = { card: ['user', 'cash_info'] as const };
 export const bankCardQuery = () =>
   queryOptions({
     queryKey: bankCardKeys.card,
-    queryFn: ({ signal }) => api.post<BankCard | null>('user/cash_info', undefined, { loading: false, signal }),
+    queryFn: ({ signal }) => api.post<bankCardsApi.InfoReply>('user/cash_info', undefined, { loading: false, signal }),
     staleTime: 0,
   });

@@ -13,5 +13,8 @@ export type BankCardInput = {
   postal_code?: string;
 };
 
-/** Saves the card (one per user; saving again replaces it, fields left out become empty). */
+/**
+ * Saves the card (one per user; saving again replaces it, fields left out become empty). The reply's
+ * schema allows null (bankCardsApi.SaveReply: the card is read back), but right after a save it is there.
+ */
 export const saveBankCard = (input: BankCardInput) => api.post<BankCard>('user/cash_save', input, { failure: 'bind' });
