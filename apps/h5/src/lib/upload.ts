@@ -1,12 +1,12 @@
+import { uploadsApi } from '@app/shared';
 import { api } from './api';
 
 /** What an upload is for; the server keeps it with the file (docs/api-money.md, Uploads). */
-// 'feedback' and 'chat': help centre and support chat.
-export type UploadPurpose = 'deposit_proof' | 'id_front' | 'id_back' | 'id_hand' | 'feedback' | 'chat';
-export type Uploaded = { id: string; url: string };
+export type UploadPurpose = uploadsApi.UploadPurpose;
+export type Uploaded = uploadsApi.UploadReply;
 
 /** The server's limit; checked here first so a phone does not send 12 MB only to be refused. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES = uploadsApi.UPLOAD_MAX_BYTES;
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 export type UploadCheck = 'too_large' | 'not_image' | undefined;

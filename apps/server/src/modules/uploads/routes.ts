@@ -1,7 +1,7 @@
+import { okReply, uploadsApi } from '@app/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';
 import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './service.js';
@@ -53,6 +53,7 @@ export async function uploadRoutes(root: FastifyInstance) {
         tags,
         summary: `Upload a JPEG, PNG or WebP image (multipart: file, purpose); at most ${MAX_MB} MB`,
         consumes: ['multipart/form-data'],
+        response: { 200: okReply(uploadsApi.uploadReply) },
       },
     },
     async (request) => {
@@ -73,7 +74,7 @@ export async function uploadRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'An uploaded image, for its owner (user token) or an operator (console token)',
-        params: z.object({ id: z.string().max(64, 'not_found') }),
+        params: uploadsApi.imageParams,
       },
       // Console roles that read uploads: deposit proofs (finance) and identity photos (compliance).
       config: { roles: ['finance', 'compliance'] as const, auth: 'optional' },

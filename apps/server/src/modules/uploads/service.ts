@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { IDENTITY_REVIEW_ROLES, roleAllows } from '@app/shared';
+import { IDENTITY_REVIEW_ROLES, roleAllows, uploadsApi } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { countUserUploadsSince, findUpload, insertUpload, type UploadRow } from './repo.js';
@@ -8,20 +8,12 @@ import type { UploadStorage } from './storage.js';
 // Other modules (the support chat) store and read uploads through these.
 export { findUpload, insertUpload } from './repo.js';
 
-/** What an upload is for (recorded for the console; any of the user's images may serve any form). */
-export const UPLOAD_PURPOSES = [
-  'deposit_proof',
-  'id_front',
-  'id_back',
-  'id_hand',
-  // help centre and support chat: feedback pictures and chat images
-  'feedback',
-  'chat',
-] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** What an upload is for, and the size limit: part of the API's contract. */
+export const UPLOAD_PURPOSES = uploadsApi.UPLOAD_PURPOSES;
+export type UploadPurpose = uploadsApi.UploadPurpose;
 /** Identity-document photos: shown in the console only to the roles that review identities. */
 export const IDENTITY_PURPOSES: readonly string[] = ['id_front', 'id_back', 'id_hand'];
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES = uploadsApi.UPLOAD_MAX_BYTES;
 /** Images one user may upload in a day: enough for every form many times over, not enough to fill a disk. */
 export const UPLOADS_PER_DAY = 60;
 /** 128 random bits in base64url. */
