@@ -1,7 +1,7 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { type Paged, serverPagination, useListParams } from '../lib/paging';
+import { type Paged, pagedTableProps, useListParams } from '../lib/paging';
 
 /** One row of a review queue: anything with an id and a review status. */
 export type Reviewable = { id: number; status: string };
@@ -84,12 +84,8 @@ export function ReviewQueue<T extends Reviewable, F extends string, K extends Qu
           ))}
         </Space>
         <Table<T>
-          rowKey="id"
-          size="small"
+          {...pagedTableProps(query, page, limit, setPage)}
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isPending}
-          pagination={serverPagination(query.data, page, limit, setPage)}
           scroll={{ x: props.scrollX }}
           locale={{ emptyText: status === 'pending' ? props.emptyText.pending : props.emptyText.other }}
           data-testid={props.tableTestId}

@@ -55,3 +55,22 @@ export function serverPagination(
     onChange,
   };
 }
+
+/**
+ * The props every server-paged console table shares: rows keyed by id, compact, the server's rows and
+ * page, and the spinner while the first page loads.
+ */
+export function pagedTableProps<T>(
+  query: { data?: Paged<T> | undefined; isPending: boolean },
+  page: number,
+  limit: number,
+  onChange: (page: number, limit: number) => void,
+) {
+  return {
+    rowKey: 'id',
+    size: 'small' as const,
+    dataSource: query.data?.list ?? [],
+    loading: query.isPending,
+    pagination: serverPagination(query.data, page, limit, onChange),
+  };
+}

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { JsonView } from '../../../components/json-view';
 import { formatTime } from '../../../lib/format';
-import { DEFAULT_LIMIT, serverPagination } from '../../../lib/paging';
+import { DEFAULT_LIMIT, pagedTableProps } from '../../../lib/paging';
 import { type AuditFilters, type AuditRow, actionFamilies, auditActionsQuery, auditQuery } from '../api/audit';
 import { AuditChainCheck } from './audit-chain-check';
 
@@ -163,12 +163,8 @@ export function AuditPage() {
           </Space>
         </Form>
         <Table<AuditRow>
-          rowKey="id"
-          size="small"
+          {...pagedTableProps(query, page, limit, setPage)}
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isPending}
-          pagination={serverPagination(query.data, page, limit, setPage)}
           expandable={{ expandedRowRender: (r) => <ChangeDetail row={r} />, expandRowByClick: true }}
           scroll={{ x: 1000 }}
           locale={{ emptyText: filtered ? 'No actions match these filters' : 'No operator actions yet' }}

@@ -3,7 +3,7 @@ import { Button, Card, Drawer, Input, Segmented, Space, Table, Tag, Typography }
 import { useState } from 'react';
 import { AuthedImage } from '../../../components/authed-image';
 import { formatTime, userLabel } from '../../../lib/format';
-import { serverPagination, useListParams } from '../../../lib/paging';
+import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminFeedback, feedbackQuery, useReplyFeedback } from '../api/help';
 
 const STATUS_OPTIONS = [
@@ -31,11 +31,7 @@ export function FeedbackPage() {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Segmented options={STATUS_OPTIONS} value={filters.status} onChange={(v) => setFilter('status', String(v))} />
         <Table<AdminFeedback>
-          rowKey="id"
-          size="small"
-          loading={query.isPending}
-          dataSource={query.data?.list ?? []}
-          pagination={serverPagination(query.data, page, limit, setPage)}
+          {...pagedTableProps(query, page, limit, setPage)}
           locale={{ emptyText: filters.status === 'open' ? 'No feedback waiting for a reply' : 'No feedback' }}
           data-testid="feedback-table"
           columns={[

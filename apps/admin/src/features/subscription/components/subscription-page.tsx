@@ -5,7 +5,7 @@ import { type HTMLAttributes, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { LanguageFallback } from '../../../components/language-fallback';
 import { formatTime } from '../../../lib/format';
-import { serverPagination, useListParams } from '../../../lib/paging';
+import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminProject, projectsQuery, useProjectActions } from '../api/subscription';
 import { OrdersDrawer } from './orders-drawer';
 import { ProjectFormDrawer } from './project-form-drawer';
@@ -235,12 +235,8 @@ export function SubscriptionPage() {
     >
       {contextHolder}
       <Table<AdminProject>
-        rowKey="id"
-        size="small"
+        {...pagedTableProps(query, page, limit, setPage)}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending}
-        pagination={serverPagination(query.data, page, limit, setPage)}
         scroll={{ x: 1060 }}
         locale={{ emptyText: 'No projects yet' }}
         onRow={(p) => ({ 'data-testid': `subscription-row-${p.code}` }) as HTMLAttributes<HTMLElement>}

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime } from '../../../lib/format';
-import { serverPagination, useListParams } from '../../../lib/paging';
+import { pagedTableProps, useListParams } from '../../../lib/paging';
 import {
   ACCOUNT_LABELS,
   type AdminUserDetail,
@@ -195,12 +195,8 @@ export function UserPage() {
       {user ? <FreezeCard userId={id} userLabel={label} frozenReason={user.frozen_reason} /> : null}
       <Card title="Ledger history" size="small">
         <Table<LedgerRow>
-          rowKey="id"
-          size="small"
+          {...pagedTableProps(ledger, page, limit, setPage)}
           columns={ledgerColumns}
-          dataSource={ledger.data?.list ?? []}
-          loading={ledger.isPending}
-          pagination={serverPagination(ledger.data, page, limit, setPage)}
           scroll={{ x: 1100 }}
           locale={{ emptyText: 'No postings yet' }}
           data-testid="user-ledger"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { formatTime } from '../../../lib/format';
-import { serverPagination, useListParams } from '../../../lib/paging';
+import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminUser, usersQuery } from '../api/users';
 import { VerificationTag } from './verification-tag';
 
@@ -58,12 +58,8 @@ export function UsersPage() {
           data-testid="users-search"
         />
         <Table<AdminUser>
-          rowKey="id"
-          size="small"
+          {...pagedTableProps(query, page, limit, setPage)}
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isPending}
-          pagination={serverPagination(query.data, page, limit, setPage)}
           scroll={{ x: 1000 }}
           onRow={(u) => ({ onDoubleClick: () => navigate(`/users/${u.id}`) })}
           locale={{ emptyText: filters.q ? `No user matches “${filters.q}”` : 'No users yet' }}

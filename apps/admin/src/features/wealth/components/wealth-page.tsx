@@ -21,7 +21,7 @@ import { useConfirm } from '../../../components/confirm';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
-import { serverPagination, useListParams } from '../../../lib/paging';
+import { pagedTableProps, useListParams } from '../../../lib/paging';
 import {
   coinsQuery,
   type ProductForm,
@@ -305,12 +305,8 @@ function OrdersTab() {
         </Button>
       </Space>
       <Table<WealthOrder>
-        rowKey="id"
-        size="small"
+        {...pagedTableProps(query, page, limit, setPage)}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending}
-        pagination={serverPagination(query.data, page, limit, setPage)}
         scroll={{ x: 1400 }}
         locale={{ emptyText: 'No orders' }}
         data-testid="wealth-orders-table"
