@@ -1,4 +1,4 @@
-import { type Paged, walletApi } from '@app/shared';
+import { type depositsApi, type Paged, walletApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -68,6 +68,7 @@ export function currencyParam(value: string | null): number | undefined {
 export const bankDepositAvailableQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'bank_deposit'] as const,
-    queryFn: ({ signal }) => api.get<{ available: boolean }>('wallet/bank_deposit', undefined, { loading: false, signal }),
+    queryFn: ({ signal }) =>
+      api.get<depositsApi.BankAvailableReply>('wallet/bank_deposit', undefined, { loading: false, signal }),
     staleTime: 60_000,
   });

@@ -1,13 +1,10 @@
-import { flagField, normalizeSwift, SWIFT_PATTERN } from '@app/shared';
+import { depositsApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { requireEnabledCurrency } from '../../lib/currencies.js';
-import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
 import { str } from '../../lib/money.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
   approveDeposit,
@@ -25,44 +22,6 @@ import {
 const tags = ['deposit'];
 const consoleTags = ['console: deposits'];
 
-const chargeBody = z.object({
-  method: z.preprocess(
-    (v) => (v === '' || v === undefined ? 'chain' : v),
-    z.enum(['chain', 'bank'], { message: 'field_invalid' }),
-  ),
-  currency: currencyField,
-  amount: amountField,
-  /** The chain, for a chain deposit (the original client's name). */
-  type: optionalText(20),
-  /** The id of the uploaded proof image. */
-  imgs: optionalText(64),
-  bank_name: optionalText(100),
-  card_number: optionalText(40),
-  transfer_amount: amountField,
-});
-
-const addressItem = z.object({ chain_id: idField, address: optionalText(128) });
-const addressesBody = z.object({
-  chain_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-  address: optionalText(128),
-  addresses: z.array(addressItem, { message: 'validation_failed' }).max(50, 'validation_failed').optional(),
-});
-
-const swiftField = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : normalizeSwift(v)) : v),
-  z.string({ message: 'field_invalid' }).regex(SWIFT_PATTERN, 'field_invalid').optional(),
-);
-const enabledField = flagField().default(true);
-const bankDepositBody = z.object({
-  enabled: enabledField,
-  bank_name: optionalText(100),
-  account_name: optionalText(100),
-  account_number: optionalText(60),
-  branch: optionalText(200),
-  swift: swiftField,
-  remark: optionalText(500),
-});
-
 export async function depositRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
@@ -78,7 +37,8 @@ export async function depositRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "The platform's deposit address of each chain of a coin",
-        body: z.object({ currency: currencyField }),
+        body: depositsApi.addressesBody,
+        response: { 200: okReply(depositsApi.addressesReply) },
       },
     },
     async (request) => {
@@ -88,15 +48,30 @@ export async function depositRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get('/wallet/bank_info', { ...auth, schema: { tags, summary: 'Bank deposit instructions, or null when off' } }, async () =>
-    ok(await bankDepositInfo(app.db)),
+  app.get(
+    '/wallet/bank_info',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Bank deposit instructions, or null when off',
+        response: { 200: okReply(depositsApi.bankInfoReply) },
+      },
+    },
+    async () => ok(await bankDepositInfo(app.db)),
   );
 
   // Public: whether to show the bank deposit entry (home's VIP card) before anyone signs in; the
   // details themselves stay behind sign-in.
   app.get(
     '/wallet/bank_deposit',
-    { schema: { tags, summary: 'Whether bank deposits are offered (the operator has set bank details)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether bank deposits are offered (the operator has set bank details)',
+        response: { 200: okReply(depositsApi.bankAvailableReply) },
+      },
+    },
     async () => ok({ available: (await bankDepositInfo(app.db)) !== null }),
   );
 
@@ -105,7 +80,12 @@ export async function depositRoutes(root: FastifyInstance) {
     {
       ...auth,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Report a deposit (chain or bank) with its proof, for review', body: chargeBody },
+      schema: {
+        tags,
+        summary: 'Report a deposit (chain or bank) with its proof, for review',
+        body: depositsApi.chargeBody,
+        response: { 200: okReply(depositsApi.chargeReply) },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -120,7 +100,15 @@ export async function depositRoutes(root: FastifyInstance) {
 
   app.get(
     '/charge_mention/log2',
-    { ...auth, schema: { tags, summary: "The user's deposits, newest first", querystring: z.object(pageFields) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The user's deposits, newest first",
+        querystring: depositsApi.logQuery,
+        response: { 200: okReply(depositsApi.logReply) },
+      },
+    },
     async (request) =>
       ok(await userDepositLog(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
   );
@@ -133,7 +121,8 @@ export async function depositRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Deposits to review',
-        querystring: z.object({ status: reviewStateField, ...pageFields }),
+        querystring: depositsApi.consoleListQuery,
+        response: { 200: okReply(depositsApi.consoleListReply) },
       },
     },
     async (request) => {
@@ -150,15 +139,18 @@ export async function depositRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary:
           'Approve: credit the coin account (credited defaults to the amount, fee to 0); another amount waits for a second operator',
-        params: idParams,
-        body: z.object({ credited: amountField, fee: amountField }),
+        params: depositsApi.approveParams,
+        body: depositsApi.approveBody,
+        response: { 200: okReply(depositsApi.approveReply) },
       },
     },
     async (request) => {
       const result = await approveDeposit(app.db, request, request.params.id, request.body);
       if ('ticket' in result) return ok(result.ticket);
       const row = result.deposit;
-      return ok({ id: row.id, status: row.status, credited: str(row.credited!), fee: str(row.fee!) });
+      // (the guarded review has just written the status: approved)
+      const status = row.status as depositsApi.DepositRow['status'];
+      return ok({ id: row.id, status, credited: str(row.credited!), fee: str(row.fee!) });
     },
   );
 
@@ -169,19 +161,28 @@ export async function depositRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Reject with a reason',
-        params: idParams,
-        body: z.object({ reason: requiredText(500) }),
+        params: depositsApi.rejectParams,
+        body: depositsApi.rejectBody,
+        response: { 200: okReply(depositsApi.rejectReply) },
       },
     },
     async (request) => {
       const row = await rejectDeposit(app.db, request, request.params.id, request.body.reason);
-      return ok({ id: row.id, status: row.status });
+      // (the guarded review has just written the status: rejected)
+      return ok({ id: row.id, status: row.status as depositsApi.DepositRow['status'] });
     },
   );
 
   app.get(
     '/admin/deposit-addresses',
-    { ...operator, schema: { tags: consoleTags, summary: "Every chain with the platform's deposit address" } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: "Every chain with the platform's deposit address",
+        response: { 200: okReply(depositsApi.consoleAddressesReply) },
+      },
+    },
     async () => ok(await consoleDepositAddresses(app.db)),
   );
 
@@ -193,7 +194,8 @@ export async function depositRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary:
           'Ask to set deposit addresses (chain_id + address, or addresses:[{chain_id, address}]; empty removes); a second operator approves',
-        body: addressesBody,
+        body: depositsApi.setAddressesBody,
+        response: { 200: okReply(depositsApi.setAddressesReply) },
       },
     },
     async (request) => {
@@ -206,7 +208,14 @@ export async function depositRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/bank-deposit',
-    { ...operator, schema: { tags: consoleTags, summary: 'Bank deposit instructions (null: bank deposits off)' } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Bank deposit instructions (null: bank deposits off)',
+        response: { 200: okReply(depositsApi.bankInfoReply) },
+      },
+    },
     async () => ok(await bankDepositInfo(app.db)),
   );
 
@@ -217,7 +226,8 @@ export async function depositRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Set bank deposit instructions; enabled=0 switches bank deposits off',
-        body: bankDepositBody,
+        body: depositsApi.setBankBody,
+        response: { 200: okReply(depositsApi.bankInfoReply) },
       },
     },
     async (request) => {

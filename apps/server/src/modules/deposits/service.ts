@@ -1,4 +1,4 @@
-import type { Lang } from '@app/shared';
+import type { depositsApi, Lang } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/messages.js';
@@ -40,6 +40,8 @@ export type BankDeposit = {
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A deposit's status is only ever written as pending (the default), approved or rejected (the review). */
+const reviewState = (d: DepositRow) => d.status as depositsApi.DepositRow['status'];
 const amountText = (v: string | null) => (v === null ? null : str(v));
 
 /** The platform's deposit addresses of a coin; chains without one are left out. */
@@ -112,13 +114,14 @@ function depositView(lang: Lang, d: DepositRow, currencyName: string) {
     id: d.id,
     currency_id: d.currencyId,
     currency_name: currencyName,
-    method: d.method,
+    // Only ever written from the request's method (chain or bank).
+    method: d.method as depositsApi.DepositMethod,
     chain: d.chain,
     amount: str(d.amount),
     fee: amountText(d.fee),
     credited: amountText(d.credited),
-    status: d.status,
-    status_text: translate(lang, `status_${d.status as 'pending' | 'approved' | 'rejected'}`),
+    status: reviewState(d),
+    status_text: translate(lang, `status_${reviewState(d)}`),
     reject_reason: d.rejectReason,
     proof_url: d.proofUploadId ? uploadUrl(d.proofUploadId) : null,
     bank_name: d.bankName,
@@ -193,7 +196,7 @@ export async function approveDeposit(
 /** Applies a deposit credit a second operator approved, inside their transaction. */
 export async function applyDepositCredit(tx: Db, request: FastifyRequest, payload: DepositCreditPayload, approval: ApprovalRef) {
   const row = await creditDeposit(tx, request, payload.deposit_id, new D(payload.credited), new D(payload.fee), approval);
-  return { id: row.id, status: row.status, credited: str(payload.credited) };
+  return { id: row.id, status: reviewState(row), credited: str(payload.credited) };
 }
 
 /**

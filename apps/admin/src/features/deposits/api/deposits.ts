@@ -1,38 +1,15 @@
+import type { depositsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
-import type { UserRef } from '../../../lib/format';
 import type { Paged } from '../../../lib/paging';
 
 /**
  * A deposit as `GET /api/admin/deposits` lists it: the user-facing record (`charge_mention/log2`)
  * plus who sent it, the bank transfer details and the proof image.
  */
-export type AdminDeposit = {
-  id: number;
-  user: UserRef;
-  currency_id: number;
-  currency_name: string;
-  /** `chain` (on-chain transfer) or `bank` (bank transfer). */
-  method: string;
-  chain: string | null;
-  amount: string;
-  fee: string | null;
-  credited: string | null;
-  status: string;
-  status_text?: string;
-  reject_reason: string | null;
-  /** Bank deposits: the sender's bank and card, and the fiat amount they say they transferred. */
-  bank_name: string | null;
-  card_number: string | null;
-  transfer_amount: string | null;
-  /** The proof image, under /api/upload (operator-readable with the console token). */
-  proof_url: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: number | null;
-};
+export type AdminDeposit = depositsApi.ConsoleDepositRow;
 
 export type DepositFilter = { status: string; page: number; limit: number };
 

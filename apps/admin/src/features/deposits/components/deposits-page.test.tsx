@@ -17,6 +17,7 @@ const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
   fee: null,
   credited: null,
   status: 'pending',
+  status_text: 'Pending',
   reject_reason: null,
   bank_name: null,
   card_number: null,

@@ -1,28 +1,17 @@
+import type { adminMoneyApi, depositsApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { ApprovalTicket } from '../../../lib/approval-ticket';
 
 /** One chain of one coin and the platform's deposit address on it (empty: deposits on it are not offered). */
-export type DepositAddress = {
-  chain_id: number;
-  currency_id: number;
-  currency_name: string;
-  chain: string;
-  address: string | null;
-  updated_at: string | null;
-};
+export type DepositAddress = depositsApi.DepositAddressRow;
 
-export type CurrencySetting = {
-  currency_id: number;
-  currency_name: string;
-  decimals: number;
-  deposit_min: string;
-  withdraw_min: string;
-  withdraw_fee: string;
-  fallback_price: string;
-};
+export type CurrencySetting = adminMoneyApi.CurrencySetting;
 
-/** Optional fields arrive as null; they are sent as absent (the server refuses null for them). */
+/**
+ * Optional fields arrive as null; they are sent as absent (the server refuses null for them). Kept
+ * by hand: the form sends it too, so it is looser than the reply (depositsApi.BankInfoReply).
+ */
 export type BankDeposit = {
   bank_name: string;
   account_name: string;

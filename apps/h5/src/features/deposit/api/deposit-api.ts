@@ -1,19 +1,13 @@
+import type { depositsApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { walletKeys } from '../../../lib/wallet-api';
 
 /** A chain of a coin with the platform's deposit address on it. */
-export type DepositChain = { name: string; chain_id: number; in_address: string };
+export type DepositChain = depositsApi.DepositChain;
 
 /** The operator's bank details for bank-card deposits; null while bank deposits are off. */
-export type BankDepositInfo = {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  branch: string | null;
-  swift: string | null;
-  remark: string | null;
-} | null;
+export type BankDepositInfo = depositsApi.BankInfoReply;
 
 export const depositKeys = {
   addresses: (currency: number) => [...walletKeys.all, 'get_in_address', currency] as const,
@@ -45,4 +39,4 @@ export type BankDepositInput = {
 
 /** Reports a deposit for review: the operator checks the funds arrived, then credits the coin account. */
 export const requestDeposit = (input: ChainDepositInput | BankDepositInput) =>
-  api.post<{ id: number; status: 'pending' }>('wallet/charge_req', input);
+  api.post<depositsApi.ChargeReply>('wallet/charge_req', input);
