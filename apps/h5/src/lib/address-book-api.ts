@@ -1,17 +1,10 @@
+import type { withdrawalsApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { walletKeys } from './wallet-api';
 
 /** A withdrawal address-book entry (the withdrawal and address pages both read the book). */
-export type AddressEntry = {
-  id: number;
-  currency_id: number;
-  currency_name: string;
-  chain: string;
-  address: string;
-  label: string | null;
-  created_at: string;
-};
+export type AddressEntry = withdrawalsApi.AddressEntry;
 
 export const addressBookKeys = {
   all: [...walletKeys.all, 'get_address'] as const,

@@ -1,3 +1,4 @@
+import type { withdrawalsApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { walletKeys } from './wallet-api';
@@ -6,20 +7,7 @@ import { walletKeys } from './wallet-api';
  * A coin's withdrawal rules (chains, fee, minimum) with the user's coin-account balance and today's
  * remaining count. The withdrawal page reads all of it; the address form reads the coin's chains.
  */
-export type WithdrawInfo = {
-  currency_id: number;
-  currency_name: string;
-  decimals: number;
-  chains: string[];
-  available: string;
-  fee: string;
-  min: string;
-  /** The coin's deposit minimum, from the same coin rules (the deposit page shows it). */
-  deposit_min: string;
-  withdrawals_left_today: number;
-  daily_limit: number;
-  arrival_hours: number;
-};
+export type WithdrawInfo = withdrawalsApi.InfoReply;
 
 export const withdrawInfoKeys = {
   of: (currency: number) => [...walletKeys.all, 'get_info', currency] as const,

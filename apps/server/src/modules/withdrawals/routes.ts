@@ -1,10 +1,8 @@
+import { okReply, withdrawalsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCurrency, requireEnabledCurrency } from '../../lib/currencies.js';
-import { amountField, currencyField, idField, idParams, optionalText, requiredText, reviewStateField } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
   addAddress,
@@ -20,13 +18,6 @@ import {
 
 const tags = ['withdrawal'];
 const consoleTags = ['console: withdrawals'];
-/** Secrets are checked by the service, in the contract's order; here they only have to be text. */
-const secretField = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z.string({ message: 'validation_failed' }).max(64).optional(),
-);
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional());
-
 export async function withdrawalRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
@@ -40,7 +31,8 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "The user's withdrawal addresses, optionally of one coin",
-        body: z.object({ currency: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()) }),
+        body: withdrawalsApi.addressBookBody,
+        response: { 200: okReply(withdrawalsApi.addressBookReply) },
       },
     },
     async (request) => {
@@ -58,17 +50,8 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a withdrawal address (fund password + a code of scene address)',
-        body: z.object({
-          currency: currencyField,
-          type: optionalText(20),
-          address: optionalText(128),
-          label: optionalText(40),
-          pay_password: secretField,
-          code: z.preprocess(
-            (v) => (typeof v === 'number' ? String(v) : v),
-            z.string({ message: 'code_required' }).max(12, 'code_invalid').optional(),
-          ),
-        }),
+        body: withdrawalsApi.addAddressBody,
+        response: { 200: okReply(withdrawalsApi.addAddressReply) },
       },
     },
     async (request) => {
@@ -80,16 +63,32 @@ export async function withdrawalRoutes(root: FastifyInstance) {
 
   app.post(
     '/wallet/deladdress',
-    { ...auth, schema: { tags, summary: 'Delete one of the own withdrawal addresses', body: z.object({ id: idField }) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Delete one of the own withdrawal addresses',
+        body: withdrawalsApi.deleteAddressBody,
+        response: { 200: okReply(withdrawalsApi.deleteAddressReply) },
+      },
+    },
     async (request) => {
       await deleteAddress(app.db, request.user!.id, request.body.id);
-      return ok(true);
+      return ok(true as const);
     },
   );
 
   app.post(
     '/wallet/get_info',
-    { ...auth, schema: { tags, summary: 'Withdrawal rules and balance of a coin', body: z.object({ currency: currencyField }) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Withdrawal rules and balance of a coin',
+        body: withdrawalsApi.infoBody,
+        response: { 200: okReply(withdrawalsApi.infoReply) },
+      },
+    },
     async (request) => {
       const coin = await requireCurrency(app.db, request.body.currency);
       return ok(await withdrawInfo(app.db, request.user!.id, coin, app.config.withdrawDailyLimit));
@@ -106,14 +105,8 @@ export async function withdrawalRoutes(root: FastifyInstance) {
         tags,
         summary:
           'Request a withdrawal to an address-book entry (or, with method=bank, to the bound bank card); amount + fee are frozen until review',
-        body: z.object({
-          currency: currencyField,
-          number: amountField,
-          address_id: optionalId,
-          method: z.enum(['chain', 'bank'], { message: 'validation_failed' }).optional(),
-          pay_password: secretField,
-          remark: optionalText(200),
-        }),
+        body: withdrawalsApi.outBody,
+        response: { 200: okReply(withdrawalsApi.outReply) },
       },
     },
     async (request) => {
@@ -125,7 +118,15 @@ export async function withdrawalRoutes(root: FastifyInstance) {
 
   app.get(
     '/charge_mention/log3',
-    { ...auth, schema: { tags, summary: "The user's withdrawals, newest first", querystring: z.object(pageFields) } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The user's withdrawals, newest first",
+        querystring: withdrawalsApi.logQuery,
+        response: { 200: okReply(withdrawalsApi.logReply) },
+      },
+    },
     async (request) =>
       ok(await userWithdrawLog(app.db, requestLang(request), request.user!.id, request.query.page, request.query.limit)),
   );
@@ -138,7 +139,8 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Withdrawals to review',
-        querystring: z.object({ status: reviewStateField, ...pageFields }),
+        querystring: withdrawalsApi.consoleListQuery,
+        response: { 200: okReply(withdrawalsApi.consoleListReply) },
       },
     },
     async (request) => {
@@ -155,14 +157,17 @@ export async function withdrawalRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary:
           'Paid out: record the tx hash (chain format, unique); above the four-eyes threshold it waits for a second operator',
-        params: idParams,
-        body: z.object({ tx_hash: requiredText(200) }),
+        params: withdrawalsApi.approveParams,
+        body: withdrawalsApi.approveBody,
+        response: { 200: okReply(withdrawalsApi.approveReply) },
       },
     },
     async (request) => {
       const result = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash, app.market.livePrices);
       if ('ticket' in result) return ok(result.ticket);
-      return ok({ id: result.withdrawal.id, status: result.withdrawal.status, tx_hash: result.withdrawal.txHash });
+      // (the guarded review has just written the status: approved)
+      const status = result.withdrawal.status as withdrawalsApi.WithdrawalRow['status'];
+      return ok({ id: result.withdrawal.id, status, tx_hash: result.withdrawal.txHash });
     },
   );
 
@@ -173,13 +178,15 @@ export async function withdrawalRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Reject with a reason; the frozen amount + fee return to available',
-        params: idParams,
-        body: z.object({ reason: requiredText(500) }),
+        params: withdrawalsApi.rejectParams,
+        body: withdrawalsApi.rejectBody,
+        response: { 200: okReply(withdrawalsApi.rejectReply) },
       },
     },
     async (request) => {
       const w = await rejectWithdrawal(app.db, request, request.params.id, request.body.reason);
-      return ok({ id: w.id, status: w.status });
+      // (the guarded review has just written the status: rejected)
+      return ok({ id: w.id, status: w.status as withdrawalsApi.WithdrawalRow['status'] });
     },
   );
 }

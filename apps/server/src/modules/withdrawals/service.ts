@@ -1,4 +1,4 @@
-import { type Lang, PAY_PASSWORD_PATTERN } from '@app/shared';
+import { type Lang, PAY_PASSWORD_PATTERN, type withdrawalsApi } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/messages.js';
@@ -41,6 +41,8 @@ import {
 export const ARRIVAL_HOURS = 12;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A withdrawal's status is only ever written as pending (the default), approved or rejected (the review). */
+const reviewState = (w: WithdrawalRow) => w.status as withdrawalsApi.WithdrawalRow['status'];
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export async function addressBook(db: Db, userId: number, currencyId?: number) {
@@ -212,8 +214,8 @@ function withdrawalView(lang: Lang, w: WithdrawalRow, currencyName: string) {
     amount: str(w.amount),
     fee: str(w.fee),
     remark: w.remark,
-    status: w.status,
-    status_text: translate(lang, `status_${w.status as 'pending' | 'approved' | 'rejected'}`),
+    status: reviewState(w),
+    status_text: translate(lang, `status_${reviewState(w)}`),
     tx_hash: w.txHash,
     reject_reason: w.rejectReason,
     created_at: w.createdAt.toISOString(),
@@ -300,7 +302,7 @@ export async function applyWithdrawalPayout(
   approval: ApprovalRef,
 ) {
   const w = await payOut(tx, request, payload.withdrawal_id, payload.tx_hash, approval);
-  return { id: w.id, status: w.status, tx_hash: w.txHash };
+  return { id: w.id, status: reviewState(w), tx_hash: w.txHash };
 }
 
 /**

@@ -1,29 +1,12 @@
+import type { withdrawalsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
-import type { UserRef } from '../../../lib/format';
 import type { Paged } from '../../../lib/paging';
 
 /** A withdrawal as `GET /api/admin/withdrawals` lists it: the user's record (`charge_mention/log3`) plus who asked. */
-export type AdminWithdrawal = {
-  id: number;
-  user: UserRef;
-  currency_id: number;
-  currency_name: string;
-  chain: string;
-  address: string;
-  amount: string;
-  fee: string;
-  remark: string | null;
-  status: string;
-  status_text?: string;
-  tx_hash: string | null;
-  reject_reason: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: number | null;
-};
+export type AdminWithdrawal = withdrawalsApi.ConsoleWithdrawalRow;
 
 export type WithdrawalFilter = { status: string; page: number; limit: number };
 

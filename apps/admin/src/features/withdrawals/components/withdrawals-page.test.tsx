@@ -17,6 +17,7 @@ const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   fee: '1.500000',
   remark: null,
   status: 'pending',
+  status_text: 'Pending',
   tx_hash: null,
   reject_reason: null,
   created_at: '2026-11-20T10:00:00Z',

@@ -1,3 +1,4 @@
+import type { withdrawalsApi } from '@app/shared';
 import { api } from '../../../lib/api';
 
 export type AddAddressInput = {
@@ -11,7 +12,8 @@ export type AddAddressInput = {
 };
 
 /** Adds an address-book entry; the server checks the chain's address format and both secrets. */
-export const addAddress = (input: AddAddressInput) => api.post<{ id: number }>('wallet/addaddress', input, { failure: 'bind' });
+export const addAddress = (input: AddAddressInput) =>
+  api.post<withdrawalsApi.AddAddressReply>('wallet/addaddress', input, { failure: 'bind' });
 
 /** Removes an entry (past withdrawals keep their own copy of the address). */
 export const deleteAddress = (id: number) => api.post<true>('wallet/deladdress', { id });

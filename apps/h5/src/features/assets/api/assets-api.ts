@@ -1,3 +1,4 @@
+import type { approvalsApi, depositsApi, withdrawalsApi } from '@app/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { type AccountKind, nextPage, PAGE_SIZE, type Paged, walletKeys } from '../../../lib/wallet-api';
@@ -28,43 +29,10 @@ export type TransferRow = {
   created_at: string;
 };
 
-export type ReviewState = 'pending' | 'approved' | 'rejected';
-
-export type DepositRow = {
-  id: number;
-  currency_id: number;
-  currency_name: string;
-  method: 'chain' | 'bank';
-  chain: string | null;
-  amount: string;
-  fee: string | null;
-  credited: string | null;
-  status: ReviewState;
-  status_text: string;
-  reject_reason: string | null;
-  bank_name: string | null;
-  card_number: string | null;
-  transfer_amount: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-};
-
-export type WithdrawalRow = {
-  id: number;
-  currency_id: number;
-  currency_name: string;
-  chain: string;
-  address: string;
-  amount: string;
-  fee: string;
-  remark: string | null;
-  status: ReviewState;
-  status_text: string;
-  tx_hash: string | null;
-  reject_reason: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-};
+export type ReviewState = approvalsApi.ReviewState;
+/** A deposit (charge_mention/log2) and a withdrawal (charge_mention/log3) as their owner reads them. */
+export type DepositRow = depositsApi.DepositRow;
+export type WithdrawalRow = withdrawalsApi.WithdrawalRow;
 
 export const assetsKeys = {
   legalLog: (account: AccountKind) => [...walletKeys.all, 'legal_log', account] as const,

@@ -1,3 +1,4 @@
+import type { withdrawalsApi } from '@app/shared';
 import { api } from '../../../lib/api';
 
 export type WithdrawInput = {
@@ -11,4 +12,4 @@ export type WithdrawInput = {
 };
 
 /** Requests a withdrawal; amount + fee are frozen in the coin account until an operator reviews it. */
-export const requestWithdrawal = (input: WithdrawInput) => api.post<{ id: number; status: 'pending' }>('wallet/out', input);
+export const requestWithdrawal = (input: WithdrawInput) => api.post<withdrawalsApi.OutReply>('wallet/out', input);
