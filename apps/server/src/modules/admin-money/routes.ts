@@ -1,14 +1,10 @@
-import { dateField } from '@app/shared';
+import { adminMoneyApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ACCOUNT_KINDS } from '../../ledger/accounts.js';
 import { parseSignedAmount } from '../../lib/amounts.js';
 import { searchAudit } from '../../lib/audit.js';
 import { verifyAuditChain } from '../../lib/audit-chain.js';
 import { requireCurrency } from '../../lib/currencies.js';
-import { amountField, currencyField, idParams, optionalText, requiredText } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
   adjustBalance,
@@ -38,7 +34,8 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Users (q: id, e-mail, phone or invite code)',
-        querystring: z.object({ q: optionalText(100), ...pageFields }),
+        querystring: adminMoneyApi.usersQuery,
+        response: { 200: okReply(adminMoneyApi.usersReply) },
       },
     },
     async (request) => ok(await consoleUsers(app.db, request.query.q, request.query.page, request.query.limit)),
@@ -46,7 +43,15 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/users/:id',
-    { ...userReaders, schema: { tags, summary: 'One user: profile, balances, verification', params: idParams } },
+    {
+      ...userReaders,
+      schema: {
+        tags,
+        summary: 'One user: profile, balances, verification',
+        params: adminMoneyApi.userParams,
+        response: { 200: okReply(adminMoneyApi.userDetailReply) },
+      },
+    },
     async (request) => ok(await consoleUserDetail(app.db, request.params.id)),
   );
 
@@ -54,7 +59,13 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
     '/admin/users/:id/ledger',
     {
       ...finance,
-      schema: { tags, summary: "The user's ledger postings, newest first", params: idParams, querystring: z.object(pageFields) },
+      schema: {
+        tags,
+        summary: "The user's ledger postings, newest first",
+        params: adminMoneyApi.ledgerParams,
+        querystring: adminMoneyApi.ledgerQuery,
+        response: { 200: okReply(adminMoneyApi.ledgerReply) },
+      },
     },
     async (request) => ok(await consoleUserLedger(app.db, request.params.id, request.query.page, request.query.limit)),
   );
@@ -66,13 +77,9 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Adjust an available balance (amount signed, reason required) against the adjustments account',
-        params: idParams,
-        body: z.object({
-          currency_id: currencyField,
-          account: z.enum(ACCOUNT_KINDS, { message: 'account_unknown' }).default('coin'),
-          amount: amountField,
-          reason: requiredText(500),
-        }),
+        params: adminMoneyApi.adjustParams,
+        body: adminMoneyApi.adjustBody,
+        response: { 200: okReply(adminMoneyApi.adjustReply) },
       },
     },
     async (request) => {
@@ -91,7 +98,14 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/currency-settings',
-    { ...operator, schema: { tags, summary: "Every coin's deposit and withdrawal rules" } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "Every coin's deposit and withdrawal rules",
+        response: { 200: okReply(adminMoneyApi.currencySettingsReply) },
+      },
+    },
     async () => ok(await consoleCurrencySettings(app.db)),
   );
 
@@ -102,13 +116,8 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "Set a coin's rules; fields left out keep their value",
-        body: z.object({
-          currency_id: currencyField,
-          deposit_min: amountField,
-          withdraw_min: amountField,
-          withdraw_fee: amountField,
-          fallback_price: amountField,
-        }),
+        body: adminMoneyApi.setCurrencySettingsBody,
+        response: { 200: okReply(adminMoneyApi.setCurrencySettingsReply) },
       },
     },
     async (request) => ok(await updateCurrencySettings(app.db, request, request.body)),
@@ -122,15 +131,8 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
         tags,
         summary: 'The audit log, newest first (action: exact or "family.*"; admin: id or e-mail part; from/to: ISO times)',
         // operations: searchable by who, action, target, time range and free text.
-        querystring: z.object({
-          action: optionalText(100),
-          admin: optionalText(254),
-          target: optionalText(200),
-          from: dateField().optional(),
-          to: dateField().optional(),
-          q: optionalText(200),
-          ...pageFields,
-        }),
+        querystring: adminMoneyApi.auditQuery,
+        response: { 200: okReply(adminMoneyApi.auditReply) },
       },
     },
     async (request) => {
@@ -142,19 +144,33 @@ export async function adminMoneyRoutes(root: FastifyInstance) {
   // The audit log's hash chain, followed from the first row to the head (lib/audit-chain.ts).
   app.get(
     '/admin/audit/verify',
-    { ...operator, schema: { tags, summary: "Check the audit log's hash chain (a changed, removed or added row)" } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: "Check the audit log's hash chain (a changed, removed or added row)",
+        response: { 200: okReply(adminMoneyApi.auditVerifyReply) },
+      },
+    },
     async () => ok(await verifyAuditChain(app.db)),
   );
 
-  app.get('/admin/ledger/verify', { ...finance, schema: { tags, summary: 'Check the whole ledger' } }, async () => {
-    const startedAt = performance.now();
-    const check = await ledgerCheck(app.db);
-    // The metrics' "last ledger check" (exchange_ledger_check_*), for an alert on faults or an old check.
-    app.metrics.ledgerChecked({
-      sound: check.sound,
-      faults: check.faults.length,
-      seconds: (performance.now() - startedAt) / 1000,
-    });
-    return ok(check);
-  });
+  app.get(
+    '/admin/ledger/verify',
+    {
+      ...finance,
+      schema: { tags, summary: 'Check the whole ledger', response: { 200: okReply(adminMoneyApi.ledgerVerifyReply) } },
+    },
+    async () => {
+      const startedAt = performance.now();
+      const check = await ledgerCheck(app.db);
+      // The metrics' "last ledger check" (exchange_ledger_check_*), for an alert on faults or an old check.
+      app.metrics.ledgerChecked({
+        sound: check.sound,
+        faults: check.faults.length,
+        seconds: (performance.now() - startedAt) / 1000,
+      });
+      return ok(check);
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { adminMoneyApi } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AccountKind } from '../../ledger/accounts.js';
@@ -25,8 +26,10 @@ import {
   userPostings,
 } from './repo.js';
 
-const STATES = ['none', 'pending', 'verified', 'rejected'] as const;
+const STATES = adminMoneyApi.VERIFICATION_STATES;
 const state = (n: number) => STATES[n] ?? 'none';
+/** A user's own ledger accounts are only ever of the four kinds (a system account has no user). */
+const userAccount = (kind: string) => kind as AccountKind;
 
 function userSummary(u: UserRow) {
   return {
@@ -65,7 +68,7 @@ export async function consoleUserDetail(db: Db, id: number) {
   return {
     profile: { ...userSummary(user), card_id: user.cardId, lang: user.lang, parent_id: user.parentId },
     balances: balances.map((b) => ({
-      account: b.kind,
+      account: userAccount(b.kind),
       currency_id: b.currencyId,
       currency_name: b.currencyName,
       available: str(b.available),
@@ -102,7 +105,7 @@ export async function consoleUserLedger(db: Db, id: number, page: number, limit:
     list: rows.map((r) => ({
       id: r.id,
       entry_id: r.entryId,
-      account: r.kind,
+      account: userAccount(r.kind),
       currency_id: r.currencyId,
       currency_name: r.currencyName,
       bucket: r.bucket,
@@ -236,7 +239,8 @@ export async function updateCurrencySettings(db: Db, request: FastifyRequest, in
       fallback_price: next.fallbackPrice,
     });
   });
-  return (await consoleCurrencySettings(db)).find((c) => c.currency_id === coin.id);
+  // (the coin exists: requireCurrency found it above)
+  return (await consoleCurrencySettings(db)).find((c) => c.currency_id === coin.id)!;
 }
 
 export async function ledgerCheck(db: Db) {

@@ -1,8 +1,9 @@
+import type { adminMoneyApi } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 
-export type LedgerFault = { check: string; detail: Record<string, unknown> };
-export type LedgerVerdict = { sound: boolean; faults: LedgerFault[] };
+export type LedgerFault = adminMoneyApi.LedgerFault;
+export type LedgerVerdict = adminMoneyApi.LedgerVerifyReply;
 
 /**
  * A mutation, not a query: the check scans the whole ledger, so it runs when the operator asks,

@@ -1,3 +1,4 @@
+import type { adminMoneyApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -35,77 +36,16 @@ export const BASE_COINS = [
 ];
 
 /** A user as `GET /api/admin/users` lists them; `review_state` is basic, `advanced_state` advanced verification. */
-export type AdminUser = {
-  id: number;
-  account_type: string;
-  email: string | null;
-  phone: string | null;
-  area_code: string | null;
-  name: string | null;
-  review_status: number;
-  review_state: string;
-  advanced_user: number;
-  advanced_state: string;
-  has_pay_password: boolean;
-  extension_code: string;
-  frozen_reason: string | null;
-  created_at: string;
-};
+export type AdminUser = adminMoneyApi.UserSummary;
+export type BalanceRow = adminMoneyApi.BalanceRow;
+export type IdentitySubmission = adminMoneyApi.IdentitySubmission;
+export type BankCard = adminMoneyApi.BankCard;
 
-export type BalanceRow = {
-  account: string;
-  currency_id: number;
-  currency_name: string;
-  available: string;
-  frozen: string;
-};
+/** `GET /api/admin/users/:id`: `verification` holds the user's latest submissions, newest first. */
+export type AdminUserDetail = adminMoneyApi.UserDetailReply;
 
-export type IdentitySubmission = {
-  id: number;
-  tier: number;
-  status: string;
-  country: string | null;
-  name: string | null;
-  card_id: string | null;
-  reject_reason: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-};
-
-export type BankCard = {
-  holder_name: string;
-  card_number: string;
-  bank_name: string;
-  branch: string | null;
-  swift: string | null;
-  iban: string | null;
-};
-
-/** `GET /api/admin/users/:id`. */
-export type AdminUserDetail = {
-  profile: AdminUser & { card_id: string | null; lang: string; parent_id: number | null };
-  balances: BalanceRow[];
-  /** The user's latest submissions, newest first. */
-  verification: IdentitySubmission[];
-  bank_card: BankCard | null;
-};
-
-export type LedgerRow = {
-  id: number;
-  entry_id: number;
-  account: string;
-  currency_id: number;
-  currency_name: string;
-  bucket: string;
-  amount: string;
-  balance_after: string;
-  reason: string;
-  ref_type: string | null;
-  ref_id: string | null;
-  /** The operator's reason, on a manual adjustment. */
-  memo: string | null;
-  created_at: string;
-};
+/** `memo`: the operator's reason, on a manual adjustment. */
+export type LedgerRow = adminMoneyApi.LedgerRow;
 
 /** Balances in the order an operator reads them: the coin account first (the server lists accounts alphabetically). */
 export function sortBalances(rows: BalanceRow[]): BalanceRow[] {
