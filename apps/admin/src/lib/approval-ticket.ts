@@ -1,8 +1,10 @@
+import type { approvalsApi } from '@app/shared';
+
 /**
  * What a four-eyes route answers when the change waits for a second operator instead of happening
  * (docs/api-money.md "Pending approvals"): nothing has changed yet.
  */
-export type ApprovalTicket = { approval_id: number; status: 'pending_approval'; kind: string };
+export type ApprovalTicket = approvalsApi.ApprovalTicket;
 
 export function isApprovalTicket(value: unknown): value is ApprovalTicket {
   return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'pending_approval';

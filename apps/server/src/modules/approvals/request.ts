@@ -1,4 +1,4 @@
-import type { ConsoleRole } from '@app/shared';
+import { approvalsApi, type ConsoleRole } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -6,21 +6,9 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { insertApproval } from './repo.js';
 
-/**
- * What waits for a second operator (docs/security.md "Four eyes on money"): a balance adjustment, a
- * deposit credited at another amount than the user asked, a change of the platform's deposit
- * addresses (a new chain brings one too), a withdrawal paid out above the four-eyes threshold, and a
- * change of that threshold.
- */
-export const APPROVAL_KINDS = [
-  'user.adjust',
-  'deposit.credit',
-  'deposit_address.set',
-  'withdrawal.approve',
-  'withdrawal_four_eyes.set',
-  'config.chain.add',
-] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+// What waits for a second operator, and the ticket a maker gets, are part of the API's contract.
+export const APPROVAL_KINDS = approvalsApi.APPROVAL_KINDS;
+export type ApprovalKind = approvalsApi.ApprovalKind;
 
 /** Who may check each kind (super always may): the same roles that may make the request. */
 export const CHECKER_ROLES: Record<ApprovalKind, readonly ConsoleRole[]> = {
@@ -33,7 +21,7 @@ export const CHECKER_ROLES: Record<ApprovalKind, readonly ConsoleRole[]> = {
 };
 
 /** The reply a maker gets: nothing has changed yet, the request waits under this id. */
-export type ApprovalTicket = { approval_id: number; status: 'pending_approval'; kind: ApprovalKind };
+export type ApprovalTicket = approvalsApi.ApprovalTicket;
 
 /**
  * Files a maker's request (and its audit row) instead of applying it. `subject` names the record it

@@ -1,8 +1,6 @@
+import { approvalsApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { amountField, idParams, optionalText } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { fourEyesSetting, requestFourEyesChange } from '../withdrawals/four-eyes.js';
 import { consoleApprovals, decideApproval } from './service.js';
@@ -16,7 +14,6 @@ export async function approvalRoutes(root: FastifyInstance) {
   // checked per request (approvals/request.ts CHECKER_ROLES).
   const finance = { preHandler: app.requireAdmin, config: { roles: ['finance'] as const } };
   const superOnly = { preHandler: app.requireAdmin };
-  const decisionBody = z.object({ note: optionalText(500) });
 
   app.get(
     '/admin/approvals',
@@ -25,10 +22,8 @@ export async function approvalRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Requests waiting for (or decided by) a second operator, newest first',
-        querystring: z.object({
-          status: z.enum(['pending', 'approved', 'rejected'], { message: 'field_invalid' }).optional(),
-          ...pageFields,
-        }),
+        querystring: approvalsApi.listQuery,
+        response: { 200: okReply(approvalsApi.listReply) },
       },
     },
     async (request) => {
@@ -41,7 +36,13 @@ export async function approvalRoutes(root: FastifyInstance) {
     '/admin/approvals/:id/approve',
     {
       ...finance,
-      schema: { tags, summary: 'Approve and apply (never your own request)', params: idParams, body: decisionBody },
+      schema: {
+        tags,
+        summary: 'Approve and apply (never your own request)',
+        params: approvalsApi.decideParams,
+        body: approvalsApi.decideBody,
+        response: { 200: okReply(approvalsApi.decideReply) },
+      },
     },
     async (request) => ok(await decideApproval(app.db, request, request.params.id, 'approve', request.body.note ?? null)),
   );
@@ -50,14 +51,27 @@ export async function approvalRoutes(root: FastifyInstance) {
     '/admin/approvals/:id/reject',
     {
       ...finance,
-      schema: { tags, summary: 'Reject: nothing changes (never your own request)', params: idParams, body: decisionBody },
+      schema: {
+        tags,
+        summary: 'Reject: nothing changes (never your own request)',
+        params: approvalsApi.decideParams,
+        body: approvalsApi.decideBody,
+        response: { 200: okReply(approvalsApi.decideReply) },
+      },
     },
     async (request) => ok(await decideApproval(app.db, request, request.params.id, 'reject', request.body.note ?? null)),
   );
 
   app.get(
     '/admin/withdrawal-four-eyes',
-    { ...finance, schema: { tags, summary: 'USDT value above which a payout waits for a second operator' } },
+    {
+      ...finance,
+      schema: {
+        tags,
+        summary: 'USDT value above which a payout waits for a second operator',
+        response: { 200: okReply(approvalsApi.fourEyesReply) },
+      },
+    },
     async () => ok(await fourEyesSetting(app.db)),
   );
 
@@ -65,7 +79,12 @@ export async function approvalRoutes(root: FastifyInstance) {
     '/admin/withdrawal-four-eyes',
     {
       ...superOnly,
-      schema: { tags, summary: 'Ask to change the threshold (a second super approves)', body: z.object({ usdt: amountField }) },
+      schema: {
+        tags,
+        summary: 'Ask to change the threshold (a second super approves)',
+        body: approvalsApi.fourEyesBody,
+        response: { 200: okReply(approvalsApi.fourEyesChangeReply) },
+      },
     },
     async (request) => ok(await requestFourEyesChange(app.db, request, request.body.usdt)),
   );

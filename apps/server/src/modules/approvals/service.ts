@@ -1,4 +1,4 @@
-import { roleAllows } from '@app/shared';
+import { type approvalsApi, roleAllows } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -17,7 +17,9 @@ import type { ApprovalRef } from './apply-types.js';
 import { type ApprovalRow, decidePending, findApproval, listApprovals } from './repo.js';
 import { type ApprovalKind, CHECKER_ROLES } from './request.js';
 
-type Applier = (tx: Db, request: FastifyRequest, payload: never, approval: ApprovalRef) => Promise<unknown>;
+/** What applying a request answers: one of the shapes of the contract's `result`. */
+type ApplyResult = NonNullable<approvalsApi.DecideReply['result']>;
+type Applier = (tx: Db, request: FastifyRequest, payload: never, approval: ApprovalRef) => Promise<ApplyResult>;
 
 /** How each kind of request takes effect once a second operator approves it. */
 const APPLY: Record<ApprovalKind, Applier> = {
@@ -40,10 +42,12 @@ function approvalView(row: ApprovalRow, makerEmail: string | null, viewer: { id:
     id: row.id,
     kind: row.kind,
     target: row.target,
-    payload: row.payload,
+    // Always an object: requestApproval files a Record payload.
+    payload: row.payload as Record<string, unknown>,
     maker: { id: row.makerId, email: makerEmail },
     created_at: row.createdAt.toISOString(),
-    status: row.status,
+    // Only ever written as pending, approved or rejected (insert default, decidePending).
+    status: row.status as approvalsApi.ReviewState,
     checker_id: row.checkerId,
     decided_at: row.decidedAt?.toISOString() ?? null,
     note: row.note,
@@ -97,6 +101,7 @@ export async function decideApproval(
       { status: 'pending', kind: row.kind, maker_id: row.makerId },
       { status: row.status, kind: row.kind, checker_id: checker.id, note },
     );
-    return { id: row.id, kind: row.kind, status: row.status, result };
+    // decidePending has just set approved or rejected.
+    return { id: row.id, kind: row.kind, status: row.status as approvalsApi.ReviewState, result };
   });
 }

@@ -1,23 +1,11 @@
+import type { approvalsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
 /** A maker's request as `GET /api/admin/approvals` lists it. */
-export type Approval = {
-  id: number;
-  kind: string;
-  target: string;
-  payload: Record<string, unknown>;
-  maker: { id: number; email: string | null };
-  created_at: string;
-  status: string;
-  checker_id: number | null;
-  decided_at: string | null;
-  note: string | null;
-  /** Not the reader's own request, and their role may check this kind. */
-  can_decide: boolean;
-};
+export type Approval = approvalsApi.ApprovalRow;
 
 /** How each kind reads in the console. */
 export const KIND_LABELS: Record<string, string> = {
@@ -67,5 +55,5 @@ export function useApprovalDecision() {
 export const fourEyesQuery = () =>
   queryOptions({
     queryKey: ['admin', 'approvals', 'four-eyes'] as const,
-    queryFn: ({ signal }) => apiGet<{ usdt: string; default_usdt: string }>('/admin/withdrawal-four-eyes', {}, signal),
+    queryFn: ({ signal }) => apiGet<approvalsApi.FourEyesReply>('/admin/withdrawal-four-eyes', {}, signal),
   });
