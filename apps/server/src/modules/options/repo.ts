@@ -1,3 +1,4 @@
+import type { optionsApi } from '@app/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
@@ -85,7 +86,7 @@ export async function markSettled(tx: Db, rows: SettledRow[]): Promise<Set<numbe
 }
 
 /** Why an order was voided (its stake returned in full): shown to the user and in the console. */
-export type VoidReason = 'no_sample_open' | 'no_sample_delivery' | 'source_changed';
+export type VoidReason = optionsApi.VoidReason;
 
 /**
  * Marks orders void (the stake returned: `payout` = stake), only those still open, and returns the ids it

@@ -1,10 +1,7 @@
-import { amountText, intField, intId, MAX_INT32 } from '@app/shared';
+import { okReply, optionsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { amountField, idField, idParams } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import { OptionsService } from './service.js';
 
@@ -35,23 +32,6 @@ export const optionsPlugin = fp(async (app: FastifyInstance) => {
 
 const tags = ['options'];
 const consoleTags = ['console: options'];
-const secondsField = intField(1, 86_400, 'option_seconds_unknown');
-const directionField = z.preprocess(
-  (v) => (typeof v === 'string' ? Number(v) : v),
-  z.union([z.literal(1), z.literal(2)], { message: 'field_invalid' }),
-);
-const statusField = z.preprocess(
-  (v) =>
-    v === '' || v === undefined ? 'open' : v === 'delivered' || v === 'settled' || v === '2' ? 'settled' : v === '1' ? 'open' : v,
-  z.enum(['open', 'settled'], { message: 'field_invalid' }),
-);
-const switchField = z.preprocess((v) => {
-  if (v === '' || v === undefined || v === null) return undefined;
-  if (v === true || v === 'true' || v === '1' || v === 1) return true;
-  if (v === false || v === 'false' || v === '0' || v === 0) return false;
-  return v;
-}, z.boolean({ message: 'field_invalid' }).optional());
-const decimalText = amountText('field_invalid');
 
 export async function optionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +47,7 @@ export async function optionRoutes(root: FastifyInstance) {
         tags,
         summary: 'Delivery times with profit and loss ratios (percent) and stake limits',
         description: 'Replies [{id, seconds, profit_ratio, loss_ratio, min_num, max_num}]; ratios are percent values.',
+        response: { 200: okReply(optionsApi.secondsReply) },
       },
     },
     async () => ok(await service.seconds()),
@@ -76,7 +57,11 @@ export async function optionRoutes(root: FastifyInstance) {
     '/microtrade/payable_currencies',
     {
       preHandler: app.requireUser,
-      schema: { tags, summary: "Stake coins with the user's option-account balance" },
+      schema: {
+        tags,
+        summary: "Stake coins with the user's option-account balance",
+        response: { 200: okReply(optionsApi.payableCurrenciesReply) },
+      },
     },
     async (request) => ok(await service.payableCurrencies(request.user!.id)),
   );
@@ -95,13 +80,8 @@ export async function optionRoutes(root: FastifyInstance) {
           'The open price is the recorded index sample of the purchase second (pending until that second is final); the ' +
           "order delivers at the end of the second `seconds` after it, at exactly that second's recorded sample. A second " +
           'without a sample voids the order and returns the stake (see docs/api-options.md).',
-        body: z.object({
-          match_id: intId('option_pair_closed'),
-          currency_id: intId('currency_unknown'),
-          type: directionField,
-          seconds: secondsField,
-          number: amountField,
-        }),
+        body: optionsApi.submitBody,
+        response: { 200: okReply(optionsApi.submitReply) },
       },
     },
     async (request) => ok(await service.submit(request.user!.id, request.body)),
@@ -118,7 +98,8 @@ export async function optionRoutes(root: FastifyInstance) {
         summary:
           "The user's options: pending delivery (status=open) or delivered or void (status=delivered), paged; served " +
           'also while options are switched off',
-        querystring: z.object({ status: statusField, ...pageFields }),
+        querystring: optionsApi.listsQuery,
+        response: { 200: okReply(optionsApi.listsReply) },
       },
     },
     async (request) => {
@@ -132,7 +113,14 @@ export async function optionRoutes(root: FastifyInstance) {
   const operator = { preHandler: app.requireAdmin };
   app.get(
     '/admin/options/seconds',
-    { ...operator, schema: { tags: consoleTags, summary: 'Every delivery time, enabled or not' } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Every delivery time, enabled or not',
+        response: { 200: okReply(optionsApi.secondsReply) },
+      },
+    },
     async () => ok(await service.consoleSeconds()),
   );
   app.post(
@@ -142,14 +130,8 @@ export async function optionRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Add a delivery time (audited as options.seconds.create)',
-        body: z.object({
-          seconds: intField(-MAX_INT32, MAX_INT32),
-          profit_ratio: decimalText,
-          loss_ratio: decimalText,
-          min_num: decimalText,
-          max_num: decimalText,
-          enabled: switchField,
-        }),
+        body: optionsApi.createSecondsBody,
+        response: { 200: okReply(optionsApi.createSecondsReply) },
       },
     },
     async (request) => ok(await service.createSeconds(request, request.body)),
@@ -161,15 +143,9 @@ export async function optionRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: "Edit a delivery time's ratios, limits or availability (audited as options.seconds.update)",
-        params: idParams,
-        body: z.object({
-          seconds: intField(-MAX_INT32, MAX_INT32).optional(),
-          profit_ratio: decimalText.optional(),
-          loss_ratio: decimalText.optional(),
-          min_num: decimalText.optional(),
-          max_num: decimalText.optional(),
-          enabled: switchField,
-        }),
+        params: optionsApi.updateSecondsParams,
+        body: optionsApi.updateSecondsBody,
+        response: { 200: okReply(optionsApi.updateSecondsReply) },
       },
     },
     async (request) => ok(await service.updateSeconds(request, request.params.id, request.body)),
@@ -181,15 +157,8 @@ export async function optionRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Option orders of every user (read-only)',
-        querystring: z.object({
-          status: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            z.enum(['open', 'settled'], { message: 'field_invalid' }).optional(),
-          ),
-          user_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-          match_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-          ...pageFields,
-        }),
+        querystring: optionsApi.consoleOrdersQuery,
+        response: { 200: okReply(optionsApi.consoleOrdersReply) },
       },
     },
     async (request) => {

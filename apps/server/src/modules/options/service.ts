@@ -1,3 +1,4 @@
+import type { optionsApi } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -200,7 +201,7 @@ export class OptionsService {
   }
 
   /** An order as the API shows it: the open and delivery samples with their times, the outcome once settled. */
-  view(o: OptionOrderRow) {
+  view(o: OptionOrderRow): optionsApi.OptionOrder {
     const pair = this.deps.market.getPair(o.pairId);
     const coin = this.coins.get(o.currencyId);
     const price = (v: string | null) => (v === null ? null : pair ? formatPrice(pair, v) : str(v));
@@ -212,7 +213,9 @@ export class OptionsService {
       symbol_name: pair?.symbol ?? String(o.pairId),
       currency_id: o.currencyId,
       currency_name: coin?.name ?? String(o.currencyId),
-      type: o.direction,
+      // The columns are plain smallint/text; their check constraints (and the settler, the only writer of
+      // results and void reasons) hold them to these values.
+      type: o.direction as 1 | 2,
       seconds: o.seconds,
       number: str(o.stake),
       profit_ratio: percent(o.profitRatio),
@@ -226,13 +229,13 @@ export class OptionsService {
       delivery_second: o.deliverySecond,
       delivery_at: deliveryAt,
       remain_milli_seconds: o.status === 'open' ? Math.max(0, deliveryAt - this.now()) : 0,
-      status: o.status,
+      status: o.status as optionsApi.OrderState,
       end_price: price(o.endPrice),
       end_price_time: o.endPriceTime,
       end_second: o.endSecond,
       /** Why a void order was voided (its stake returned): no_sample_open, no_sample_delivery, source_changed. */
-      void_reason: o.voidReason,
-      profit_result: o.result,
+      void_reason: o.voidReason as optionsApi.VoidReason | null,
+      profit_result: o.result as -1 | 0 | 1 | null,
       payout,
       fact_profits: payout === null ? null : str(new D(payout).minus(o.stake)),
       settled_at: o.settledAt,

@@ -1,48 +1,16 @@
+import type { optionsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
 /** A delivery time as `GET /api/admin/options/seconds` lists it (ratios in percent). */
-export type OptionSeconds = {
-  id: number;
-  seconds: number;
-  profit_ratio: string;
-  loss_ratio: string;
-  min_num: string;
-  max_num: string;
-  enabled: boolean;
-};
+export type OptionSeconds = optionsApi.SecondsRow;
 
 export type SecondsForm = Omit<OptionSeconds, 'id'>;
 
 /** An option order as the console lists it (read-only; times in ms). */
-export type AdminOptionOrder = {
-  id: number;
-  user_id: number;
-  account: string | null;
-  symbol_name: string;
-  currency_name: string;
-  type: 1 | 2;
-  seconds: number;
-  number: string;
-  profit_ratio: string;
-  loss_ratio: string;
-  /** The recorded sample of the purchase second; null until that second is final (or when it has none). */
-  open_price: string | null;
-  open_price_time: number | null;
-  delivery_second: number;
-  delivery_at: number;
-  status: 'open' | 'settled' | 'void';
-  end_price: string | null;
-  end_price_time: number | null;
-  /** Why a void order was voided (stake returned in full). */
-  void_reason: 'no_sample_open' | 'no_sample_delivery' | 'source_changed' | null;
-  profit_result: -1 | 0 | 1 | null;
-  payout: string | null;
-  fact_profits: string | null;
-  demo: boolean;
-};
+export type AdminOptionOrder = optionsApi.ConsoleOrder;
 
 export const secondsQuery = () =>
   queryOptions({

@@ -22,6 +22,7 @@ const base: OptionOrder = {
   number: '100',
   profit_ratio: '85',
   loss_ratio: '100',
+  fee: '0',
   open_price: '60145.86',
   open_price_time: 1_780_000_000_000,
   open_second: 1_780_000_000,
