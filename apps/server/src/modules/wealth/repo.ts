@@ -1,3 +1,4 @@
+import type { wealthApi } from '@app/shared';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
@@ -5,7 +6,7 @@ import { currencies, ledgerAccounts, users, wealthAccruals, wealthOrders, wealth
 
 export type ProductRow = typeof wealthProducts.$inferSelect;
 export type OrderRow = typeof wealthOrders.$inferSelect;
-export type OrderStatus = 'hosting' | 'completed' | 'redeemed';
+export type OrderStatus = wealthApi.OrderState;
 
 /** Products with their coin, in display order; `activeOnly` for the users' list. */
 export async function listProducts(db: Db, activeOnly: boolean) {

@@ -1,43 +1,10 @@
-import { intField } from '@app/shared';
+import { okReply, wealthApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { amountField, currencyField, idField, idParams } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
-import type { OrderStatus } from './repo.js';
 
 const tags = ['wealth: financial products'];
 const consoleTags = ['console: wealth'];
-
-/** The original client names the tabs 1 hosting, 2 completed, 3 redeemed; the names are accepted too. */
-const STATUS_BY_NUMBER: Record<string, OrderStatus> = { '1': 'hosting', '2': 'completed', '3': 'redeemed' };
-const statusField = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? undefined : (STATUS_BY_NUMBER[String(v)] ?? v)),
-  z.enum(['hosting', 'completed', 'redeemed'], { message: 'field_invalid' }).optional(),
-);
-
-/** A ticked checkbox as forms send it: 1, true, on, yes. */
-const agreeField = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.trim().toLowerCase()) : v === true || v === 1),
-  z.boolean(),
-);
-
-const optionalNumber = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(1, max, 'field_invalid').optional());
-
-const productBody = z.object({
-  currency_id: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()),
-  day: optionalNumber(3650),
-  save_min: amountField,
-  save_max: amountField,
-  interest_rate: amountField,
-  penalty_rate: amountField,
-  /** Empty removes the cap. */
-  total_cap: z.union([z.string(), z.number(), z.null()]).optional(),
-  status: z.enum(['active', 'paused'], { message: 'field_invalid' }).optional(),
-  sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(0, 100_000).optional()),
-});
 
 export async function wealthRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -47,8 +14,10 @@ export async function wealthRoutes(root: FastifyInstance) {
   // Read at each request: the service is the app's (tests may give it their own clock before ready).
   const wealth = () => app.wealth;
 
-  app.get('/lh/deposit/config', { ...auth, schema: { tags, summary: 'The financial products on sale' } }, async () =>
-    ok(await wealth().config()),
+  app.get(
+    '/lh/deposit/config',
+    { ...auth, schema: { tags, summary: 'The financial products on sale', response: { 200: okReply(wealthApi.configReply) } } },
+    async () => ok(await wealth().config()),
   );
 
   app.get(
@@ -58,7 +27,8 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "One product, with the user's available coin balance",
-        querystring: z.object({ id: idField }),
+        querystring: wealthApi.productInfoQuery,
+        response: { 200: okReply(wealthApi.productInfoReply) },
       },
     },
     async (request) => ok(await wealth().productInfo(request.user!.id, request.query.id)),
@@ -72,7 +42,8 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Buy a product: the amount moves from the coin account into the trust account until maturity',
-        body: z.object({ config_id: idField, amount: amountField, agree: agreeField.optional() }),
+        body: wealthApi.buyBody,
+        response: { 200: okReply(wealthApi.buyReply) },
       },
     },
     async (request) => ok(await wealth().buy(request.user!.id, request.body)),
@@ -85,7 +56,8 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "The user's orders: status hosting (1), completed (2), redeemed (3); newest first",
-        querystring: z.object({ status: statusField, ...pageFields }),
+        querystring: wealthApi.ordersQuery,
+        response: { 200: okReply(wealthApi.ordersReply) },
       },
     },
     async (request) => ok(await wealth().orders(request.user!.id, request.query.status, request.query.page, request.query.limit)),
@@ -99,7 +71,8 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Redeem early: damages = penalty rate × remaining days × amount; the rest returns to the coin account',
-        body: z.object({ id: idField }),
+        body: wealthApi.redeemBody,
+        response: { 200: okReply(wealthApi.redeemReply) },
       },
     },
     async (request) => ok(await wealth().redeem(request.user!.id, request.body.id)),
@@ -107,18 +80,38 @@ export async function wealthRoutes(root: FastifyInstance) {
 
   app.get(
     '/lh/deposit/report',
-    { ...auth, schema: { tags, summary: 'Amount in hosting, today’s income and cumulative income' } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Amount in hosting, today’s income and cumulative income',
+        response: { 200: okReply(wealthApi.reportReply) },
+      },
+    },
     async (request) => ok(await wealth().report(request.user!.id)),
   );
 
   // Console.
-  app.get('/admin/wealth/products', { ...operator, schema: { tags: consoleTags, summary: 'Every product' } }, async () =>
-    ok(await wealth().consoleProducts()),
+  app.get(
+    '/admin/wealth/products',
+    {
+      ...operator,
+      schema: { tags: consoleTags, summary: 'Every product', response: { 200: okReply(wealthApi.consoleProductsReply) } },
+    },
+    async () => ok(await wealth().consoleProducts()),
   );
 
   app.post(
     '/admin/wealth/products',
-    { ...operator, schema: { tags: consoleTags, summary: 'Create a product (rates in percent per day)', body: productBody } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Create a product (rates in percent per day)',
+        body: wealthApi.productBody,
+        response: { 200: okReply(wealthApi.productReply) },
+      },
+    },
     async (request) => ok(await wealth().createProduct(request, request.body)),
   );
 
@@ -129,8 +122,9 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Edit a product; fields left out keep their value, bought orders keep their terms',
-        params: idParams,
-        body: productBody,
+        params: wealthApi.productParams,
+        body: wealthApi.productBody,
+        response: { 200: okReply(wealthApi.productReply) },
       },
     },
     async (request) => ok(await wealth().editProduct(request, request.params.id, request.body)),
@@ -143,8 +137,9 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Pause or resume sales of a product (orders already bought run on)',
-        params: idParams,
-        body: z.object({ status: z.enum(['active', 'paused'], { message: 'field_invalid' }) }),
+        params: wealthApi.productParams,
+        body: wealthApi.statusBody,
+        response: { 200: okReply(wealthApi.productReply) },
       },
     },
     async (request) => ok(await wealth().setStatus(request, request.params.id, request.body.status)),
@@ -157,11 +152,8 @@ export async function wealthRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Every order, newest first (read only)',
-        querystring: z.object({
-          status: statusField,
-          product_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-          ...pageFields,
-        }),
+        querystring: wealthApi.consoleOrdersQuery,
+        response: { 200: okReply(wealthApi.consoleOrdersReply) },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import type { wealthApi } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { postEntry } from '../../ledger/ledger.js';
@@ -45,7 +46,7 @@ export const YIELD_PREVIEW_DAYS = 30;
 type ProductWithCoin = { product: ProductRow; currencyName: string; icon: string; decimals: number };
 
 /** A product as lh/deposit/config and product_info show it (the original client's names kept). */
-function productView({ product: p, currencyName, icon, decimals }: ProductWithCoin) {
+function productView({ product: p, currencyName, icon, decimals }: ProductWithCoin): wealthApi.ProductRow {
   const left = p.totalCap === null ? null : str(new D(p.totalCap).minus(p.sold));
   return {
     id: p.id,
@@ -65,7 +66,8 @@ function productView({ product: p, currencyName, icon, decimals }: ProductWithCo
     save_max: str(p.maxAmount),
     total_cap: p.totalCap === null ? null : str(p.totalCap),
     left,
-    status: p.status,
+    // A text column held to these values by its check constraint (wealth_products_status).
+    status: p.status as wealthApi.ProductState,
   };
 }
 
@@ -155,7 +157,7 @@ export class WealthService {
   }
 
   /** An order as lh/deposit/order lists it; remaining days and the redemption quote follow the clock. */
-  orderView(o: OrderRow, currencyName: string, decimals: number) {
+  orderView(o: OrderRow, currencyName: string, decimals: number): wealthApi.OrderRow {
     const today = dayNumber(this.options.now());
     const done = Math.max(o.daysPaid, daysDue(o.startDay, o.days, today));
     const remaining = o.status === 'hosting' ? o.days - done : 0;
@@ -179,7 +181,8 @@ export class WealthService {
       current_income: str(o.interestPaid),
       days_paid: o.daysPaid,
       remaining_days: remaining,
-      status: o.status,
+      // A text column held to these values by its check constraint (wealth_orders_status).
+      status: o.status as wealthApi.OrderState,
       paid_at: o.paidAt.toISOString(),
       /** First interest day, and the maturity: the end of the last interest day (00:00 UTC after it). */
       start_at: dayStart(o.startDay).toISOString(),

@@ -1,26 +1,10 @@
+import type { wealthApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
 /** A financial product as `GET /api/admin/wealth/products` lists it (rates in percent per day). */
-export type WealthProduct = {
-  id: number;
-  currency_id: number;
-  currency_name: string;
-  day: number;
-  interest_rate: string;
-  penalty_rate: string;
-  total_rate: string;
-  save_min: string;
-  save_max: string;
-  total_cap: string | null;
-  left: string | null;
-  status: 'active' | 'paused';
-  sold: string;
-  sort: number;
-  orders: number;
-  hosting: string;
-};
+export type WealthProduct = wealthApi.ConsoleProductRow;
 
 /** The console's product form: every field a string as typed; an empty cap means none. */
 export type ProductForm = {
@@ -34,25 +18,7 @@ export type ProductForm = {
   sort: string;
 };
 
-export type WealthOrder = {
-  id: number;
-  product_id: number;
-  currency_name: string;
-  amount: string;
-  price: string;
-  day: number;
-  day_rate: string;
-  current_income: string;
-  days_paid: number;
-  remaining_days: number;
-  status: 'hosting' | 'completed' | 'redeemed';
-  paid_at: string;
-  end_at: string;
-  completed_at: string | null;
-  damages: string | null;
-  refund: string | null;
-  user: { id: number; email: string | null; phone: string | null };
-};
+export type WealthOrder = wealthApi.ConsoleOrder;
 
 export const wealthProductsQuery = () =>
   queryOptions({
@@ -87,7 +53,7 @@ export function useProductActions() {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'wealth'] });
   const save = useMutation({
     mutationFn: ({ id, form }: { id?: number; form: ProductForm }) =>
-      apiPost<WealthProduct>(id ? `/admin/wealth/products/${id}` : '/admin/wealth/products', {
+      apiPost<wealthApi.ConsoleProduct>(id ? `/admin/wealth/products/${id}` : '/admin/wealth/products', {
         ...(id ? {} : { currency_id: form.currency_id }),
         day: form.day.trim(),
         save_min: form.save_min.trim(),
@@ -101,7 +67,7 @@ export function useProductActions() {
   });
   const setStatus = useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'active' | 'paused' }) =>
-      apiPost<WealthProduct>(`/admin/wealth/products/${id}/status`, { status }),
+      apiPost<wealthApi.ConsoleProduct>(`/admin/wealth/products/${id}/status`, { status }),
     onSuccess: refresh,
   });
   return { save, setStatus };
