@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@app/shared';
+import { LANGS, type Lang, type subscriptionApi } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { postEntry } from '../../ledger/ledger.js';
@@ -66,7 +66,7 @@ function priceOf(raw: unknown, field: string): Dec {
 }
 
 /** The project as stored, in the API's words (console lists and audit rows). */
-export function consoleProject(p: ProjectRow) {
+export function consoleProject(p: ProjectRow): subscriptionApi.ConsoleProject {
   return {
     id: p.id,
     code: p.code,
@@ -82,7 +82,8 @@ export function consoleProject(p: ProjectRow) {
     launch_at: p.launchAt.toISOString(),
     lock_days: p.lockDays,
     introduction: p.introduction as Record<string, string>,
-    status: p.status,
+    // A text column held to these values by its check constraint (subscription_projects_status).
+    status: p.status as subscriptionApi.ProjectState,
     closed_at: p.closedAt?.toISOString() ?? null,
     allocated_at: p.allocatedAt?.toISOString() ?? null,
     launched_at: p.launchedAt?.toISOString() ?? null,
@@ -428,7 +429,8 @@ export async function consoleOrders(db: Db, projectId: number, page: number, lim
       id: r.order.id,
       user: { id: r.order.userId, email: r.email, phone: r.phone, area_code: r.areaCode },
       amount: str(r.order.amount),
-      status: r.order.status,
+      // A text column held to these values by its check constraint (subscription_orders_status).
+      status: r.order.status as subscriptionApi.OrderState,
       quantity: r.order.quantity === null ? null : str(r.order.quantity),
       cost: r.order.cost === null ? null : str(r.order.cost),
       refund: r.order.refund === null ? null : str(r.order.refund),

@@ -1,3 +1,4 @@
+import { subscriptionApi } from '@app/shared';
 import { D, type Dec } from '../../lib/money.js';
 
 /**
@@ -12,8 +13,8 @@ import { D, type Dec } from '../../lib/money.js';
  * - `passed` — allocated: quantities fixed, the excess refunded;
  * - `launched` — the coin exists and was credited (locked until the lock-up ends).
  */
-export const PHASES = ['upcoming', 'subscribing', 'sold_out', 'under_review', 'passed', 'launched'] as const;
-export type Phase = (typeof PHASES)[number];
+export const PHASES = subscriptionApi.PHASES;
+export type Phase = subscriptionApi.Phase;
 
 export type ProjectState = {
   status: string;

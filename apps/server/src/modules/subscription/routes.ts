@@ -1,10 +1,7 @@
-import { intField as intRange, LANGS, type Lang } from '@app/shared';
+import { LANGS, type Lang, okReply, subscriptionApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { amountField, currencyField, idField, idParams, optionalText } from '../../lib/fields.js';
 import { requestLang } from '../../lib/lang.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import {
   allocateProject,
@@ -17,43 +14,12 @@ import {
   type PairLister,
   type ProjectInput,
 } from './console.js';
-import { type Deps, ORDER_FILTERS, productInfo, projectList, recommended, subscribe, userOrders } from './service.js';
+import { type Deps, productInfo, projectList, recommended, subscribe, userOrders } from './service.js';
 
 const tags = ['new-coin subscription'];
 const consoleTags = ['console: new-coin subscription'];
 
-/** A time as ISO 8601 text (or unix milliseconds); anything else is `field_invalid` on that field. */
-const timeField = z.preprocess((v) => {
-  if (v === '' || v === null || v === undefined) return undefined;
-  const d = typeof v === 'number' || /^\d+$/.test(String(v)) ? new Date(Number(v)) : new Date(String(v));
-  return Number.isNaN(d.getTime()) ? 'invalid' : d;
-}, z.date({ message: 'field_invalid' }).optional());
-const intField = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), intRange(0, max, 'field_invalid').optional());
-/** The introduction per language: `{en: "...", zh: "..."}` (JSON), or form fields `introduction_en` … */
-const introductionField = z
-  .object(Object.fromEntries(LANGS.map((l) => [l, z.string({ message: 'field_invalid' }).max(5000, 'field_invalid').optional()])))
-  .partial()
-  .optional();
-
-const projectBody = z.object({
-  code: optionalText(10),
-  name: optionalText(60),
-  decimals: intField(8),
-  subscribe_currency_id: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()),
-  issue_price: amountField,
-  total_supply: amountField,
-  min_amount: amountField,
-  max_amount: amountField,
-  start_at: timeField,
-  end_at: timeField,
-  launch_at: timeField,
-  lock_days: intField(3650),
-  introduction: introductionField,
-  ...Object.fromEntries(LANGS.map((l) => [`introduction_${l}`, z.string().max(5000, 'field_invalid').optional()])),
-});
-
-function projectInput(body: z.infer<typeof projectBody>): ProjectInput {
+function projectInput(body: subscriptionApi.ProjectBody): ProjectInput {
   const flat = body as Record<string, unknown>;
   const introduction: Partial<Record<Lang, string>> = { ...(body.introduction as Partial<Record<Lang, string>> | undefined) };
   for (const l of LANGS) if (typeof flat[`introduction_${l}`] === 'string') introduction[l] = flat[`introduction_${l}`] as string;
@@ -89,13 +55,27 @@ export async function subscriptionRoutes(root: FastifyInstance) {
 
   app.get(
     '/lh/send/config',
-    { onRequest: product, schema: { tags, summary: 'Every project: open ones first, with phase, supply left and price' } },
+    {
+      onRequest: product,
+      schema: {
+        tags,
+        summary: 'Every project: open ones first, with phase, supply left and price',
+        response: { 200: okReply(subscriptionApi.configReply) },
+      },
+    },
     async (request) => ok(await projectList(deps(), requestLang(request))),
   );
 
   app.get(
     '/lh/send/get_recommend',
-    { onRequest: product, schema: { tags, summary: 'Up to three projects for the home page (open or upcoming first)' } },
+    {
+      onRequest: product,
+      schema: {
+        tags,
+        summary: 'Up to three projects for the home page (open or upcoming first)',
+        response: { 200: okReply(subscriptionApi.recommendReply) },
+      },
+    },
     async (request) => ok(await recommended(deps(), requestLang(request))),
   );
 
@@ -107,7 +87,8 @@ export async function subscriptionRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "One project; signed in, also the user's subscribed amount, quota left and available balance (`mine`)",
-        querystring: z.object({ id: idField }),
+        querystring: subscriptionApi.productInfoQuery,
+        response: { 200: okReply(subscriptionApi.productInfoReply) },
       },
     },
     async (request) => ok(await productInfo(deps(), requestLang(request), request.query.id, request.user?.id)),
@@ -122,7 +103,8 @@ export async function subscriptionRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Subscribe: `amount` of the subscription currency is frozen in the coin account until allocation',
-        body: z.object({ config_id: idField, amount: amountField }),
+        body: subscriptionApi.orderBody,
+        response: { 200: okReply(subscriptionApi.orderReply) },
       },
     },
     async (request) => ok(await subscribe(deps(), request.user!.id, request.body.config_id, request.body.amount)),
@@ -136,10 +118,8 @@ export async function subscriptionRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: "The user's subscriptions, newest first, with state (`exam_status`) and returns",
-        querystring: z.object({
-          status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_FILTERS, { message: 'field_invalid' }).optional()),
-          ...pageFields,
-        }),
+        querystring: subscriptionApi.orderListQuery,
+        response: { 200: okReply(subscriptionApi.orderListReply) },
       },
     },
     async (request) =>
@@ -149,13 +129,29 @@ export async function subscriptionRoutes(root: FastifyInstance) {
   // Console.
   app.get(
     '/admin/subscription/projects',
-    { ...operator, schema: { tags: consoleTags, summary: 'Projects with their demand', querystring: z.object(pageFields) } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Projects with their demand',
+        querystring: subscriptionApi.projectsQuery,
+        response: { 200: okReply(subscriptionApi.projectsReply) },
+      },
+    },
     async (request) => ok(await consoleProjects(app.db, request.query.page, request.query.limit)),
   );
 
   app.post(
     '/admin/subscription/projects',
-    { ...operator, schema: { tags: consoleTags, summary: 'Create a project (audited)', body: projectBody } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Create a project (audited)',
+        body: subscriptionApi.projectBody,
+        response: { 200: okReply(subscriptionApi.projectReply) },
+      },
+    },
     async (request) => ok(await createProject(app.db, request, projectInput(request.body))),
   );
 
@@ -166,8 +162,9 @@ export async function subscriptionRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Edit an open project; its terms are fixed once anyone subscribed (audited)',
-        params: idParams,
-        body: projectBody,
+        params: subscriptionApi.projectParams,
+        body: subscriptionApi.projectBody,
+        response: { 200: okReply(subscriptionApi.projectReply) },
       },
     },
     async (request) => ok(await editProject(app.db, request, request.params.id, projectInput(request.body))),
@@ -177,14 +174,28 @@ export async function subscriptionRoutes(root: FastifyInstance) {
     '/admin/subscription/projects/:id/orders',
     {
       ...operator,
-      schema: { tags: consoleTags, summary: "A project's subscriptions", params: idParams, querystring: z.object(pageFields) },
+      schema: {
+        tags: consoleTags,
+        summary: "A project's subscriptions",
+        params: subscriptionApi.projectParams,
+        querystring: subscriptionApi.projectOrdersQuery,
+        response: { 200: okReply(subscriptionApi.projectOrdersReply) },
+      },
     },
     async (request) => ok(await consoleOrders(app.db, request.params.id, request.query.page, request.query.limit)),
   );
 
   app.post(
     '/admin/subscription/projects/:id/close',
-    { ...operator, schema: { tags: consoleTags, summary: 'End the subscription window now (audited)', params: idParams } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'End the subscription window now (audited)',
+        params: subscriptionApi.projectParams,
+        response: { 200: okReply(subscriptionApi.closeReply) },
+      },
+    },
     async (request) => ok(await closeProject(app.db, request, request.params.id)),
   );
 
@@ -195,7 +206,8 @@ export async function subscriptionRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Allocate (pro-rata when oversubscribed) and refund the excess, once the window is over (audited)',
-        params: idParams,
+        params: subscriptionApi.projectParams,
+        response: { 200: okReply(subscriptionApi.allocateReply) },
       },
     },
     async (request) => ok(await allocateProject(app.db, request, request.params.id)),
@@ -209,8 +221,9 @@ export async function subscriptionRoutes(root: FastifyInstance) {
         tags: consoleTags,
         summary:
           'Launch: create the coin, credit the allocations (locked for the lock-up) and list its USDT pair at `price` (default: the issue price in USDT); again retries a failed listing (audited)',
-        params: idParams,
-        body: z.object({ price: amountField }).optional(),
+        params: subscriptionApi.projectParams,
+        body: subscriptionApi.launchBody,
+        response: { 200: okReply(subscriptionApi.launchReply) },
       },
     },
     async (request) => ok(await launchProject(app.db, request, request.params.id, request.body ?? {}, listPair)),

@@ -1,4 +1,4 @@
-import type { Lang } from '@app/shared';
+import { type Lang, subscriptionApi } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, subscriptionOrders } from '../../db/schema.js';
@@ -168,8 +168,8 @@ export async function subscribe(deps: Deps, userId: number, id: number, rawAmoun
   return orderView(order, fresh, nowOf(deps), await priceSource(deps));
 }
 
-export const ORDER_FILTERS = ['pending', 'allocated', 'launched'] as const;
-export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export const ORDER_FILTERS = subscriptionApi.ORDER_STATES;
+export type OrderFilter = subscriptionApi.OrderState;
 
 /** `lh/send/order_list`: the user's subscriptions, newest first, with status and returns. */
 export async function userOrders(deps: Deps, userId: number, status: OrderFilter | undefined, page: number, limit: number) {

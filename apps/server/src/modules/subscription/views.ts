@@ -1,4 +1,4 @@
-import type { Lang } from '@app/shared';
+import type { Lang, subscriptionApi } from '@app/shared';
 import { D, type Dec, roundDown, roundUp, str } from '../../lib/money.js';
 import { offeringValue, orderPhase, type Phase, projectPhase } from './phase.js';
 import type { OrderRow, ProjectRow } from './repo.js';
@@ -41,7 +41,7 @@ export function completionTime(p: ProjectRow): Date {
   return new Date(launch.getTime() + p.lockDays * DAY_MS);
 }
 
-export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow: PriceNow) {
+export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow: PriceNow): subscriptionApi.ProjectRow {
   const p = ctx.project;
   const phase = projectPhase(p, ctx.demand, now);
   const intro = localTextWithLang(p.introduction, lang);
@@ -81,7 +81,8 @@ export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow
     /** The language of `introduction`: the reader's, or `en` when shown in English as the fallback. */
     introduction_lang: intro.lang,
     phase,
-    status: p.status,
+    // A text column held to these values by its check constraint (subscription_projects_status).
+    status: p.status as subscriptionApi.ProjectState,
     currency_id: p.currencyId,
     pair_id: p.pairId,
     price: str(price.price),
@@ -97,7 +98,7 @@ export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow
  * return = quantity × the price now (the new pair's market price once launched, the issue price
  * before); accumulated return = gross − what was paid; rate = accumulated ÷ paid.
  */
-export function orderView(order: OrderRow, ctx: ProjectContext, now: Date, priceNow: PriceNow) {
+export function orderView(order: OrderRow, ctx: ProjectContext, now: Date, priceNow: PriceNow): subscriptionApi.OrderRow {
   const p = ctx.project;
   const projectPhaseNow = projectPhase(p, ctx.demand, now);
   const exam: Phase = orderPhase(order, projectPhaseNow);
@@ -126,7 +127,8 @@ export function orderView(order: OrderRow, ctx: ProjectContext, now: Date, price
     name: p.name,
     subscribe_currency_name: ctx.payName,
     amount: str(amount),
-    status: order.status,
+    // A text column held to these values by its check constraint (subscription_orders_status).
+    status: order.status as subscriptionApi.OrderState,
     exam_status: exam,
     allocated: order.quantity !== null,
     quantity: str(quantity),
