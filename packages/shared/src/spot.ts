@@ -1,3 +1,5 @@
+import type { OrderReply } from './api/spot.js';
+
 /**
  * Spot trading contract shared by the server and the apps: order fields and the private socket event.
  * Every amount is a decimal string; fees are in the quote coin.
@@ -20,43 +22,5 @@ export const SPOT_EVENTS = {
   order: 'spot_order',
 } as const;
 
-/** An order as `coin/trade`, `coin/list` and the `spot_order` event show it. */
-export type SpotOrderEvent = {
-  id: number;
-  symbol: string;
-  pair_id: number;
-  legal_id: number;
-  currency_id: number;
-  side: 'buy' | 'sell';
-  /** 1 buy, 2 sell. */
-  type: 1 | 2;
-  order_type: SpotOrderType;
-  /** Limit price (null for market orders). */
-  price: string | null;
-  /** Base quantity ordered (null for a market buy, which names `total` instead). */
-  amount: string | null;
-  /** Market buys: the quote amount to spend, fee included. */
-  total: string | null;
-  /** Base quantity traded so far. */
-  filled: string;
-  /** Quote amount traded so far (Σ price × quantity, before fees). */
-  filled_total: string;
-  avg_price: string | null;
-  /** Fees paid so far, in the quote coin. */
-  fee: string;
-  fee_currency: string;
-  status: SpotOrderStatus;
-  /**
-   * Why a cancelled or partly filled order ended: `user`, `no_liquidity`, `price_band` (a market order's
-   * next match was beyond the pair's price band), `self_trade`, `quote_exhausted`.
-   */
-  cancel_reason: string | null;
-  /** An ended order's base quantity left unfilled (orders that name an `amount`); else null. */
-  cancelled_amount: string | null;
-  /** An ended market buy's unspent part of `total`, given back; else null. */
-  cancelled_total: string | null;
-  /** Market orders: the pair's price band (fraction of the index price) they matched within. */
-  price_band: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** An order as `coin/trade`, `coin/list` and the `spot_order` event show it (its schema: spotApi.orderReply). */
+export type SpotOrderEvent = OrderReply;
