@@ -1,72 +1,13 @@
-import { amountText, intId } from '@app/shared';
+import { contractsApi, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { idField } from '../../lib/fields.js';
-import { pageFields } from '../../lib/paging.js';
 import { ok } from '../../lib/reply.js';
 import type { Pair } from '../../market/pairs.js';
 import { consoleContractSettings, updateContractSettings } from './settings.js';
 
 const tags = ['contracts'];
 const consoleTags = ['console: contracts'];
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-const need = (iss: { input?: unknown }) => (iss.input === undefined ? 'field_required' : 'field_invalid');
-const coinId = intId('pair_unknown');
-const pairFields = { legal_id: z.preprocess(blank, coinId.optional()), currency_id: z.preprocess(blank, coinId.optional()) };
-/** Numbers stay text until the pair's rules check them (input.ts), so "1.5" lots is lots_invalid, not a cast. */
-const numberText = amountText('field_invalid').optional();
-
-/** 1 or "long", 2 or "short". */
-const sideField = z.preprocess(
-  (v) => {
-    const t = lower(blank(v));
-    if (t === undefined) return undefined;
-    if (t === '1' || t === 1 || t === 'long' || t === 'buy') return 'long';
-    if (t === '2' || t === 2 || t === 'short' || t === 'sell') return 'short';
-    return 'unknown';
-  },
-  z.enum(['long', 'short'], { error: need }),
-);
-/** `status` of lever/submit: 1 market (default), 0 limit. */
-const entryField = z.preprocess(
-  (v) => {
-    const t = lower(blank(v));
-    if (t === undefined || t === '1' || t === 1 || t === 'market') return 'market';
-    if (t === '0' || t === 0 || t === 'limit') return 'limit';
-    return 'unknown';
-  },
-  z.enum(['market', 'limit'], { message: 'field_invalid' }),
-);
-/** `status` of lever/my_trade: 0 entrusted, 1 holding, 3 closed, 4 cancelled (names accepted too). */
-const STATUS_BY_CODE: Record<string, 'entrusted' | 'holding' | 'closed' | 'cancelled'> = {
-  '0': 'entrusted',
-  '1': 'holding',
-  '3': 'closed',
-  '4': 'cancelled',
-  entrusted: 'entrusted',
-  holding: 'holding',
-  closed: 'closed',
-  cancelled: 'cancelled',
-};
-const statusField = z.preprocess((v) => {
-  const t = lower(blank(v));
-  return t === undefined ? undefined : (STATUS_BY_CODE[String(t)] ?? 'unknown');
-}, z.enum(['entrusted', 'holding', 'closed', 'cancelled'], { message: 'field_invalid' }).optional());
-/** close_all `type`: 0/empty all, 1 longs, 2 shorts. */
-const closeSideField = z.preprocess(
-  (v) => {
-    const t = lower(blank(v));
-    if (t === undefined || t === '0' || t === 0 || t === 'all') return 'all';
-    if (t === '1' || t === 1 || t === 'long') return 'long';
-    if (t === '2' || t === 2 || t === 'short') return 'short';
-    return 'unknown';
-  },
-  z.enum(['all', 'long', 'short'], { message: 'field_invalid' }),
-);
-const idBody = z.object({ id: idField });
 
 export async function contractRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -102,11 +43,12 @@ export async function contractRoutes(root: FastifyInstance) {
   const dealSchema = {
     tags,
     summary: 'A pair for contracts: rules, allowed multiples, lot presets, price, contract balance, open positions',
+    response: { 200: okReply(contractsApi.dealReply) },
   };
-  app.post('/lever/deal', { ...user, schema: { ...dealSchema, body: z.object(pairFields).optional() } }, async (request) =>
+  app.post('/lever/deal', { ...user, schema: { ...dealSchema, body: contractsApi.dealFields.optional() } }, async (request) =>
     deal(request.body ?? {}, request.user!.id),
   );
-  app.get('/lever/deal', { ...user, schema: { ...dealSchema, querystring: z.object(pairFields) } }, async (request) =>
+  app.get('/lever/deal', { ...user, schema: { ...dealSchema, querystring: contractsApi.dealFields } }, async (request) =>
     deal(request.query, request.user!.id),
   );
 
@@ -118,17 +60,8 @@ export async function contractRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Open a long or short (market at the index, or a limit entry), margin and fee from the contract account',
-        body: z.object({
-          legal_id: coinId,
-          currency_id: coinId,
-          type: sideField.describe('1 long, 2 short'),
-          status: entryField.describe('1 market (default), 0 limit'),
-          share: numberText.describe('lots: a whole number ≥ 1'),
-          multiple: numberText.describe('one of the pair’s allowed multiples'),
-          target_price: numberText.describe('limit entries: the price, on the pair tick'),
-          target_profit_price: numberText.describe('optional stop-profit price'),
-          stop_loss_price: numberText.describe('optional stop-loss price'),
-        }),
+        body: contractsApi.submitBody,
+        response: { 200: okReply(contractsApi.positionReply) },
       },
     },
     async (request) => {
@@ -149,18 +82,20 @@ export async function contractRoutes(root: FastifyInstance) {
     },
   );
 
-  const myTradeFields = z.object({ ...pairFields, status: statusField, ...pageFields });
   const myTradeSchema = {
     tags,
     summary: 'The user’s positions (status 0 entrusted, 1 holding, 3 closed, 4 cancelled), paged, with PnL total and risk rate',
+    response: { 200: okReply(contractsApi.myTradeReply) },
   };
-  const myTrade = async (q: z.infer<typeof myTradeFields>, userId: number) =>
+  const myTrade = async (q: contractsApi.MyTradeFields, userId: number) =>
     ok(await contracts.myTrade(userId, { pair: await pairFrom(q, false), status: q.status }, q.page, q.limit));
-  app.post('/lever/my_trade', { ...user, schema: { ...myTradeSchema, body: myTradeFields } }, async (request) =>
+  app.post('/lever/my_trade', { ...user, schema: { ...myTradeSchema, body: contractsApi.myTradeFields } }, async (request) =>
     myTrade(request.body, request.user!.id),
   );
-  app.get('/lever/my_trade', { ...user, schema: { ...myTradeSchema, querystring: myTradeFields } }, async (request) =>
-    myTrade(request.query, request.user!.id),
+  app.get(
+    '/lever/my_trade',
+    { ...user, schema: { ...myTradeSchema, querystring: contractsApi.myTradeFields } },
+    async (request) => myTrade(request.query, request.user!.id),
   );
 
   app.post(
@@ -170,7 +105,8 @@ export async function contractRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Close a holding position at the index with the closing fee (an entrusted limit entry is cancelled)',
-        body: idBody,
+        body: contractsApi.closeBody,
+        response: { 200: okReply(contractsApi.positionReply) },
       },
     },
     async (request) => ok(await contracts.closeByUser(request.user!.id, request.body.id)),
@@ -178,7 +114,15 @@ export async function contractRoutes(root: FastifyInstance) {
 
   app.post(
     '/lever/cancel',
-    { ...user, schema: { tags, summary: 'Cancel an entrusted limit entry (its margin and fee return)', body: idBody } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Cancel an entrusted limit entry (its margin and fee return)',
+        body: contractsApi.cancelBody,
+        response: { 200: okReply(contractsApi.positionReply) },
+      },
+    },
     async (request) => ok(await contracts.cancelByUser(request.user!.id, request.body.id)),
   );
 
@@ -189,7 +133,8 @@ export async function contractRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Close every holding position (type 0 all, 1 longs, 2 shorts; optionally of one pair)',
-        body: z.object({ type: closeSideField, ...pairFields }),
+        body: contractsApi.closeAllBody,
+        response: { 200: okReply(contractsApi.closeAllReply) },
       },
     },
     async (request) => {
@@ -208,7 +153,8 @@ export async function contractRoutes(root: FastifyInstance) {
         tags,
         summary:
           'Set stop-profit and stop-loss of an open position (long: profit above entry and current price, loss below both; short mirrored). Both are replaced; at least one is required.',
-        body: z.object({ id: idField, target_profit_price: numberText, stop_loss_price: numberText }),
+        body: contractsApi.setStopBody,
+        response: { 200: okReply(contractsApi.positionReply) },
       },
     },
     async (request) =>
@@ -224,7 +170,14 @@ export async function contractRoutes(root: FastifyInstance) {
 
   app.get(
     '/admin/contracts/settings',
-    { ...operator, schema: { tags: consoleTags, summary: 'Contract rules of every pair' } },
+    {
+      ...operator,
+      schema: {
+        tags: consoleTags,
+        summary: 'Contract rules of every pair',
+        response: { 200: okReply(contractsApi.settingsReply) },
+      },
+    },
     async () => ok(await consoleContractSettings(app)),
   );
 
@@ -235,19 +188,13 @@ export async function contractRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Set a pair’s contract rules (new positions only; audited as contract_settings.set)',
-        body: z.object({
-          pair_id: coinId,
-          contract_size: numberText,
-          multiples: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
-          lot_presets: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
-          open_fee_rate: numberText,
-          close_fee_rate: numberText,
-          maintenance_margin_rate: numberText,
-          max_lots: numberText,
-        }),
+        body: contractsApi.setSettingsBody,
+        response: { 200: okReply(contractsApi.setSettingsReply) },
       },
     },
-    async (request) => ok(await updateContractSettings(app, request, request.body)),
+    // The pair was looked up before the change and the list it is found in again is the same pairs: its
+    // row is always there.
+    async (request) => ok((await updateContractSettings(app, request, request.body))!),
   );
 
   app.get(
@@ -257,12 +204,8 @@ export async function contractRoutes(root: FastifyInstance) {
       schema: {
         tags: consoleTags,
         summary: 'Positions, open ones by default (read-only)',
-        querystring: z.object({
-          pair_id: z.preprocess(blank, coinId.optional()),
-          user_id: z.preprocess(blank, coinId.optional()),
-          status: statusField,
-          ...pageFields,
-        }),
+        querystring: contractsApi.positionsQuery,
+        response: { 200: okReply(contractsApi.positionsReply) },
       },
     },
     async (request) => {

@@ -1,26 +1,12 @@
-import type { LeverPosition } from '@app/shared';
+import type { contractsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
 /** Contract rules of one pair (null: the pair has none and is not open for contracts). */
-export type ContractSettings = {
-  contract_size: string;
-  multiples: number[];
-  lot_presets: number[];
-  open_fee_rate: string;
-  close_fee_rate: string;
-  maintenance_margin_rate: string;
-  max_lots: number;
-};
-export type ContractPairRow = {
-  pair_id: number;
-  symbol: string;
-  open_lever: boolean;
-  open_positions: number;
-  settings: ContractSettings | null;
-};
-export type ConsolePosition = LeverPosition & { user_id: number };
+export type ContractSettings = contractsApi.Settings;
+export type ContractPairRow = contractsApi.SettingsRow;
+export type ConsolePosition = contractsApi.ConsolePosition;
 
 export const contractSettingsQuery = () =>
   queryOptions({
