@@ -8,6 +8,8 @@
  * engine prints identically (no key order, no float formatting, no escaping left to the encoder).
  */
 
+import type * as IndexSamplesApi from './api/index-samples.js';
+
 /** A venue price inside an index sample: the venue, its price, and the venue's own time (ms). */
 export type IndexConstituent = { venue: string; price: string; time: number };
 
@@ -85,31 +87,11 @@ export function dayHeadText(pairId: number, day: string, minutes: readonly Minut
   return JSON.stringify(['index-day/1', pairId, day, minutes.map((m) => [m.minute, m.hash])]);
 }
 
-/** A recorded sample as `GET /api/index/sample` returns it (times in ms, second in unix seconds). */
-export type RecordedSample = {
-  second: number;
-  price: string;
-  price_time: number;
-  source: string;
-  carried: boolean;
-  constituents: IndexConstituent[];
-  prev_hash: string;
-  hash: string;
-};
+/** A recorded sample as `GET /api/index/sample` returns it (its schema: indexSamplesApi.recordedSample). */
+export type RecordedSample = IndexSamplesApi.RecordedSample;
 
 /** A sample with what is needed to check it against its day's head (`GET /api/index/sample`). */
-export type SampleProof = {
-  pair_id: number;
-  symbol: string;
-  day: string;
-  second: number;
-  /** The chain as it stood at the end of this second: check against the day head as of it (`heads?at=`). */
-  as_of: number;
-  /** Every sample of the asked second's minute, oldest first (the asked one among them). */
-  minute_samples: RecordedSample[];
-  /** The day's minutes that hold samples, oldest first, each with the chain hash at its end. */
-  minutes: MinuteHead[];
-};
+export type SampleProof = IndexSamplesApi.SampleReply;
 
 export type ProofCheck = {
   ok: boolean;

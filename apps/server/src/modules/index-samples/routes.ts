@@ -1,8 +1,7 @@
-import { intField, minuteOf, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
+import { indexSamplesApi, minuteOf, okReply, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';
 import { formatPrice } from '../../market/pairs.js';
@@ -32,8 +31,6 @@ export const indexSamplesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => sampler.stop());
 });
 
-const secondField = intField(0, 1e11, 'validation_failed');
-
 /** Samples are public like every price: anyone can re-check a settlement against them. */
 export async function indexSampleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -47,11 +44,8 @@ export async function indexSampleRoutes(root: FastifyInstance) {
           'Replies {symbol, list: [{second, price, price_time, source}]} for unix seconds in [from, to] (at most 600 ' +
           'seconds; `to` defaults to `from`). `price_time` (ms) is when the index took that price: before the second ' +
           'when the price stood unchanged through it. A second the server did not see has no sample.',
-        querystring: z.object({
-          symbol: z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown'),
-          from: secondField,
-          to: secondField.optional(),
-        }),
+        querystring: indexSamplesApi.samplesQuery,
+        response: { 200: okReply(indexSamplesApi.samplesReply) },
       },
     },
     async (request) => {
@@ -74,12 +68,6 @@ export async function indexSampleRoutes(root: FastifyInstance) {
     },
   );
 }
-
-const dayField = z
-  .string({ message: 'validation_failed' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation_failed')
-  .refine((d) => Number.isFinite(utcDayStart(d)) && utcDayOf(utcDayStart(d)) === d, 'validation_failed');
-const pairField = z.string({ message: 'pair_unknown' }).trim().min(1, 'pair_unknown').max(32, 'pair_unknown');
 
 /**
  * The public, hash-chained index record (docs/index-record.md): each pair's day head, the minute
@@ -106,7 +94,8 @@ export async function indexRecordRoutes(root: FastifyInstance) {
           "a UTC day (default today) and one pair or all. `head` is SHA-256 over the day's minute checkpoints " +
           '(docs/index-record.md), null while the day has no sample; `running` while the day is not over. With ' +
           '`at` (a unix second, one pair): the head as it stood at the end of that second.',
-        querystring: z.object({ pair: pairField.optional(), day: dayField.optional(), at: secondField.optional() }),
+        querystring: indexSamplesApi.headsQuery,
+        response: { 200: okReply(indexSamplesApi.headsReply) },
       },
     },
     async (request) => {
@@ -155,7 +144,8 @@ export async function indexRecordRoutes(root: FastifyInstance) {
           'Replies {pair_id, symbol, day, head, minutes: [{minute, hash, samples, last_second}]}: each minute that holds ' +
           'samples, with the chain hash at its end. SHA-256 of ["index-day/1", pair_id, day, [[minute, hash], …]] ' +
           '(JSON) is the head. With `at` (a unix second): as they stood at the end of that second.',
-        querystring: z.object({ pair: pairField, day: dayField, at: secondField.optional() }),
+        querystring: indexSamplesApi.minutesQuery,
+        response: { 200: okReply(indexSamplesApi.minutesReply) },
       },
     },
     async (request) => {
@@ -184,7 +174,8 @@ export async function indexRecordRoutes(root: FastifyInstance) {
           "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints, as " +
           'the chain stood at the end of second `as_of`. Checked against GET /index/heads?at=<as_of> with ≤ 62 ' +
           'SHA-256 hashes (docs/index-record.md).',
-        querystring: z.object({ pair: pairField, second: secondField }),
+        querystring: indexSamplesApi.sampleQuery,
+        response: { 200: okReply(indexSamplesApi.sampleReply) },
       },
     },
     async (request) => {

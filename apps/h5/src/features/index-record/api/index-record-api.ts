@@ -1,33 +1,17 @@
-import type { SampleProof } from '@app/shared';
+import type { indexSamplesApi, SampleProof } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** A pair's day head as `GET /api/index/heads` publishes it; `head` is null while the day has no sample. */
-export type DayHead = {
-  pair_id: number;
-  symbol: string;
-  day: string;
-  head: string | null;
-  minutes: number;
-  samples: number;
-  first_second: number | null;
-  last_second: number | null;
-  running: boolean;
-};
+export type DayHead = indexSamplesApi.DayHead;
 
-export type DayMinutes = {
-  pair_id: number;
-  symbol: string;
-  day: string;
-  head: string | null;
-  minutes: { minute: number; hash: string; samples: number; last_second: number }[];
-};
+export type DayMinutes = indexSamplesApi.MinutesReply;
 
 /** The published heads of a UTC day, every pair. */
 export const dayHeadsQuery = (day: string) =>
   queryOptions({
     queryKey: ['index-record', 'heads', day] as const,
-    queryFn: ({ signal }) => api.get<{ day: string; list: DayHead[] }>('index/heads', { day }, { loading: false, signal }),
+    queryFn: ({ signal }) => api.get<indexSamplesApi.HeadsReply>('index/heads', { day }, { loading: false, signal }),
   });
 
 /**
@@ -36,7 +20,7 @@ export const dayHeadsQuery = (day: string) =>
  */
 export const pairHead = (symbol: string, day: string, at: number) =>
   api
-    .get<{ day: string; list: DayHead[] }>('index/heads', { pair: symbol, day, at: String(at) }, { loading: false, toast: false })
+    .get<indexSamplesApi.HeadsReply>('index/heads', { pair: symbol, day, at: String(at) }, { loading: false, toast: false })
     .then((r) => r.list[0]?.head ?? null);
 
 /** A day's minute checkpoints as they stood at the end of second `at` (the head's `last_second`). */
