@@ -1,16 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
-import {
-  bankCards,
-  currencies,
-  currencySettings,
-  identityChecks,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerPostings,
-  users,
-} from '../../db/schema.js';
+import { bankCards, currencies, currencySettings, identityChecks, ledgerAccounts, users } from '../../db/schema.js';
+import { userPostingsPage } from '../../ledger/postings.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -70,34 +62,7 @@ export async function bankCardOf(db: Db, userId: number) {
 
 /** A user's postings with their entries, newest first. */
 export async function userPostings(db: Db, userId: number, limit: number, offset: number) {
-  const where = eq(ledgerAccounts.userId, userId);
-  const total = db
-    .select({ n: count() })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .$dynamic();
-  const rows = db
-    .select({
-      id: ledgerPostings.id,
-      entryId: ledgerPostings.entryId,
-      kind: ledgerAccounts.kind,
-      currencyId: ledgerAccounts.currencyId,
-      currencyName: currencies.name,
-      bucket: ledgerPostings.bucket,
-      amount: ledgerPostings.amount,
-      balanceAfter: ledgerPostings.balanceAfter,
-      reason: ledgerEntries.reason,
-      refType: ledgerEntries.refType,
-      refId: ledgerEntries.refId,
-      memo: ledgerEntries.memo,
-      createdAt: ledgerPostings.createdAt,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
-    .$dynamic();
-  return selectPage(db, { rows, count: total, where, orderBy: [desc(ledgerPostings.id)] }, { limit, offset });
+  return userPostingsPage(db, userId, {}, limit, offset);
 }
 
 export async function currencySettingsList(db: Db) {
