@@ -81,7 +81,10 @@ export const klineCandle = z.object({
   /** Open time, unix milliseconds. */
   time: z.number().int(),
 });
-/** Not in the `{type, message}` envelope: the original client's `{code: 1, msg, data}`. */
+/**
+ * Not in the `{type, message}` envelope: the original client's `{code: 1, msg, data}`, so the route
+ * declares no reply schema (the OpenAPI check takes replies in the envelope); this describes it.
+ */
 export const timeshareReply = z.object({
   code: z.literal(1),
   msg: z.string(),
