@@ -111,3 +111,39 @@ export function readFlag(v: unknown): boolean | undefined {
 }
 export const flagField = (code: string = 'field_invalid') =>
   z.preprocess((v) => readFlag(typeof v === 'string' ? v.trim().toLowerCase() : v) ?? v, z.boolean({ message: code }));
+
+/** Text the user must fill in: trimmed, 1..max characters, without NUL or lone surrogates. */
+export const requiredText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ message: 'field_required' })
+      .min(1, 'field_required')
+      .max(max, 'field_invalid')
+      .refine(isCleanText, 'field_invalid'),
+  );
+
+/** Optional text: trimmed, empty counts as absent. */
+export const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
+  );
+
+/** A row id in a path or body; anything that is not one is simply not found. */
+export const idField = intId('not_found');
+
+export const idParams = z.object({ id: idField });
+
+/** A coin id (`currency`, `currency_id`). */
+export const currencyField = intId('currency_unknown');
+
+/** Amounts stay text until the coin's precision is known (the server parses them then). */
+export const amountField = amountText().optional();
+
+/** Review states of deposits and withdrawals. */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export const reviewStateField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(REVIEW_STATES, { message: 'field_invalid' }).optional(),
+);
