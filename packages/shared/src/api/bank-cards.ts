@@ -1,27 +1,9 @@
 import { z } from 'zod';
 import { CARD_NUMBER_PATTERN, isValidIban, normalizeCardNumber, normalizeIban, normalizeSwift, SWIFT_PATTERN } from '../bank.js';
-import { isCleanText } from '../fields.js';
+import { optionalText, requiredText } from '../fields.js';
 import { isoTime } from './reply.js';
 
 // The bank-card routes: the one card a user binds for bank withdrawals (saving again replaces it).
-
-/** Text the user must fill in: trimmed, 1..max characters. */
-const requiredText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ message: 'field_required' })
-      .min(1, 'field_required')
-      .max(max, 'field_invalid')
-      .refine(isCleanText, 'field_invalid'),
-  );
-
-/** Optional text: trimmed, empty counts as absent. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
-  );
 
 /** Optional text normalized before it is checked; empty counts as absent. */
 const optionalNormalized = (normalize: (v: string) => string, check: (v: string) => boolean) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, intId, isCleanText } from '../fields.js';
+import { intField, intId, optionalText } from '../fields.js';
 import { LANGS } from '../langs.js';
 import { isoTime, pageFields, pageReply, rowId } from './reply.js';
 
@@ -10,12 +10,6 @@ import { isoTime, pageFields, pageReply, rowId } from './reply.js';
 const id = intId('not_found');
 /** An id that may be left out; a form's empty field counts as absent. */
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-/** Optional text: trimmed, empty counts as absent. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
-  );
 /** Free text is checked by the server (its user-text rules) so that too long and empty have their own codes. */
 const looseText = z.unknown().optional();
 const slug = z

@@ -1,27 +1,9 @@
 import { z } from 'zod';
-import { intField, intId, isCleanText } from '../fields.js';
+import { intField, intId, optionalText, requiredText } from '../fields.js';
 import { isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // The identity routes: a user's basic (tier 1) and advanced (tier 2) verification, and the console's
 // review of the submissions.
-
-/** Text the user must fill in: trimmed, 1..max characters. */
-const requiredText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ message: 'field_required' })
-      .min(1, 'field_required')
-      .max(max, 'field_invalid')
-      .refine(isCleanText, 'field_invalid'),
-  );
-
-/** Optional text: trimmed, empty counts as absent. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
-  );
 
 /** A tier's state as words: users.review_status / advanced_user 0..3 (REVIEW_STATUS). */
 export const STATE_NAMES = ['none', 'pending', 'verified', 'rejected'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, intField, intId, MAX_INT32 } from '../fields.js';
+import { amountText, idField, intField, intId, MAX_INT32 } from '../fields.js';
 import { decimalText, pageFields, pageReply, rowId } from './reply.js';
 
 // Time-based options (`microtrade/*`): the delivery times operators offer, purchases and the user's
@@ -14,7 +14,6 @@ export type OrderState = (typeof ORDER_STATES)[number];
 export const VOID_REASONS = ['no_sample_open', 'no_sample_delivery', 'source_changed'] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
-const idField = intId('not_found');
 /** The console's ratios and limits: text, checked as plain decimals by the service. */
 const secondsText = amountText('field_invalid');
 const switchField = z.preprocess((v) => {

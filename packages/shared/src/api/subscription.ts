@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, intField, intId, isCleanText } from '../fields.js';
+import { amountField, idField, intField, intId, optionalText } from '../fields.js';
 import { LANGS } from '../langs.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
@@ -21,10 +21,6 @@ export type ProjectState = (typeof PROJECT_STATES)[number];
 /** A subscription order's own progress (also the filter of the user's list). */
 export const ORDER_STATES = ['pending', 'allocated', 'launched'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-
-const idField = intId('not_found');
-/** Amounts stay text until the coin's precision is known. */
-const amountField = amountText().optional();
 
 /** `market`: the new pair's price once launched; `issue`: the issue price. */
 const priceSource = z.enum(['market', 'issue']);
@@ -123,13 +119,6 @@ export const orderListQuery = z.object({
 export const orderListReply = pageReply(orderRow);
 
 // ── Console ──
-
-/** Optional text: trimmed, empty counts as absent. */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
-  );
 
 /** A time as ISO 8601 text (or unix milliseconds); anything else is `field_invalid` on that field. */
 const timeField = z.preprocess((v) => {

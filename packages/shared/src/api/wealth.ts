@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, intField, intId } from '../fields.js';
+import { amountField, idField, intField, intId } from '../fields.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // Fixed-term financial products (`lh/deposit/*`): products on sale, purchases, the user's orders,
@@ -13,10 +13,6 @@ export type ProductState = (typeof PRODUCT_STATES)[number];
 /** An order's state: in hosting until maturity (completed) or early redemption (redeemed). */
 export const ORDER_STATES = ['hosting', 'completed', 'redeemed'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-
-const idField = intId('not_found');
-/** Amounts stay text until the coin's precision is known. */
-const amountField = amountText().optional();
 
 /** The original client names the tabs 1 hosting, 2 completed, 3 redeemed; the names are accepted too. */
 const STATUS_BY_NUMBER: Record<string, OrderState> = { '1': 'hosting', '2': 'completed', '3': 'redeemed' };
