@@ -1,3 +1,4 @@
+import type { adminConfigApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
@@ -45,7 +46,7 @@ export const auditQuery = (filters: AuditFilters, page: number, limit: number) =
 export const auditActionsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'audit', 'actions'] as const,
-    queryFn: ({ signal }) => apiGet<{ action: string; count: number }[]>('/admin/audit/actions', undefined, signal),
+    queryFn: ({ signal }) => apiGet<adminConfigApi.AuditActionsReply>('/admin/audit/actions', undefined, signal),
   });
 
 /** "withdrawal.approve" → "withdrawal.*": the families the filter offers besides single actions. */

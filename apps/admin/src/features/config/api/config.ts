@@ -1,44 +1,13 @@
+import type { adminConfigApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
-export type ConfigCoin = {
-  id: number;
-  name: string;
-  full_name: string;
-  decimals: number;
-  sort: number;
-  deposit_min: string;
-  withdraw_min: string;
-  withdraw_fee: string;
-  chains: string[];
-  /** Off: no deposits or withdrawals of the coin (balances stay; pending reviews complete). */
-  enabled: boolean;
-  chain_addresses: { id: number; name: string; address: string | null }[];
-};
+export type ConfigCoin = adminConfigApi.ConfigCoin;
 
 /** The chains the server can check addresses of (apps/server/src/lib/chain-address.ts). */
 export const CHAIN_NAMES = ['TRC20', 'ERC20', 'OMNI'] as const;
 
-export type ConfigPair = {
-  id: number;
-  symbol: string;
-  price_decimals: number;
-  tick_size: string;
-  lot_size: string;
-  min_amount: string;
-  maker_fee_rate: string;
-  taker_fee_rate: string;
-  open_coin_trade: boolean;
-  open_lever: boolean;
-  open_microtrade: boolean;
-  open_orders: number;
-  /** Market orders trade only within this fraction of the index price. */
-  price_band: string;
-  /** The market maker's ladder on the pair; null: the global market-maker settings. */
-  mm_levels: number | null;
-  mm_depth: string | null;
-  mm_spread_bps: number | null;
-};
+export type ConfigPair = adminConfigApi.ConfigPair;
 
 export type PairRules = {
   id: number;
@@ -51,29 +20,10 @@ export type PairRules = {
   mm_spread_bps?: number;
 };
 
-export type MarketMakerParams = {
-  levels: number;
-  spreadBps: number;
-  stepBps: number;
-  levelQuote: string;
-  refreshBps: number;
-  refreshMs: number;
-  staleMs: number;
-};
+export type MarketMakerParams = adminConfigApi.MarketMakerParams;
 
 /** GET admin/config (super): what the configuration page shows, read fresh from the server. */
-export type ConsoleConfig = {
-  coins: ConfigCoin[];
-  pairs: ConfigPair[];
-  withdraw_daily_limit: number;
-  market_maker: MarketMakerParams & { enabled: boolean; quoting: boolean };
-  feed: {
-    kind: string;
-    connected: boolean;
-    demo: boolean;
-    pairs: { pair_id: number; symbol: string; price: string | null; last_tick_at: string | null }[];
-  };
-};
+export type ConsoleConfig = adminConfigApi.ConfigReply;
 
 export const configQuery = () =>
   queryOptions({
