@@ -1,20 +1,12 @@
-import type { adminConfigApi } from '@app/shared';
+import type { adminConfigApi, adminMoneyApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import type { Paged } from '../../../lib/paging';
 
 /** One operator action (DESIGN.md §1.6): who, what, on what, from where, and the change it made. */
-export type AuditRow = {
-  id: number;
-  admin_id: number | null;
-  admin_email?: string | null;
+export type AuditRow = adminMoneyApi.AuditRow & {
+  /** Not in the reply (it names the operator in `admin_email`); read as a fallback by the page. */
   admin?: { id?: number; email?: string | null } | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
 };
 
 /** The audit search: every field optional; `action` may be a family ("operator.*"). */
@@ -60,13 +52,8 @@ export function actionFamilies(actions: readonly string[]): string[] {
 }
 
 /** One break in the audit log's hash chain (server: lib/audit-chain.ts). */
-export type AuditChainFault =
-  | { check: 'hash'; seq: number; id: number }
-  | { check: 'link'; seq: number; id: number }
-  | { check: 'sequence'; expected: number; found: number; id: number }
-  | { check: 'unchained'; id: number }
-  | { check: 'head'; head_seq: number; head_hash: string; last_seq: number; last_hash: string };
-export type AuditChainReport = { sound: boolean; rows: number; head: { seq: number; hash: string }; faults: AuditChainFault[] };
+export type AuditChainFault = adminMoneyApi.AuditChainFault;
+export type AuditChainReport = adminMoneyApi.AuditVerifyReply;
 
 /** A mutation, not a query: the check reads the whole log, so it runs only when the operator asks. */
 export const useAuditVerify = () => useMutation({ mutationFn: () => apiGet<AuditChainReport>('/admin/audit/verify') });
