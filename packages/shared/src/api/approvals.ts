@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, intId, isCleanText } from '../fields.js';
+import { amountField, idParams, optionalText, REVIEW_STATES } from '../fields.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
@@ -7,45 +7,18 @@ import { ACCOUNT_KINDS } from './wallet.js';
 // ticket a maker gets when a change waits for a second operator, the result of applying each kind, and
 // the money forms' field rules. The deposits, withdrawals and admin-money contracts import from here.
 
-/**
- * The money forms' fields, with the same rules and error codes as the server's lib/fields.ts (whose
- * other users have not moved yet).
- */
-/** Text the user must fill in: trimmed, 1..max characters. */
-export const requiredText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ message: 'field_required' })
-      .min(1, 'field_required')
-      .max(max, 'field_invalid')
-      .refine(isCleanText, 'field_invalid'),
-  );
-
-/** Optional text: trimmed, empty counts as absent. */
-export const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.string({ message: 'field_invalid' }).max(max, 'field_invalid').refine(isCleanText, 'field_invalid').optional(),
-  );
-
-/** A row id in a path or body; anything that is not one is simply not found. */
-export const idField = intId('not_found');
-export const idParams = z.object({ id: idField });
-
-/** A coin id (`currency`, `currency_id`). */
-export const currencyField = intId('currency_unknown');
-
-/** Amounts stay text until the coin's precision is known (the server parses them). */
-export const amountField = amountText().optional();
-
-/** Review states of deposits, withdrawals and waiting requests. */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+// The money forms' fields are the shared field types; the money contracts reach them through here too.
+export {
+  amountField,
+  currencyField,
+  idField,
+  idParams,
+  optionalText,
+  REVIEW_STATES,
+  requiredText,
+  reviewStateField,
+} from '../fields.js';
 export type ReviewState = (typeof REVIEW_STATES)[number];
-export const reviewStateField = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.enum(REVIEW_STATES, { message: 'field_invalid' }).optional(),
-);
 
 /**
  * What waits for a second operator (docs/security.md "Four eyes on money"): a balance adjustment, a
