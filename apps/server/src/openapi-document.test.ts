@@ -5,6 +5,21 @@ import { call, fillPath, operations } from './hardening/routes.js';
 
 type Document = { openapi: string };
 
+/** Operations whose success is not JSON (images): they have no reply schema. */
+const NOT_JSON = new Set<string>(['GET /api/upload/{id}', 'GET /api/chat/image/{id}']);
+/** `{type: 'ok', message}` with both required, as the zod envelope (`okReply`) renders. */
+// biome-ignore lint/suspicious/noExplicitAny: a JSON schema of the document
+const isEnvelope = (schema: any) => {
+  const type = schema.properties?.type;
+  const literal = type?.const ?? (type?.enum?.length === 1 ? type.enum[0] : undefined);
+  return (
+    literal === 'ok' && schema.properties?.message !== undefined && ['type', 'message'].every((k) => schema.required?.includes(k))
+  );
+};
+
+/** The one JSON reply outside the envelope: the original client's candles, `{code: 1, msg, data}`. */
+const NOT_ENVELOPE = new Set<string>(['GET /api/currency/new_timeshar']);
+
 /**
  * The served OpenAPI document is a valid OpenAPI 3 document, and what it says of each operation's
  * security is what the server does: an operation that requires a token answers a call without one with
@@ -38,6 +53,23 @@ describe('the OpenAPI document', () => {
     expect(kinds('token')).toBeGreaterThan(60);
     expect(kinds('console')).toBeGreaterThan(60);
     expect(ops.filter((op) => op.security?.length === 0).length).toBeGreaterThan(20);
+  });
+
+  it('declares the success reply of every operation that answers JSON, in the envelope', () => {
+    const missing: string[] = [];
+    const notEnvelope: string[] = [];
+    for (const op of operations(t.app)) {
+      const name = `${op.method} ${op.path}`;
+      if (NOT_JSON.has(name)) continue;
+      if (!op.reply) missing.push(name);
+      else if (NOT_ENVELOPE.has(name)) continue;
+      else if (!isEnvelope(op.reply)) notEnvelope.push(name);
+    }
+    expect(missing).toEqual([]);
+    expect(notEnvelope).toEqual([]);
+    // The exceptions still exist: a renamed route cannot hide in this list.
+    const names = new Set(operations(t.app).map((op) => `${op.method} ${op.path}`));
+    expect([...NOT_JSON, ...NOT_ENVELOPE].filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('matches the server: a call without a token is refused exactly where a token is required', async () => {

@@ -13,6 +13,9 @@ export type Operation = {
   consoleRoles?: string[];
   /** The operation's security requirement as the document states it. */
   security?: Record<string, string[]>[];
+  /** The JSON schema of its success reply (`200`), when it answers JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON schema of the document
+  reply?: any;
   // biome-ignore lint/suspicious/noExplicitAny: JSON schemas of the document, walked generically
   body?: any;
   // biome-ignore lint/suspicious/noExplicitAny: idem
@@ -38,6 +41,7 @@ export function operations(app: FastifyInstance): Operation[] {
         path,
         consoleRoles,
         security: op.security,
+        reply: op.responses?.['200']?.content?.['application/json']?.schema,
         body:
           op.requestBody?.content?.['application/json']?.schema ??
           op.requestBody?.content?.['application/x-www-form-urlencoded']?.schema,

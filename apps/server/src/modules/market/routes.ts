@@ -50,13 +50,13 @@ export async function marketRoutes(root: FastifyInstance) {
           '1500 candles, the newest in [from, to]; when older ones were left out, call again with to = next_to. ' +
           '`from`/`to` are unix seconds (milliseconds are accepted).',
         querystring: marketApi.timeshareQuery,
-        // No reply schema: the reply is the original client's `{code: 1, msg, data}`, not the envelope
-        // (marketApi.timeshareReply describes it).
+        // The original client's `{code: 1, msg, data}`, not the envelope.
+        response: { 200: marketApi.timeshareReply },
       },
     },
     async (request) => {
       const result = await timeshare(market, request.query, Math.floor(Date.now() / 1000));
-      return { code: 1, msg: 'ok', ...result };
+      return { code: 1 as const, msg: 'ok', ...result };
     },
   );
 
