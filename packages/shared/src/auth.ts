@@ -202,6 +202,4 @@ export const adminLoginBody = z.object({
 /** Verification states of `review_status` and `advanced_user` (spec section 4). */
 export const REVIEW_STATUS = { none: 0, pending: 1, verified: 2, rejected: 3 } as const;
 
-// The signed-in user and the sign-in reply are inferred from their reply schemas (api/auth.ts).
-export type { LoginReply, UserCenter } from './api/auth.js';
 export type AreaCode = { id: number; area_code: string; country: string; name: string };

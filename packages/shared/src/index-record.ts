@@ -40,15 +40,7 @@ export function canonicalDecimal(value: string): string {
   return match[1] === '-' && /[1-9]/.test(digits) ? `-${digits}` : digits;
 }
 
-/** The UTC day ('YYYY-MM-DD') of a unix second. */
-export function utcDayOf(second: number): string {
-  return new Date(Math.floor(second / 86_400) * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The first unix second of a UTC day ('YYYY-MM-DD'). */
-export function utcDayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / 1000;
-}
+export { utcDayOf, utcDayStart } from './utc-day.js';
 
 /** The first second of the minute holding `second`. */
 export function minuteOf(second: number): number {

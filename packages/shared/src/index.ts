@@ -1,8 +1,14 @@
+// @app/shared. `api/`: the API's contract, each module's request and reply schemas as one namespace
+// (`walletApi`, …), the envelope and page schemas (`api/reply.ts`), and the reply types the apps name
+// on their own (`UserCenter`, `LoginReply`, `SpotOrderEvent`). The rest: field types, error codes,
+// languages, console roles, the index record and the decimal text the server and both apps share.
+
 export * as accountSecurityApi from './api/account-security.js';
 export * as adminApi from './api/admin.js';
 export * as adminConfigApi from './api/admin-config.js';
 export * as adminMoneyApi from './api/admin-money.js';
 export * as approvalsApi from './api/approvals.js';
+export type { LoginReply, UserCenter } from './api/auth.js';
 export * as authApi from './api/auth.js';
 export * as bankCardsApi from './api/bank-cards.js';
 export * as chatApi from './api/chat.js';
@@ -21,8 +27,8 @@ export * as productsApi from './api/products.js';
 export * as proofApi from './api/proof.js';
 export * as referenceApi from './api/reference.js';
 export * as referralApi from './api/referral.js';
-// The API's contract: each module's request and reply schemas, as one namespace per module
 export * from './api/reply.js';
+export type { SpotOrderEvent } from './api/spot.js';
 export * as spotApi from './api/spot.js';
 export * as subscriptionApi from './api/subscription.js';
 export * as uploadsApi from './api/uploads.js';

@@ -1,5 +1,3 @@
-import type { OrderReply } from './api/spot.js';
-
 /**
  * Spot trading contract shared by the server and the apps: order fields and the private socket event.
  * Every amount is a decimal string; fees are in the quote coin.
@@ -21,6 +19,3 @@ export const SPOT_EVENTS = {
   /** An order of the user changed: placed, filled (partly or fully), cancelled. Payload: SpotOrderEvent. */
   order: 'spot_order',
 } as const;
-
-/** An order as `coin/trade`, `coin/list` and the `spot_order` event show it (its schema: spotApi.orderReply). */
-export type SpotOrderEvent = OrderReply;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intField } from '../fields.js';
-import { utcDayOf, utcDayStart } from '../index-record.js';
+import { utcDayOf, utcDayStart } from '../utc-day.js';
 import { decimalText, rowId } from './reply.js';
 
 // The recorded per-second index samples and the public, hash-chained index record over them

@@ -92,3 +92,6 @@ export type OrderReply = z.infer<typeof orderReply>;
 
 export const listReply = pageReply(orderReply);
 export type ListReply = z.infer<typeof listReply>;
+
+/** An order as `coin/trade`, `coin/list` and the `spot_order` event show it. */
+export type SpotOrderEvent = OrderReply;
