@@ -1,7 +1,6 @@
-import { type HealthReply, healthReply } from '@app/shared';
+import { type HealthReply, healthReply, okReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../lib/reply.js';
 import type { Cluster } from './cluster.js';
 
@@ -24,7 +23,7 @@ export async function healthRoutes(root: FastifyInstance) {
       schema: {
         tags: ['cluster'],
         summary: "This node's health and role in the cluster",
-        response: { 200: z.object({ type: z.literal('ok'), message: healthReply }) },
+        response: { 200: okReply(healthReply) },
       },
     },
     async () => ok(app.cluster ? app.cluster.health() : single(app)),
