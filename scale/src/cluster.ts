@@ -215,6 +215,26 @@ export async function engineOwners(cluster: Cluster, symbol: string): Promise<Sc
 }
 
 /**
+ * The node running `symbol`'s engine once placement has settled: the one rendezvous hashing over the
+ * live nodes names, and no other. The first node to start runs every pair until the others beat and take
+ * theirs, so "whoever runs it now" may be about to hand it over.
+ */
+export async function settledOwner(cluster: Cluster, pairId: number, symbol: string, timeoutMs = 30_000): Promise<ScaleNode> {
+  const desired = desiredOwner(
+    pairId,
+    cluster.live().map((n) => n.name),
+  );
+  return until(
+    `${desired} running the ${symbol} engine`,
+    async () => {
+      const owners = await engineOwners(cluster, symbol);
+      return owners.length === 1 && owners[0]!.name === desired ? owners[0] : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/**
  * The node that should run pair `pairId` among the live node ids, as the servers' rendezvous hashing
  * (apps/server/src/cluster/rendezvous.ts) defines it, written out again here so the tests check the
  * servers against the definition: the highest first 64 bits of SHA-256 of `<node id>\0<pair id>`.

@@ -8,6 +8,8 @@ import { adjustBalance, adminSignIn, apiOk, registerUser, type User } from '../.
  */
 
 export const BTC_USDT = { symbol: 'BTC/USDT', legal_id: 3, currency_id: 1 } as const;
+/** BTC/USDT's pair id (the seed's first pair): what engine placement hashes. */
+export const BTC_USDT_PAIR_ID = 1;
 const USDT = 3;
 const BTC = 1;
 

@@ -2,9 +2,9 @@ import { SOCKET_EVENTS, SPOT_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { compareDecimal } from '../src/checks.js';
-import { type Cluster, desiredOwner, engineOwners, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
  * Every node serves the whole API and the sockets. Two nodes; orders placed through one node
@@ -31,18 +31,7 @@ beforeAll(async () => {
   taker = users[1]!;
   // The engine runs where rendezvous hashing over the live nodes puts it (the first node to start runs
   // every pair until the second one beats and takes its own): wait for that node, test through the other too.
-  const desired = desiredOwner(
-    1,
-    cluster.nodes.map((n) => n.name),
-  );
-  owner = await until(
-    `${desired} running the BTC/USDT engine`,
-    async () => {
-      const owners = await engineOwners(cluster, BTC_USDT.symbol);
-      return owners.length === 1 && owners[0]!.name === desired ? owners[0] : undefined;
-    },
-    30_000,
-  );
+  owner = await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
   other = cluster.nodes.find((n) => n !== owner)!;
 });
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { describe as describeOutcome, isRetryable } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
-import { type Cluster, engineOwners, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
 import { type Load, startLoad } from '../src/load.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
  * The node running a market's engine dies (SIGKILL, no shutdown of any kind) under a bounded
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('engine fail-over', () => {
   it('moves the engine off a SIGKILLed node within 5 s and loses no acknowledged order', async () => {
-    const owner = await until('the BTC/USDT engine owner', async () => (await engineOwners(cluster, BTC_USDT.symbol))[0], 30_000);
+    const owner = await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
     const seed = Number(process.env.SCALE_SEED ?? Date.now() % 2 ** 31);
     console.log(`failover: seed ${seed} (SCALE_SEED replays it), engine on ${owner.name}`);
     // A socket on every node: the new owner's trades must reach the other remaining node's clients too.

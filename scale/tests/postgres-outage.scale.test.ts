@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { call, describe as describeOutcome, isRetryable, type Outcome } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
-import { type Cluster, engineOwners, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, settledOwner, startCluster, until } from '../src/cluster.js';
 import { type Load, startLoad } from '../src/load.js';
-import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
  * Faults: PostgreSQL restarts under load. The machine's PostgreSQL is never touched: a TCP
@@ -43,7 +43,7 @@ describe('PostgreSQL restarting under load', () => {
   // sent before the outage and run after it would otherwise let a fenced-out book commit again.
   it('fails requests cleanly while it is away, writes nothing by halves, and resumes', async () => {
     const proxy = cluster.pgProxy!;
-    await until('the BTC/USDT engine owner', async () => (await engineOwners(cluster, BTC_USDT.symbol))[0], 30_000);
+    await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
     const seed = Number(process.env.SCALE_SEED ?? Date.now() % 2 ** 31);
     console.log(`postgres-outage: seed ${seed} (SCALE_SEED replays it)`);
     // The client waits past the nodes' own request deadline: a reply later than that is a hang.

@@ -2,9 +2,9 @@ import { SOCKET_EVENTS, SPOT_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describe as describeOutcome, isRetryable } from '../src/api.js';
 import { compareDecimal } from '../src/checks.js';
-import { type Cluster, engineOwners, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, operatorToken, placeLimit, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, placeLimit, type Trader, traders } from '../src/traders.js';
 
 /**
  * Faults: Redis goes down and comes back. A TCP proxy between the two nodes and the local
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const admin = await operatorToken(cluster.nodes[0]!.baseUrl);
   const users = await traders(cluster.nodes[0]!.baseUrl, admin, 3, { name: 'redisout' });
   [maker, atOwner, atOther] = users as [Trader, Trader, Trader];
-  owner = await until('the BTC/USDT engine owner', async () => (await engineOwners(cluster, BTC_USDT.symbol))[0], 30_000);
+  owner = await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
   other = cluster.nodes.find((n) => n !== owner)!;
 });
 
