@@ -414,7 +414,16 @@ export async function auditActions(
   await table.waitFor({ timeout });
   await page.getByTestId('list-refresh').click();
   await table.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout });
-  return (await table.getByTestId('audit-action').allTextContents()).map((t) => t.trim());
+  // The list keeps the previous filter's rows on screen while this filter's load (no spinner then):
+  // read until what is shown is this filter's answer.
+  const matches = (shown: string) =>
+    !action || (action.endsWith('.*') ? shown.startsWith(action.slice(0, -1)) : shown === action);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const shown = (await table.getByTestId('audit-action').allTextContents()).map((t) => t.trim());
+    if (shown.every(matches) || Date.now() > deadline) return shown;
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Runs the ledger check; `sound` is true when the console shows "sound", else `verdict` says how many faults. */
