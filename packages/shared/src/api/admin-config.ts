@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { intField } from '../fields.js';
-import { amountField, approvalTicket, idParams as coinOrPairParams, optionalText } from './approvals.js';
+import { amountField, idParams as coinOrPairParams, intField, optionalText } from '../fields.js';
+import { approvalTicket } from './approvals.js';
 import { FEED_KINDS } from './market.js';
 import { decimalText, isoTime, rowId } from './reply.js';
 

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { dateField } from '../fields.js';
-import {
-  adjustmentResult,
-  amountField,
-  approvalTicket,
-  currencyField,
-  idParams,
-  optionalText,
-  requiredText,
-} from './approvals.js';
+import { amountField, currencyField, dateField, idParams, optionalText, requiredText } from '../fields.js';
+import { adjustmentResult, approvalTicket } from './approvals.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 

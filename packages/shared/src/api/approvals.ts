@@ -7,17 +7,6 @@ import { ACCOUNT_KINDS } from './wallet.js';
 // ticket a maker gets when a change waits for a second operator, the result of applying each kind, and
 // the money forms' field rules. The deposits, withdrawals and admin-money contracts import from here.
 
-// The money forms' fields are the shared field types; the money contracts reach them through here too.
-export {
-  amountField,
-  currencyField,
-  idField,
-  idParams,
-  optionalText,
-  REVIEW_STATES,
-  requiredText,
-  reviewStateField,
-} from '../fields.js';
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 /**

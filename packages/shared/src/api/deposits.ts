@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { normalizeSwift, SWIFT_PATTERN } from '../bank.js';
-import { flagField } from '../fields.js';
 import {
   amountField,
-  approvalTicket,
   currencyField,
-  depositAddressRow,
+  flagField,
   idField,
   idParams,
   optionalText,
   REVIEW_STATES,
   requiredText,
   reviewStateField,
-} from './approvals.js';
+} from '../fields.js';
+import { approvalTicket, depositAddressRow } from './approvals.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // The deposit routes: the platform's deposit addresses and bank details, a user's deposit reports and

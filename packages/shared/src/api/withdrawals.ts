@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import {
   amountField,
-  approvalTicket,
   currencyField,
   idField,
   idParams,
   optionalText,
-  payoutResult,
   REVIEW_STATES,
   requiredText,
   reviewStateField,
-} from './approvals.js';
+} from '../fields.js';
+import { approvalTicket, payoutResult } from './approvals.js';
 import { userRef } from './deposits.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 

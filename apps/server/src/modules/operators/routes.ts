@@ -1,7 +1,6 @@
-import { ANY_CONSOLE_ROLE, okReply, operatorsApi } from '@app/shared';
+import { ANY_CONSOLE_ROLE, idParams, okReply, operatorsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../lib/fields.js';
 import { ok } from '../../lib/reply.js';
 import { operatorDeps } from './deps.js';
 import {
