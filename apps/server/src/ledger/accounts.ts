@@ -18,3 +18,10 @@ export type AccountRef =
   | { system: SystemAccount; currencyId: number };
 
 export type SystemAccount = 'external' | 'fees' | 'adjustments' | 'house' | 'spot_clearing';
+
+/** The kind the ledger stores on every platform account's row. */
+export const SYSTEM_KIND = 'system';
+
+/** One account's identity as a string: the key the ledger sorts and looks accounts up by. */
+export const accountKey = (a: AccountRef) =>
+  'system' in a ? `s:${a.system}:${a.currencyId}` : `u:${a.userId}:${a.kind}:${a.currencyId}`;

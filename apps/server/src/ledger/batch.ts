@@ -2,16 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { D, type Dec, dec, str } from '../lib/money.js';
-import type { AccountRef, Bucket } from './accounts.js';
-import type { EntryInput, Leg } from './ledger.js';
+import { type AccountRef, accountKey, type Bucket, SYSTEM_KIND } from './accounts.js';
+import { assertBalanced, type EntryInput, type Leg } from './ledger.js';
 
 type Held = { id: number; isUser: boolean; currencyId: number; available: Dec; frozen: Dec };
 type Pending = { entry: EntryInput; legs: { held: Held; bucket: Bucket; amount: Dec; after: Dec }[] };
 
 // Decimal arrays go in as text[] and are cast in SQL: postgres-js (PostgreSQL mode) cannot send a JS
 // array as numeric[] (its numeric serializer takes strings only); text[] works on both drivers.
-const SYSTEM_KIND = 'system';
-const keyOf = (a: AccountRef) => ('system' in a ? `s:${a.system}:${a.currencyId}` : `u:${a.userId}:${a.kind}:${a.currencyId}`);
 
 /**
  * `postEntry` for many entries at once, for the spot engine's group commit: the same rules, written
@@ -49,7 +47,7 @@ export class LedgerBatch {
   async load(refs: Iterable<AccountRef>): Promise<void> {
     const wanted = new Map<string, AccountRef>();
     for (const ref of refs) {
-      const key = keyOf(ref);
+      const key = accountKey(ref);
       if (!this.held.has(key)) wanted.set(key, ref);
     }
     if (!wanted.size) return;
@@ -72,9 +70,9 @@ export class LedgerBatch {
                                                 ${sql.param(systems.map((r) => r.currencyId))}::int[]) AS v(s, c)
         ON CONFLICT DO NOTHING`);
     }
-    await this.select(new Map(missing.map((r) => [keyOf(r), r])));
+    await this.select(new Map(missing.map((r) => [accountKey(r), r])));
     for (const ref of missing)
-      if (!this.held.has(keyOf(ref))) throw new Error(`ledger account ${keyOf(ref)} could not be created`);
+      if (!this.held.has(accountKey(ref))) throw new Error(`ledger account ${accountKey(ref)} could not be created`);
   }
 
   private async select(wanted: Map<string, AccountRef>): Promise<void> {
@@ -144,8 +142,8 @@ export class LedgerBatch {
   }
 
   private account(ref: AccountRef): Held {
-    const held = this.held.get(keyOf(ref));
-    if (!held) throw new Error(`ledger account ${keyOf(ref)} was not loaded into the batch`);
+    const held = this.held.get(accountKey(ref));
+    if (!held) throw new Error(`ledger account ${accountKey(ref)} was not loaded into the batch`);
     return held;
   }
 
@@ -171,16 +169,7 @@ export class LedgerBatch {
 
   /** Records one entry (checked as `postEntry` checks it) and applies it to the batch's balances. */
   post(entry: EntryInput, legs: Leg[]): void {
-    if (legs.length < 2) throw new Error('an entry needs at least two legs');
-    const sums = new Map<number, Dec>();
-    for (const leg of legs) {
-      const amount = dec(leg.amount);
-      if (amount.isZero() || !amount.isFinite()) throw new Error(`ledger leg amount must be non-zero: ${leg.amount}`);
-      sums.set(leg.account.currencyId, (sums.get(leg.account.currencyId) ?? new D(0)).plus(amount));
-    }
-    for (const [currencyId, sum] of sums) {
-      if (!sum.isZero()) throw new Error(`ledger entry ${entry.reason} does not balance in currency ${currencyId}: ${str(sum)}`);
-    }
+    assertBalanced(entry, legs);
     if (!this.fits(legs)) throw new AppError('insufficient_balance');
     const recorded: Pending['legs'] = [];
     for (const leg of legs) {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { D, type Dec, dec, str } from '../lib/money.js';
-import type { AccountRef, Bucket } from './accounts.js';
+import { type AccountRef, accountKey, type Bucket, SYSTEM_KIND } from './accounts.js';
 
 export type Leg = { account: AccountRef; bucket: Bucket; amount: Dec | string };
 export type EntryInput = {
@@ -14,10 +14,6 @@ export type EntryInput = {
   /** The user who paid, on fee entries whose legs only move between system accounts. */
   payerId?: number;
 };
-
-const SYSTEM_KIND = 'system';
-
-const keyOf = (a: AccountRef) => ('system' in a ? `s:${a.system}:${a.currencyId}` : `u:${a.userId}:${a.kind}:${a.currencyId}`);
 
 /** The id of a ledger account, created empty on first use. */
 export async function accountId(tx: Db, account: AccountRef): Promise<number> {
@@ -48,14 +44,8 @@ export async function accountId(tx: Db, account: AccountRef): Promise<number> {
   return created.id;
 }
 
-/**
- * Writes one double-entry ledger entry inside the caller's transaction: the legs must sum to zero per
- * currency. A leg that would take a user's bucket below zero refuses the whole entry with
- * `insufficient_balance` (the caller's transaction then rolls back, business record included). The
- * balance update is a single guarded UPDATE, so concurrent requests serialize on the row and can never
- * overspend.
- */
-export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise<number> {
+/** An entry's own rules, before any balance is read: two legs or more, none zero, summing to zero per currency. */
+export function assertBalanced(entry: EntryInput, legs: Leg[]): void {
   if (legs.length < 2) throw new Error('an entry needs at least two legs');
   const sums = new Map<number, Dec>();
   for (const leg of legs) {
@@ -66,6 +56,17 @@ export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise
   for (const [currencyId, sum] of sums) {
     if (!sum.isZero()) throw new Error(`ledger entry ${entry.reason} does not balance in currency ${currencyId}: ${str(sum)}`);
   }
+}
+
+/**
+ * Writes one double-entry ledger entry inside the caller's transaction: the legs must sum to zero per
+ * currency. A leg that would take a user's bucket below zero refuses the whole entry with
+ * `insufficient_balance` (the caller's transaction then rolls back, business record included). The
+ * balance update is a single guarded UPDATE, so concurrent requests serialize on the row and can never
+ * overspend.
+ */
+export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise<number> {
+  assertBalanced(entry, legs);
 
   const [row] = await tx
     .insert(ledgerEntries)
@@ -80,7 +81,9 @@ export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise
   const entryId = row!.id;
 
   // A fixed order of row updates keeps two entries touching the same accounts from deadlocking.
-  const ordered = [...legs].sort((a, b) => keyOf(a.account).localeCompare(keyOf(b.account)) || a.bucket.localeCompare(b.bucket));
+  const ordered = [...legs].sort(
+    (a, b) => accountKey(a.account).localeCompare(accountKey(b.account)) || a.bucket.localeCompare(b.bucket),
+  );
   for (const leg of ordered) {
     const id = await accountId(tx, leg.account);
     const amount = str(leg.amount);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 
 /** One broken rule found by a ledger check: which check, and the rows that break it. */
@@ -43,60 +43,66 @@ export async function verifyHoldings(db: Db): Promise<LedgerFault[]> {
 
   await add(
     'contract margins equal the frozen balance',
-    sql`WITH held AS (
-          SELECT c.user_id, p.legal_id AS currency_id,
+    frozenMismatches(
+      'contract',
+      sql`SELECT c.user_id, p.legal_id AS currency_id,
                  sum(CASE WHEN c.status = 'holding' THEN c.margin ELSE c.margin + c.open_fee END) AS frozen
           FROM contract_positions c JOIN pairs p ON p.id = c.pair_id
           WHERE c.status IN ('entrusted', 'holding')
-          GROUP BY c.user_id, p.legal_id),
-        acc AS (SELECT user_id, currency_id, frozen FROM ledger_accounts WHERE user_id IS NOT NULL AND kind = 'contract')
-        SELECT coalesce(acc.user_id, held.user_id) AS user_id, coalesce(acc.currency_id, held.currency_id) AS currency_id,
-               coalesce(acc.frozen, 0)::text AS frozen, coalesce(held.frozen, 0)::text AS positions
-        FROM acc FULL JOIN held ON held.user_id = acc.user_id AND held.currency_id = acc.currency_id
-        WHERE coalesce(acc.frozen, 0) <> coalesce(held.frozen, 0)
-        LIMIT 100`,
+          GROUP BY c.user_id, p.legal_id`,
+      'positions',
+    ),
   );
 
   await add(
     'coin frozen equals spot locks, withdrawals and subscriptions',
-    sql`WITH held AS (
-          SELECT o.user_id, CASE WHEN o.side = 'buy' THEN p.legal_id ELSE p.currency_id END AS currency_id,
-                 o.locked - o.used AS amount, 'spot' AS source
-          FROM spot_orders o JOIN pairs p ON p.id = o.pair_id
-          WHERE o.status = 'waiting'
-          UNION ALL
-          SELECT user_id, currency_id, amount + fee, 'withdrawal' FROM withdrawals WHERE status = 'pending'
-          UNION ALL
-          SELECT s.user_id, j.subscribe_currency_id, s.amount, 'subscription'
-          FROM subscription_orders s JOIN subscription_projects j ON j.id = s.project_id
-          WHERE s.status = 'pending'
-          UNION ALL
-          SELECT s.user_id, j.currency_id, s.quantity, 'lock-up'
-          FROM subscription_orders s JOIN subscription_projects j ON j.id = s.project_id
-          WHERE s.status = 'launched' AND s.unlocked_at IS NULL AND s.quantity > 0),
-        need AS (
-          SELECT user_id, currency_id, sum(amount) AS frozen,
-                 string_agg(DISTINCT source, ',') AS sources
-          FROM held GROUP BY user_id, currency_id),
-        acc AS (SELECT user_id, currency_id, frozen FROM ledger_accounts WHERE user_id IS NOT NULL AND kind = 'coin')
-        SELECT coalesce(acc.user_id, need.user_id) AS user_id, coalesce(acc.currency_id, need.currency_id) AS currency_id,
-               coalesce(acc.frozen, 0)::text AS frozen, coalesce(need.frozen, 0)::text AS held, need.sources
-        FROM acc FULL JOIN need ON need.user_id = acc.user_id AND need.currency_id = acc.currency_id
-        WHERE coalesce(acc.frozen, 0) <> coalesce(need.frozen, 0)
-        LIMIT 100`,
+    frozenMismatches(
+      'coin',
+      sql`SELECT user_id, currency_id, sum(amount) AS frozen, string_agg(DISTINCT source, ',') AS sources
+          FROM (
+            SELECT o.user_id, CASE WHEN o.side = 'buy' THEN p.legal_id ELSE p.currency_id END AS currency_id,
+                   o.locked - o.used AS amount, 'spot' AS source
+            FROM spot_orders o JOIN pairs p ON p.id = o.pair_id
+            WHERE o.status = 'waiting'
+            UNION ALL
+            SELECT user_id, currency_id, amount + fee, 'withdrawal' FROM withdrawals WHERE status = 'pending'
+            UNION ALL
+            SELECT s.user_id, j.subscribe_currency_id, s.amount, 'subscription'
+            FROM subscription_orders s JOIN subscription_projects j ON j.id = s.project_id
+            WHERE s.status = 'pending'
+            UNION ALL
+            SELECT s.user_id, j.currency_id, s.quantity, 'lock-up'
+            FROM subscription_orders s JOIN subscription_projects j ON j.id = s.project_id
+            WHERE s.status = 'launched' AND s.unlocked_at IS NULL AND s.quantity > 0) AS holds
+          GROUP BY user_id, currency_id`,
+      'held',
+      sql`, held.sources`,
+    ),
   );
 
   await add(
     'trust frozen equals hosting wealth orders',
-    sql`WITH held AS (
-          SELECT user_id, currency_id, sum(amount) AS frozen FROM wealth_orders WHERE status = 'hosting'
-          GROUP BY user_id, currency_id),
-        acc AS (SELECT user_id, currency_id, frozen FROM ledger_accounts WHERE user_id IS NOT NULL AND kind = 'trust')
-        SELECT coalesce(acc.user_id, held.user_id) AS user_id, coalesce(acc.currency_id, held.currency_id) AS currency_id,
-               coalesce(acc.frozen, 0)::text AS frozen, coalesce(held.frozen, 0)::text AS hosting
-        FROM acc FULL JOIN held ON held.user_id = acc.user_id AND held.currency_id = acc.currency_id
-        WHERE coalesce(acc.frozen, 0) <> coalesce(held.frozen, 0)
-        LIMIT 100`,
+    frozenMismatches(
+      'trust',
+      sql`SELECT user_id, currency_id, sum(amount) AS frozen FROM wealth_orders WHERE status = 'hosting'
+          GROUP BY user_id, currency_id`,
+      'hosting',
+    ),
   );
   return faults;
+}
+
+/**
+ * The users' accounts of one kind whose frozen balance is not the sum that `held` (rows of user_id,
+ * currency_id and frozen) says they hold, either side missing counting as 0: each with its frozen
+ * balance, the held sum named `heldAs`, and `more` of held's columns.
+ */
+function frozenMismatches(kind: string, held: SQL, heldAs: string, more: SQL = sql``): SQL {
+  return sql`WITH held AS (${held}),
+        acc AS (SELECT user_id, currency_id, frozen FROM ledger_accounts WHERE user_id IS NOT NULL AND kind = ${kind})
+        SELECT coalesce(acc.user_id, held.user_id) AS user_id, coalesce(acc.currency_id, held.currency_id) AS currency_id,
+               coalesce(acc.frozen, 0)::text AS frozen, coalesce(held.frozen, 0)::text AS ${sql.identifier(heldAs)}${more}
+        FROM acc FULL JOIN held ON held.user_id = acc.user_id AND held.currency_id = acc.currency_id
+        WHERE coalesce(acc.frozen, 0) <> coalesce(held.frozen, 0)
+        LIMIT 100`;
 }

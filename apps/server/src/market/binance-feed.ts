@@ -1,9 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { PLAIN_DECIMAL } from '@app/shared';
 import WebSocket from 'ws';
 import type { Candle } from './candle.js';
 import { copyLine } from './candle-store.js';
-import type { FeedContext, MarketFeed, PrepareReport } from './feed.js';
+import { closeSocket } from './close-socket.js';
+import { type FeedContext, type MarketFeed, type PrepareReport, preparePairs } from './feed.js';
 import { formatPrice, type Pair, symbolKey } from './pairs.js';
 import { bucketStart } from './periods.js';
 import { reconnectDelay } from './reconnect-backoff.js';
@@ -54,20 +54,14 @@ export class BinanceFeed implements MarketFeed {
   }
 
   async prepare(ctx: FeedContext): Promise<PrepareReport> {
-    const started = performance.now();
-    const report: PrepareReport = { backfilledPairs: 0, gapFilledMinutes: 0, rows: 0, ms: 0 };
-    const nowSec = Math.floor(ctx.now() / 1000);
-    for (const pair of ctx.pairs) {
-      if (ctx.signal.aborted) break;
+    return preparePairs(ctx, async (pair, nowSec, report) => {
       try {
         await this.preparePair(ctx, pair, nowSec, report);
       } catch (error) {
         // One pair the exchange does not list (or a failing request) must not keep the others dark.
         ctx.log.warn({ err: (error as Error).message, pair: pair.symbol }, 'binance feed: no history for this pair');
       }
-    }
-    report.ms = Math.round(performance.now() - started);
-    return report;
+    });
   }
 
   private async preparePair(ctx: FeedContext, pair: Pair, nowSec: number, report: PrepareReport): Promise<void> {
@@ -108,12 +102,7 @@ export class BinanceFeed implements MarketFeed {
     clearTimeout(this.staleTimer);
     const socket = this.socket;
     this.socket = undefined;
-    if (socket && socket.readyState !== WebSocket.CLOSED) {
-      await new Promise<void>((resolve) => {
-        socket.once('close', () => resolve());
-        socket.terminate();
-      });
-    }
+    await closeSocket(socket);
     await Promise.allSettled([...this.repairing.values()]);
   }
 

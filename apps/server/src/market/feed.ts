@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { type DepthLevel, marketApi } from '@app/shared';
 import type { Candle } from './candle.js';
 import type { CandleStore } from './candle-store.js';
@@ -69,6 +70,25 @@ export type FeedContext = {
 };
 
 export type PrepareReport = { backfilledPairs: number; gapFilledMinutes: number; rows: number; ms: number };
+
+/**
+ * A feed's `prepare`: each pair in turn (none after the market stops), adding to one report, timed as
+ * a whole.
+ */
+export async function preparePairs(
+  ctx: FeedContext,
+  preparePair: (pair: Pair, nowSec: number, report: PrepareReport) => Promise<void>,
+): Promise<PrepareReport> {
+  const started = performance.now();
+  const report: PrepareReport = { backfilledPairs: 0, gapFilledMinutes: 0, rows: 0, ms: 0 };
+  const nowSec = Math.floor(ctx.now() / 1000);
+  for (const pair of ctx.pairs) {
+    if (ctx.signal.aborted) break;
+    await preparePair(pair, nowSec, report);
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
 
 export interface MarketFeed {
   readonly kind: Exclude<FeedKind, 'off'>;

@@ -5,8 +5,18 @@ import { currencies, currencySettings, pairs } from '../db/schema.js';
 import { D, type Dec, str } from '../lib/money.js';
 import { typedDecimalsOf } from './units.js';
 
+/** A pair's trading rules: price places, tick, lot, minimum amount and fees (decimal strings). */
+export type PairRules = {
+  priceDecimals: number;
+  tickSize: string;
+  lotSize: string;
+  minAmount: string;
+  makerFeeRate: string;
+  takerFeeRate: string;
+};
+
 /** A trading pair with its rules and the names the API shows; decimal rules stay decimal strings. */
-export type Pair = {
+export type Pair = PairRules & {
   id: number;
   symbol: string;
   currencyId: number;
@@ -15,12 +25,6 @@ export type Pair = {
   legalName: string;
   /** The base coin's icon. */
   logo: string;
-  priceDecimals: number;
-  tickSize: string;
-  lotSize: string;
-  minAmount: string;
-  makerFeeRate: string;
-  takerFeeRate: string;
   openCoinTrade: boolean;
   openLever: boolean;
   openMicrotrade: boolean;

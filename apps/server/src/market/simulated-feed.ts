@@ -1,7 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import { aggregateUnits, type UnitCandle, unitCandleToCandle, writeUnitCandle } from './candle.js';
 import { CopyBuffer } from './copy-buffer.js';
-import type { FeedContext, MarketFeed, PrepareReport } from './feed.js';
+import { type FeedContext, type MarketFeed, type PrepareReport, preparePairs } from './feed.js';
 import type { Pair } from './pairs.js';
 import { bucketStart, type CandlePeriod } from './periods.js';
 import { hashString, Rng, SecureDraws } from './prng.js';
@@ -419,11 +418,7 @@ export class SimulatedFeed implements MarketFeed {
   }
 
   async prepare(ctx: FeedContext): Promise<PrepareReport> {
-    const started = performance.now();
-    const report: PrepareReport = { backfilledPairs: 0, gapFilledMinutes: 0, rows: 0, ms: 0 };
-    const nowSec = Math.floor(ctx.now() / 1000);
-    for (const pair of ctx.pairs) {
-      if (ctx.signal.aborted) break;
+    return preparePairs(ctx, async (pair, nowSec, report) => {
       const model = this.model(pair);
       const last = await ctx.store.last(pair.id, '1min');
       if (!last) {
@@ -443,14 +438,12 @@ export class SimulatedFeed implements MarketFeed {
         report.backfilledPairs++;
         report.rows += rows;
         this.live.set(pair.id, { model, lastMinute: Math.floor(nowSec / 60) - 1, lastClose: history.lastClose });
-        continue;
+        return;
       }
       const filled = await this.continueFrom(ctx, model, last, nowSec);
       report.gapFilledMinutes += filled;
       report.rows += filled;
-    }
-    report.ms = Math.round(performance.now() - started);
-    return report;
+    });
   }
 
   /**

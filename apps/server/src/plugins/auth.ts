@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { adminSessions, admins, sessions, users } from '../db/schema.js';
+import { liveAdminSession } from '../lib/admin-session.js';
 import { AppError } from '../lib/app-error.js';
 import { sha256 } from '../lib/secrets.js';
 import { type AuthUser, registerSessionCache, SessionCache } from './session-cache.js';
@@ -116,14 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       .select({ id: admins.id, email: admins.email, role: admins.role, sessionId: adminSessions.id, scope: adminSessions.scope })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(
-        and(
-          eq(adminSessions.tokenHash, sha256(token)),
-          isNull(adminSessions.revokedAt),
-          gt(adminSessions.expiresAt, new Date()),
-          isNull(admins.disabledAt),
-        ),
-      )
+      .where(liveAdminSession(token))
       .limit(1);
     if (!rows[0]) throw new AppError('not_logged_in');
     request.admin = rows[0];

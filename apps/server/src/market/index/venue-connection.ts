@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { closeSocket } from '../close-socket.js';
 import type { MarketLog } from '../feed.js';
 import { reconnectDelay } from '../reconnect-backoff.js';
 import type { VenueProtocol, VenueTrade } from './venues.js';
@@ -53,12 +54,7 @@ export class VenueConnection {
     clearInterval(this.pingTimer);
     const socket = this.socket;
     this.socket = undefined;
-    if (socket && socket.readyState !== WebSocket.CLOSED) {
-      await new Promise<void>((resolve) => {
-        socket.once('close', () => resolve());
-        socket.terminate();
-      });
-    }
+    await closeSocket(socket);
   }
 
   private connect(): void {

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { adminSessions, admins, chatConversations, chatMessages, users } from '../../db/schema.js';
-import { sha256 } from '../../lib/secrets.js';
+import { liveAdminSession } from '../../lib/admin-session.js';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -16,16 +17,8 @@ export async function findAdminByToken(db: Db, token: string) {
     .select({ id: admins.id, email: admins.email, role: admins.role })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(
-      and(
-        eq(adminSessions.tokenHash, sha256(token)),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, new Date()),
-        // A disabled operator, or a session limited to setting up two-factor sign-in, cannot work the desk.
-        isNull(admins.disabledAt),
-        eq(adminSessions.scope, 'full'),
-      ),
-    )
+    // A session limited to setting up two-factor sign-in cannot work the desk.
+    .where(and(liveAdminSession(token), eq(adminSessions.scope, 'full')))
     .limit(1);
   return row;
 }
@@ -166,9 +159,7 @@ export async function queue(
   const rows = db
     .select({
       conversation: chatConversations,
-      email: users.email,
-      phone: users.phone,
-      areaCode: users.areaCode,
+      ...ownerContact,
       agentEmail: admins.email,
       unread: agentUnread,
       last: sql<{
