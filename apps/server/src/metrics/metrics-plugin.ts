@@ -187,26 +187,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   // The last whole-ledger check this node ran (the console's "Check the ledger"). Registered with the first
   // check: before it there is no result, and a 0 would read as "faults".
-  const ledgerTime = new Gauge({
-    name: 'exchange_ledger_check_timestamp_seconds',
-    help: 'Unix time of the last whole-ledger check on this node',
-    registers: [],
-  });
-  const ledgerSound = new Gauge({
-    name: 'exchange_ledger_check_sound',
-    help: '1 if the last whole-ledger check found the ledger sound, 0 if it found faults',
-    registers: [],
-  });
-  const ledgerFaults = new Gauge({
-    name: 'exchange_ledger_check_faults',
-    help: 'Faults the last ledger check found',
-    registers: [],
-  });
-  const ledgerSeconds = new Gauge({
-    name: 'exchange_ledger_check_duration_seconds',
-    help: 'How long the last whole-ledger check took',
-    registers: [],
-  });
+  const unregisteredGauge = (name: string, help: string) => new Gauge({ name, help, registers: [] });
+  const ledgerTime = unregisteredGauge(
+    'exchange_ledger_check_timestamp_seconds',
+    'Unix time of the last whole-ledger check on this node',
+  );
+  const ledgerSound = unregisteredGauge(
+    'exchange_ledger_check_sound',
+    '1 if the last whole-ledger check found the ledger sound, 0 if it found faults',
+  );
+  const ledgerFaults = unregisteredGauge('exchange_ledger_check_faults', 'Faults the last ledger check found');
+  const ledgerSeconds = unregisteredGauge('exchange_ledger_check_duration_seconds', 'How long the last whole-ledger check took');
   let ledgerChecked = false;
   app.decorate('metrics', {
     ledgerChecked: ({ sound, faults, seconds }) => {

@@ -76,6 +76,9 @@ export function demoDepositAddress(coin: string, chain: string): string {
   return `0x${body.toString('hex')}`;
 }
 
+/** What every seeded pair shares: the USDT quote, the fee rates and spot trading. */
+const USDT_SPOT = { legalId: 3, makerFeeRate: '0.0008', takerFeeRate: '0.001', openCoinTrade: true };
+
 /**
  * The spot pairs, all quoted in USDT (id 3). Rules follow the large exchanges: BTC and ETH priced to the
  * cent, TRX to 0.00001; fee rates are fractions (0.1 % taker, 0.08 % maker).
@@ -102,15 +105,7 @@ export const PAIRS = [
     sort: 2,
   },
   { id: 3, symbol: 'TRX/USDT', currencyId: 34, priceDecimals: 5, tickSize: '0.00001', lotSize: '0.1', minAmount: '1', sort: 3 },
-].map((p) => ({
-  ...p,
-  legalId: 3,
-  makerFeeRate: '0.0008',
-  takerFeeRate: '0.001',
-  openCoinTrade: true,
-  openLever: true,
-  openMicrotrade: true,
-}));
+].map((p) => ({ ...p, ...USDT_SPOT, openLever: true, openMicrotrade: true }));
 
 /**
  * The spot-only pairs of SPOT_COINS (no contracts or options on them), named by their base coin; the
@@ -124,15 +119,7 @@ export const SPOT_PAIRS = [
   { coin: 'ADA', priceDecimals: 4, tickSize: '0.0001', lotSize: '0.1', minAmount: '1', sort: 8 },
   { coin: 'LTC', priceDecimals: 2, tickSize: '0.01', lotSize: '0.001', minAmount: '0.01', sort: 9 },
   { coin: 'TON', priceDecimals: 3, tickSize: '0.001', lotSize: '0.01', minAmount: '0.1', sort: 10 },
-].map((p) => ({
-  ...p,
-  legalId: 3,
-  makerFeeRate: '0.0008',
-  takerFeeRate: '0.001',
-  openCoinTrade: true,
-  openLever: false,
-  openMicrotrade: false,
-}));
+].map((p) => ({ ...p, ...USDT_SPOT, openLever: false, openMicrotrade: false }));
 
 /**
  * The market maker's ladder per seeded pair: levels per side, notional per side (USDT) and the best

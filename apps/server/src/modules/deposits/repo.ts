@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { chains, currencies, depositAddresses, deposits, users } from '../../db/schema.js';
 
@@ -76,17 +77,12 @@ export async function reviewPendingDeposit(
 
 /** Deposits with their coin's name (and the user's contact for the console), newest first. */
 export async function listDeposits(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
-  const conditions: SQL[] = [];
-  if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
-  if (filter.status) conditions.push(eq(deposits.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = ownerAndStatus(deposits, filter);
   const rows = db
     .select({
       deposit: deposits,
       currencyName: currencies.name,
-      email: users.email,
-      phone: users.phone,
-      areaCode: users.areaCode,
+      ...ownerContact,
     })
     .from(deposits)
     .innerJoin(currencies, eq(currencies.id, deposits.currencyId))

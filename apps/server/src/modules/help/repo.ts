@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { feedback, helpArticles, helpArticleTexts, helpCategories, users } from '../../db/schema.js';
 
@@ -125,7 +126,7 @@ export async function markRepliesRead(db: Db, userId: number): Promise<void> {
 export async function consoleFeedback(db: Db, status: 'open' | 'replied' | 'all', limit: number, offset: number) {
   const where = status === 'open' ? isNull(feedback.repliedAt) : status === 'replied' ? isNotNull(feedback.repliedAt) : undefined;
   const rows = db
-    .select({ feedback, email: users.email, phone: users.phone, areaCode: users.areaCode })
+    .select({ feedback, ...ownerContact })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
     .$dynamic();

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { identityChecks, users } from '../../db/schema.js';
 import { forgetUser } from '../../plugins/session-cache.js';
@@ -80,13 +81,9 @@ export async function listChecks(
   limit: number,
   offset: number,
 ) {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(identityChecks.status, filter.status));
-  if (filter.tier) conditions.push(eq(identityChecks.tier, filter.tier));
-  if (filter.userId !== undefined) conditions.push(eq(identityChecks.userId, filter.userId));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(ownerAndStatus(identityChecks, filter), filter.tier ? eq(identityChecks.tier, filter.tier) : undefined);
   const rows = db
-    .select({ check: identityChecks, email: users.email, phone: users.phone, areaCode: users.areaCode })
+    .select({ check: identityChecks, ...ownerContact })
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
     .$dynamic();

@@ -162,18 +162,21 @@ export async function rebates(db: Db, userId: number, limit: number, offset: num
   return selectPage(db, { rows, count: referralRebates, where, orderBy: [desc(referralRebates.id)] }, { limit, offset });
 }
 
+/** What the console shows of a user's referral standing. */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  extensionCode: users.extensionCode,
+  status: referralProfiles.status,
+  ratio: referralProfiles.ratio,
+  updatedAt: referralProfiles.updatedAt,
+};
+
 /** Console: referral standing of the users matching `q` (id, e-mail, phone or invite code). */
 export async function consoleProfiles(db: Db, userId: number) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      phone: users.phone,
-      extensionCode: users.extensionCode,
-      status: referralProfiles.status,
-      ratio: referralProfiles.ratio,
-      updatedAt: referralProfiles.updatedAt,
-    })
+    .select(profileColumns)
     .from(users)
     .leftJoin(referralProfiles, eq(referralProfiles.userId, users.id))
     .where(and(eq(users.id, userId)))
@@ -184,15 +187,7 @@ export async function consoleProfiles(db: Db, userId: number) {
 /** Console: every user with a partner or exclusive status. */
 export async function specialProfiles(db: Db) {
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      phone: users.phone,
-      extensionCode: users.extensionCode,
-      status: referralProfiles.status,
-      ratio: referralProfiles.ratio,
-      updatedAt: referralProfiles.updatedAt,
-    })
+    .select(profileColumns)
     .from(referralProfiles)
     .innerJoin(users, eq(users.id, referralProfiles.userId))
     .where(sql`${referralProfiles.status} <> 'normal' OR ${referralProfiles.ratio} IS NOT NULL`)

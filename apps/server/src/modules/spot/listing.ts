@@ -1,4 +1,5 @@
 import { D, roundDown, roundUp, str } from '../../lib/money.js';
+import type { PairRules } from '../../market/pairs.js';
 
 /** Fee rates of a listed pair unless the caller gives others: those of the seeded pairs (0.08 % / 0.1 %). */
 export const LISTING_MAKER_FEE = '0.0008';
@@ -9,30 +10,16 @@ const MIN_ORDER_USDT = 5;
 const MARKET_MAKER_USDT = 100_000;
 
 /** What a listing may set; anything left out is worked out from the start price. */
-export type ListPairInput = {
+export type ListPairInput = Partial<PairRules> & {
   /** The coin, already in `currencies` (the new-coin subscription inserts it). */
   currencyId: number;
   /** The index's start price in USDT (the issue price), a plain decimal > 0. */
   startPrice: string;
-  priceDecimals?: number;
-  tickSize?: string;
-  lotSize?: string;
-  minAmount?: string;
-  makerFeeRate?: string;
-  takerFeeRate?: string;
   /** Base coin given to the market-making account from the house account (default ≈ 100,000 USDT worth; '0' for none). */
   marketMakerFunding?: string;
 };
 
-export type ListingRules = {
-  priceDecimals: number;
-  tickSize: string;
-  lotSize: string;
-  minAmount: string;
-  makerFeeRate: string;
-  takerFeeRate: string;
-  marketMakerFunding: string;
-};
+export type ListingRules = PairRules & { marketMakerFunding: string };
 
 const PLAIN = /^\d{1,24}(\.\d{1,18})?$/;
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { currencies, currencySettings, pairs, spotMarkets, spotOrders, spotTrades, users } from '../../db/schema.js';
 import { dec, str } from '../../lib/money.js';
+import type { PairRules } from '../../market/pairs.js';
 import type { OrderStatus, SpotOrder } from './orders.js';
 
 /** A trade as the batch writes it. */
@@ -261,17 +262,7 @@ export async function operatorUserId(db: Db): Promise<number | undefined> {
 }
 
 /** A pair's row as a runtime listing inserts it (spot/listing.ts works the rules out). */
-export type NewPairRow = {
-  currencyId: number;
-  legalId: number;
-  symbol: string;
-  priceDecimals: number;
-  tickSize: string;
-  lotSize: string;
-  minAmount: string;
-  makerFeeRate: string;
-  takerFeeRate: string;
-};
+export type NewPairRow = PairRules & { currencyId: number; legalId: number; symbol: string };
 
 /**
  * Inserts a listed pair (after every other pair in the lists) and gives its coin a fallback price (the

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, max, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerContact } from '../../db/console-lists.js';
 import { type PageWindow, selectPage } from '../../db/paging.js';
 import { currencies, currencySettings, subscriptionOrders, subscriptionProjects, users } from '../../db/schema.js';
 
@@ -140,7 +141,7 @@ export async function listUserOrders(db: Db, userId: number, filter: { where?: S
 /** Orders of a project with who placed them, for the console. */
 export async function consoleProjectOrders(db: Db, projectId: number, limit: number, offset: number) {
   const rows = db
-    .select({ order: subscriptionOrders, email: users.email, phone: users.phone, areaCode: users.areaCode })
+    .select({ order: subscriptionOrders, ...ownerContact })
     .from(subscriptionOrders)
     .innerJoin(users, eq(users.id, subscriptionOrders.userId))
     .$dynamic();

@@ -1,6 +1,7 @@
 import type { wealthApi } from '@app/shared';
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerAndStatus } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { currencies, ledgerAccounts, users, wealthAccruals, wealthOrders, wealthProducts } from '../../db/schema.js';
 
@@ -111,11 +112,10 @@ export async function listOrders(
   limit: number,
   offset: number,
 ) {
-  const conditions: SQL[] = [];
-  if (filter.userId !== undefined) conditions.push(eq(wealthOrders.userId, filter.userId));
-  if (filter.status) conditions.push(eq(wealthOrders.status, filter.status));
-  if (filter.productId !== undefined) conditions.push(eq(wealthOrders.productId, filter.productId));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(
+    ownerAndStatus(wealthOrders, filter),
+    filter.productId === undefined ? undefined : eq(wealthOrders.productId, filter.productId),
+  );
   const rows = db
     .select({
       order: wealthOrders,

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
 import { bankCards, chains, currencies, ledgerAccounts, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
 
@@ -101,17 +102,12 @@ export async function reviewPendingWithdrawal(
 }
 
 export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
-  const conditions: SQL[] = [];
-  if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
-  if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = ownerAndStatus(withdrawals, filter);
   const rows = db
     .select({
       withdrawal: withdrawals,
       currencyName: currencies.name,
-      email: users.email,
-      phone: users.phone,
-      areaCode: users.areaCode,
+      ...ownerContact,
     })
     .from(withdrawals)
     .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
