@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intField, intId, MAX_INT32 } from '../fields.js';
 import { LANGS } from '../langs.js';
-import { isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
 // The support chat routes: the user's conversation (history, send, read marks, unread badge), the
 // console's chat desk, the external customer-service URL, and the greeting with the opening hours.
@@ -89,12 +89,6 @@ export const imageParams = z.object({ id: z.string().max(64, 'not_found') });
 
 // ---- console: the chat desk ----
 
-const userRef = z.object({
-  id: rowId,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  area_code: z.string().nullable(),
-});
 const agentRef = z.object({ id: rowId, email: z.string().nullable() });
 
 export const QUEUE_FILTERS = ['all', 'mine', 'unassigned'] as const;

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { normalizeSwift, SWIFT_PATTERN } from '../bank.js';
-import {
-  amountField,
-  currencyField,
-  flagField,
-  idField,
-  idParams,
-  optionalText,
-  REVIEW_STATES,
-  requiredText,
-  reviewStateField,
-} from '../fields.js';
+import { amountField, currencyField, flagField, idField, idParams, optionalText, REVIEW_STATES } from '../fields.js';
 import { approvalTicket, depositAddressRow } from './approvals.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { decimalText, isoTime, rowId } from './reply.js';
+import { reviewedRequests } from './reviewed-requests.js';
 
 // The deposit routes: the platform's deposit addresses and bank details, a user's deposit reports and
 // records, and the console's review of them and configuration of the addresses and bank details.
@@ -83,24 +74,22 @@ export const depositRow = z.object({
 });
 export type DepositRow = z.infer<typeof depositRow>;
 
-/** `GET charge_mention/log2`: the user's deposits, newest first. */
-export const logQuery = z.object(pageFields);
-export const logReply = pageReply(depositRow);
+/**
+ * `GET charge_mention/log2`: the user's deposits, newest first; `GET admin/deposits`: a deposit with who
+ * sent it and who reviewed it; `POST admin/deposits/:id/reject` with a reason.
+ */
+export const {
+  logQuery,
+  logReply,
+  consoleListQuery,
+  consoleRow: consoleDepositRow,
+  consoleListReply,
+  rejectParams,
+  rejectBody,
+  rejectReply,
+} = reviewedRequests(depositRow);
 export type LogReply = z.infer<typeof logReply>;
-
-/** The user as the console's review lists name them. */
-export const userRef = z.object({
-  id: rowId,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  area_code: z.string().nullable(),
-});
-
-/** `GET admin/deposits`: a deposit with who sent it and who reviewed it. */
-export const consoleListQuery = z.object({ status: reviewStateField, ...pageFields });
-export const consoleDepositRow = depositRow.extend({ user: userRef, reviewed_by: rowId.nullable() });
 export type ConsoleDepositRow = z.infer<typeof consoleDepositRow>;
-export const consoleListReply = pageReply(consoleDepositRow);
 
 /** `POST admin/deposits/:id/approve`: credited at once, or (another amount) a ticket for a second operator. */
 export const approveParams = idParams;
@@ -110,11 +99,6 @@ export const approveReply = z.union([
   z.object({ id: rowId, status: z.enum(REVIEW_STATES), credited: decimalText, fee: decimalText }),
 ]);
 export type ApproveReply = z.infer<typeof approveReply>;
-
-/** `POST admin/deposits/:id/reject` */
-export const rejectParams = idParams;
-export const rejectBody = z.object({ reason: requiredText(500) });
-export const rejectReply = z.object({ id: rowId, status: z.enum(REVIEW_STATES) });
 
 /** `GET admin/deposit-addresses`: every chain with the platform's address on it. */
 export { type DepositAddressRow, depositAddressRow } from './approvals.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intField, intId, optionalText, requiredText } from '../fields.js';
-import { isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
 // The identity routes: a user's basic (tier 1) and advanced (tier 2) verification, and the console's
 // review of the submissions.
@@ -66,14 +66,6 @@ export const consoleQuery = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CHECK_STATES, { message: 'field_invalid' }).optional()),
   tier: z.preprocess((v) => (v === '' ? undefined : v), intField(1, 2).optional()),
   ...pageFields,
-});
-
-/** The user a console row is about. */
-export const userRef = z.object({
-  id: rowId,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  area_code: z.string().nullable(),
 });
 
 /**

@@ -29,3 +29,11 @@ export const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.
 
 /** A row id in a reply. */
 export const rowId = z.number().int().positive();
+
+/** The user a console row is about: their id and contact. */
+export const userRef = z.object({
+  id: rowId,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  area_code: z.string().nullable(),
+});

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import {
-  amountField,
-  currencyField,
-  idField,
-  idParams,
-  optionalText,
-  REVIEW_STATES,
-  requiredText,
-  reviewStateField,
-} from '../fields.js';
+import { amountField, currencyField, idField, idParams, optionalText, REVIEW_STATES, requiredText } from '../fields.js';
 import { approvalTicket, payoutResult } from './approvals.js';
-import { userRef } from './deposits.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { decimalText, isoTime, rowId } from './reply.js';
+import { reviewedRequests } from './reviewed-requests.js';
 
 // The withdrawal routes: the user's address book, a coin's withdrawal rules, withdrawal requests and
 // records, and the console's review of them.
@@ -107,24 +98,26 @@ export const withdrawalRow = z.object({
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRow>;
 
-/** `GET charge_mention/log3`: the user's withdrawals, newest first. */
-export const logQuery = z.object(pageFields);
-export const logReply = pageReply(withdrawalRow);
+/**
+ * `GET charge_mention/log3`: the user's withdrawals, newest first; `GET admin/withdrawals`: a withdrawal
+ * with who asked and who reviewed it; `POST admin/withdrawals/:id/reject`: the frozen amount + fee return
+ * to available.
+ */
+export const {
+  logQuery,
+  logReply,
+  consoleListQuery,
+  consoleRow: consoleWithdrawalRow,
+  consoleListReply,
+  rejectParams,
+  rejectBody,
+  rejectReply,
+} = reviewedRequests(withdrawalRow);
 export type LogReply = z.infer<typeof logReply>;
-
-/** `GET admin/withdrawals`: a withdrawal with who asked and who reviewed it. */
-export const consoleListQuery = z.object({ status: reviewStateField, ...pageFields });
-export const consoleWithdrawalRow = withdrawalRow.extend({ user: userRef, reviewed_by: rowId.nullable() });
 export type ConsoleWithdrawalRow = z.infer<typeof consoleWithdrawalRow>;
-export const consoleListReply = pageReply(consoleWithdrawalRow);
 
 /** `POST admin/withdrawals/:id/approve`: paid out at once, or (above the threshold) a ticket. */
 export const approveParams = idParams;
 export const approveBody = z.object({ tx_hash: requiredText(200) });
 export const approveReply = z.union([approvalTicket, payoutResult]);
 export type ApproveReply = z.infer<typeof approveReply>;
-
-/** `POST admin/withdrawals/:id/reject`: the frozen amount + fee return to available. */
-export const rejectParams = idParams;
-export const rejectBody = z.object({ reason: requiredText(500) });
-export const rejectReply = z.object({ id: rowId, status: z.enum(REVIEW_STATES) });
