@@ -1,6 +1,7 @@
-import type { walletApi } from '@app/shared';
+import type { approvalsApi, walletApi } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -12,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  type ReferenceConfig,
   serial,
   smallint,
   text,
@@ -24,7 +26,17 @@ import {
  * generated from it with `npm run db:generate`. Money columns (later issues) are numeric(36,18).
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// The column builders every table takes its common columns from.
+/** Every moment is stored with its time zone. */
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => timestampTz('created_at').notNull().defaultNow();
+const updatedAt = () => timestampTz('updated_at').notNull().defaultNow();
+const serialId = () => serial('id').primaryKey();
+/** A required reference to another table's row (`onDelete` and the like as `actions`). */
+const belongsTo = (name: string, target: () => AnyPgColumn, actions?: ReferenceConfig['actions']) =>
+  integer(name).notNull().references(target, actions);
+/** A request operators review: pending until one approves or rejects it. */
+const reviewStatus = () => text('status').$type<approvalsApi.ReviewState>().notNull().default('pending');
 
 export const currencies = pgTable('currencies', {
   id: integer('id').primaryKey(),
@@ -41,17 +53,15 @@ export const currencies = pgTable('currencies', {
 export const chains = pgTable(
   'chains',
   {
-    id: serial('id').primaryKey(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('chains_currency_name').on(t.currencyId, t.name)],
 );
 
 export const areaCodes = pgTable('area_codes', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   areaCode: text('area_code').notNull(),
   country: text('country').notNull().unique(),
   name: text('name').notNull(),
@@ -61,7 +71,7 @@ export const areaCodes = pgTable('area_codes', {
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** How the user registered: 'mobile' or 'email'; the other contact may be bound later. */
     accountType: text('account_type').notNull(),
     phone: text('phone'),
@@ -96,16 +106,14 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
 );
@@ -114,15 +122,15 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     target: text('target').notNull(),
     scene: text('scene').notNull(),
     codeHash: text('code_hash').notNull(),
     ip: text('ip'),
     attempts: smallint('attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
   },
   (t) => [index('codes_target_scene').on(t.target, t.scene, t.createdAt), index('codes_ip').on(t.ip, t.createdAt)],
 );
@@ -134,7 +142,7 @@ export const verificationCodes = pgTable(
 export const outbox = pgTable(
   'outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     channel: text('channel').notNull(),
     target: text('target').notNull(),
     subject: text('subject').notNull(),
@@ -148,27 +156,25 @@ export const outbox = pgTable(
 );
 
 export const admins = pgTable('admins', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull().default('super'),
   createdAt: createdAt(),
   // operations: a disabled operator can no longer sign in; their sessions are revoked.
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledAt: timestampTz('disabled_at'),
 });
 
 export const adminSessions = pgTable(
   'admin_sessions',
   {
-    id: serial('id').primaryKey(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id),
+    id: serialId(),
+    adminId: belongsTo('admin_id', () => admins.id),
     tokenHash: text('token_hash').notNull(),
     ip: text('ip'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
     // operations: 'full', or 'enrol' — a super/finance operator without 2FA may only set it up.
     scope: text('scope').notNull().default('full'),
     userAgent: text('user_agent'),
@@ -187,7 +193,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestampTz('created_at').notNull().default(sql`now()`),
     // The hash chain (docs/security.md "Tamper-evident audit log"): set by the database's insert trigger
     // on every row, whatever the insert supplies, so a row's place and hash never come from the caller.
     /** The row's place in the chain: 1, 2, 3… in the order the rows were chained. */
@@ -230,12 +236,10 @@ export const currencySettings = pgTable('currency_settings', {
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id),
+    id: serialId(),
+    chainId: belongsTo('chain_id', () => chains.id),
     address: text('address').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('deposit_addresses_chain').on(t.chainId)],
 );
@@ -249,16 +253,14 @@ export const depositAddresses = pgTable(
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: integer('user_id').references(() => users.id),
     systemCode: text('system_code'),
     kind: text('kind').notNull(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     available: money('available').notNull().default('0'),
     frozen: money('frozen').notNull().default('0'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_user').on(t.userId, t.kind, t.currencyId),
@@ -295,9 +297,7 @@ export const ledgerPostings = pgTable(
     entryId: bigint('entry_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerEntries.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    accountId: belongsTo('account_id', () => ledgerAccounts.id),
     currencyId: integer('currency_id').notNull(),
     bucket: text('bucket').$type<'available' | 'frozen'>().notNull(),
     amount: money('amount').notNull(),
@@ -312,13 +312,9 @@ export const ledgerPostings = pgTable(
 export const transfers = pgTable(
   'transfers',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     fromAccount: text('from_account').$type<walletApi.AccountKind>().notNull(),
     toAccount: text('to_account').$type<walletApi.AccountKind>().notNull(),
     amount: money('amount').notNull(),
@@ -367,13 +363,9 @@ export const uploadBlobs = pgTable('upload_blobs', {
 export const deposits = pgTable(
   'deposits',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     method: text('method').notNull(),
     chain: text('chain'),
     amount: money('amount').notNull(),
@@ -381,12 +373,12 @@ export const deposits = pgTable(
     bankName: text('bank_name'),
     cardNumber: text('card_number'),
     transferAmount: money('transfer_amount'),
-    status: text('status').notNull().default('pending'),
+    status: reviewStatus(),
     fee: money('fee'),
     credited: money('credited'),
     rejectReason: text('reject_reason'),
     reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestampTz('reviewed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('deposits_user').on(t.userId, t.id), index('deposits_status').on(t.status, t.id)],
@@ -396,18 +388,14 @@ export const deposits = pgTable(
 export const withdrawAddresses = pgTable(
   'withdraw_addresses',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     chain: text('chain').notNull(),
     address: text('address').notNull(),
     label: text('label'),
     createdAt: createdAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestampTz('deleted_at'),
   },
   (t) => [index('withdraw_addresses_user').on(t.userId)],
 );
@@ -416,23 +404,19 @@ export const withdrawAddresses = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     chain: text('chain').notNull(),
     address: text('address').notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     remark: text('remark'),
-    status: text('status').notNull().default('pending'),
+    status: reviewStatus(),
     txHash: text('tx_hash'),
     rejectReason: text('reject_reason'),
     reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestampTz('reviewed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -447,10 +431,8 @@ export const withdrawals = pgTable(
 export const identityChecks = pgTable(
   'identity_checks',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     tier: smallint('tier').notNull(),
     country: text('country'),
     name: text('name'),
@@ -462,7 +444,7 @@ export const identityChecks = pgTable(
     status: text('status').notNull().default('pending'),
     rejectReason: text('reject_reason'),
     reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestampTz('reviewed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('identity_checks_user').on(t.userId, t.tier), index('identity_checks_status').on(t.status, t.id)],
@@ -472,10 +454,8 @@ export const identityChecks = pgTable(
 export const bankCards = pgTable(
   'bank_cards',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     holderName: text('holder_name').notNull(),
     cardNumber: text('card_number').notNull(),
     bankName: text('bank_name').notNull(),
@@ -485,7 +465,7 @@ export const bankCards = pgTable(
     iban: text('iban'),
     payeeAddress: text('payee_address'),
     postalCode: text('postal_code'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('bank_cards_user').on(t.userId)],
 );
@@ -494,15 +474,13 @@ export const bankCards = pgTable(
 export const userMessages = pgTable(
   'user_messages',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     kind: text('kind').notNull(),
     /** A message key and its values, rendered in the reader's language when listed. */
     templateKey: text('template_key').notNull(),
     values: jsonb('values').notNull().default({}),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestampTz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('user_messages_user').on(t.userId, t.id)],
@@ -512,7 +490,7 @@ export const userMessages = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -522,10 +500,8 @@ export const settings = pgTable('settings', {
 export const payPasswordFailures = pgTable(
   'pay_password_failures',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('pay_password_failures_user').on(t.userId, t.createdAt)],
@@ -539,13 +515,9 @@ export const payPasswordFailures = pgTable(
 export const pairs = pgTable(
   'pairs',
   {
-    id: serial('id').primaryKey(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
-    legalId: integer('legal_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    currencyId: belongsTo('currency_id', () => currencies.id),
+    legalId: belongsTo('legal_id', () => currencies.id),
     symbol: text('symbol').notNull(),
     priceDecimals: smallint('price_decimals').notNull(),
     tickSize: money('tick_size').notNull(),
@@ -602,12 +574,8 @@ export const candles = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    pairId: integer('pair_id')
-      .notNull()
-      .references(() => pairs.id),
+    userId: belongsTo('user_id', () => users.id),
+    pairId: belongsTo('pair_id', () => pairs.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'favorites_pk', columns: [t.userId, t.pairId] })],
@@ -626,12 +594,8 @@ export const spotOrders = pgTable(
   'spot_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    pairId: integer('pair_id')
-      .notNull()
-      .references(() => pairs.id),
+    userId: belongsTo('user_id', () => users.id),
+    pairId: belongsTo('pair_id', () => pairs.id),
     side: text('side').notNull(),
     type: text('type').notNull(),
     price: money('price'),
@@ -647,7 +611,7 @@ export const spotOrders = pgTable(
     cancelReason: text('cancel_reason'),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('spot_orders_user').on(t.userId, t.status, t.id),
@@ -661,9 +625,7 @@ export const spotOrders = pgTable(
 export const spotTrades = pgTable(
   'spot_trades',
   {
-    pairId: integer('pair_id')
-      .notNull()
-      .references(() => pairs.id),
+    pairId: belongsTo('pair_id', () => pairs.id),
     id: bigint('id', { mode: 'number' }).notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     price: money('price').notNull(),
@@ -697,14 +659,14 @@ export const spotMarkets = pgTable('spot_markets', {
    * holds the value its build read. A node that lost the engine to another cannot commit after it.
    */
   ownerEpoch: bigint('owner_epoch', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 // ---- help centre and support chat ----
 
 /** FAQ categories; `names` holds the title per language ({en, zh, …}); readers fall back to English. */
 export const helpCategories = pgTable('help_categories', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   /** A stable name for seeds and links (deposits, withdrawals…). */
   slug: text('slug').notNull().unique(),
   names: jsonb('names').$type<Record<string, string>>().notNull(),
@@ -716,15 +678,13 @@ export const helpCategories = pgTable('help_categories', {
 export const helpArticles = pgTable(
   'help_articles',
   {
-    id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => helpCategories.id),
+    id: serialId(),
+    categoryId: belongsTo('category_id', () => helpCategories.id),
     slug: text('slug').notNull().unique(),
     sort: integer('sort').notNull().default(0),
     published: boolean('published').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('help_articles_category').on(t.categoryId, t.sort)],
 );
@@ -733,9 +693,7 @@ export const helpArticles = pgTable(
 export const helpArticleTexts = pgTable(
   'help_article_texts',
   {
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => helpArticles.id, { onDelete: 'cascade' }),
+    articleId: belongsTo('article_id', () => helpArticles.id, { onDelete: 'cascade' }),
     lang: text('lang').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -747,17 +705,15 @@ export const helpArticleTexts = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     reply: text('reply'),
     repliedBy: integer('replied_by'),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedAt: timestampTz('replied_at'),
     /** When the user last saw the reply (unread badge of the feedback list). */
-    replyReadAt: timestamp('reply_read_at', { withTimezone: true }),
+    replyReadAt: timestampTz('reply_read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('feedback_user').on(t.userId, t.id), index('feedback_open').on(t.repliedAt, t.id)],
@@ -770,16 +726,14 @@ export const feedback = pgTable(
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
     /** The agent who took it ("assign to me"); null while it waits in the queue. */
     agentId: integer('agent_id'),
     userReadId: bigint('user_read_id', { mode: 'number' }).notNull().default(0),
     agentReadId: bigint('agent_read_id', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageAt: timestampTz('last_message_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_conversations_user').on(t.userId), index('chat_conversations_recent').on(t.lastMessageAt)],
@@ -790,9 +744,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id),
+    conversationId: belongsTo('conversation_id', () => chatConversations.id),
     sender: text('sender').notNull(),
     agentId: integer('agent_id'),
     kind: text('kind').notNull(),
@@ -825,7 +777,7 @@ export const referralProfiles = pgTable(
     /** Fraction of each fee an invitee pays ("0.2" = 20 %); null = the default ratio. */
     ratio: money('ratio'),
     updatedBy: integer('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('referral_profiles_status', sql`${t.status} IN ('normal', 'partner', 'exclusive')`),
@@ -841,18 +793,12 @@ export const referralRebates = pgTable(
   'referral_rebates',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    inviterId: integer('inviter_id')
-      .notNull()
-      .references(() => users.id),
-    inviteeId: integer('invitee_id')
-      .notNull()
-      .references(() => users.id),
+    inviterId: belongsTo('inviter_id', () => users.id),
+    inviteeId: belongsTo('invitee_id', () => users.id),
     sourcePostingId: bigint('source_posting_id', { mode: 'number' }).notNull(),
     sourceEntryId: bigint('source_entry_id', { mode: 'number' }).notNull(),
     sourceReason: text('source_reason').notNull(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     fee: money('fee').notNull(),
     ratio: money('ratio').notNull(),
     /** fee × ratio, unrounded. */
@@ -872,12 +818,8 @@ export const referralRebates = pgTable(
 export const referralAccruals = pgTable(
   'referral_accruals',
   {
-    inviterId: integer('inviter_id')
-      .notNull()
-      .references(() => users.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    inviterId: belongsTo('inviter_id', () => users.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     exactTotal: money('exact_total').notNull().default('0'),
     creditedTotal: money('credited_total').notNull().default('0'),
   },
@@ -898,12 +840,12 @@ export const referralFeeOutbox = pgTable('referral_fee_outbox', {
 export const news = pgTable(
   'news',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     published: boolean('published').notNull().default(true),
     pinned: boolean('pinned').notNull().default(false),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('news_published').on(t.published, t.id)],
 );
@@ -912,9 +854,7 @@ export const news = pgTable(
 export const newsTexts = pgTable(
   'news_texts',
   {
-    newsId: integer('news_id')
-      .notNull()
-      .references(() => news.id, { onDelete: 'cascade' }),
+    newsId: belongsTo('news_id', () => news.id, { onDelete: 'cascade' }),
     lang: text('lang').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -926,12 +866,8 @@ export const newsTexts = pgTable(
 export const newsReads = pgTable(
   'news_reads',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    newsId: integer('news_id')
-      .notNull()
-      .references(() => news.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    newsId: belongsTo('news_id', () => news.id, { onDelete: 'cascade' }),
     readAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'news_reads_pk', columns: [t.userId, t.newsId] })],
@@ -950,32 +886,30 @@ export const newsReads = pgTable(
 export const subscriptionProjects = pgTable(
   'subscription_projects',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     decimals: smallint('decimals').notNull(),
-    subscribeCurrencyId: integer('subscribe_currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    subscribeCurrencyId: belongsTo('subscribe_currency_id', () => currencies.id),
     issuePrice: money('issue_price').notNull(),
     totalSupply: money('total_supply').notNull(),
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    launchAt: timestamp('launch_at', { withTimezone: true }).notNull(),
+    startAt: timestampTz('start_at').notNull(),
+    endAt: timestampTz('end_at').notNull(),
+    launchAt: timestampTz('launch_at').notNull(),
     lockDays: integer('lock_days').notNull(),
     introduction: jsonb('introduction').notNull().default({}),
     status: text('status').notNull().default('open'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
-    launchedAt: timestamp('launched_at', { withTimezone: true }),
+    closedAt: timestampTz('closed_at'),
+    allocatedAt: timestampTz('allocated_at'),
+    launchedAt: timestampTz('launched_at'),
     /** The new coin, once launched; its USDT pair is listed through the spot module. */
     currencyId: integer('currency_id').references(() => currencies.id),
     pairId: integer('pair_id').references(() => pairs.id),
     launchPrice: money('launch_price'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscription_projects_code').on(t.code),
@@ -997,22 +931,18 @@ export const subscriptionProjects = pgTable(
 export const subscriptionOrders = pgTable(
   'subscription_orders',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => subscriptionProjects.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    projectId: belongsTo('project_id', () => subscriptionProjects.id),
+    userId: belongsTo('user_id', () => users.id),
     amount: money('amount').notNull(),
     status: text('status').notNull().default('pending'),
     quantity: money('quantity'),
     cost: money('cost'),
     refund: money('refund'),
-    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
-    unlockAt: timestamp('unlock_at', { withTimezone: true }),
-    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    allocatedAt: timestampTz('allocated_at'),
+    creditedAt: timestampTz('credited_at'),
+    unlockAt: timestampTz('unlock_at'),
+    unlockedAt: timestampTz('unlocked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1035,10 +965,8 @@ export const subscriptionOrders = pgTable(
 export const wealthProducts = pgTable(
   'wealth_products',
   {
-    id: serial('id').primaryKey(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     days: integer('days').notNull(),
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
@@ -1049,7 +977,7 @@ export const wealthProducts = pgTable(
     status: text('status').notNull().default('active'),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('wealth_products_status', sql`${t.status} IN ('active', 'paused')`),
@@ -1068,16 +996,10 @@ export const wealthProducts = pgTable(
 export const wealthOrders = pgTable(
   'wealth_orders',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => wealthProducts.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    id: serialId(),
+    userId: belongsTo('user_id', () => users.id),
+    productId: belongsTo('product_id', () => wealthProducts.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     amount: money('amount').notNull(),
     /** USDT value of one coin at purchase (the market index, or the operators' price). */
     price: money('price').notNull(),
@@ -1090,8 +1012,8 @@ export const wealthOrders = pgTable(
     status: text('status').notNull().default('hosting'),
     damages: money('damages'),
     refund: money('refund'),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    paidAt: timestampTz('paid_at').notNull(),
+    completedAt: timestampTz('completed_at'),
   },
   (t) => [
     index('wealth_orders_user').on(t.userId, t.status, t.id),
@@ -1104,13 +1026,11 @@ export const wealthOrders = pgTable(
 export const wealthAccruals = pgTable(
   'wealth_accruals',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => wealthOrders.id),
+    orderId: belongsTo('order_id', () => wealthOrders.id),
     day: integer('day').notNull(),
     userId: integer('user_id').notNull(),
     amount: money('amount').notNull(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
+    creditedAt: timestampTz('credited_at').notNull(),
   },
   (t) => [
     primaryKey({ name: 'wealth_accruals_pk', columns: [t.orderId, t.day] }),
@@ -1131,7 +1051,7 @@ export const operatorTotp = pgTable('operator_totp', {
     .primaryKey()
     .references(() => admins.id, { onDelete: 'cascade' }),
   secretEnc: text('secret_enc').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: timestampTz('enabled_at'),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
@@ -1140,10 +1060,8 @@ export const operatorTotp = pgTable('operator_totp', {
 export const operatorTotpFailures = pgTable(
   'operator_totp_failures',
   {
-    id: serial('id').primaryKey(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    adminId: belongsTo('admin_id', () => admins.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     createdAt: createdAt(),
   },
@@ -1155,9 +1073,7 @@ export const loginHistory = pgTable(
   'login_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: belongsTo('user_id', () => users.id),
     ip: text('ip'),
     userAgent: text('user_agent'),
     /** 'ok', 'wrong_password' or 'frozen'. */
@@ -1173,7 +1089,7 @@ export const userAntiPhishing = pgTable('user_anti_phishing', {
     .primaryKey()
     .references(() => users.id),
   code: text('code').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -1183,7 +1099,7 @@ export const userAntiPhishing = pgTable('user_anti_phishing', {
 export const proofSnapshots = pgTable(
   'proof_snapshots',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     day: text('day').notNull(),
     userCount: integer('user_count').notNull(),
     createdAt: createdAt(),
@@ -1195,12 +1111,8 @@ export const proofSnapshots = pgTable(
 export const proofRoots = pgTable(
   'proof_roots',
   {
-    snapshotId: integer('snapshot_id')
-      .notNull()
-      .references(() => proofSnapshots.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    snapshotId: belongsTo('snapshot_id', () => proofSnapshots.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     root: text('root').notNull(),
     /** Sum of every leaf, in the coin's smallest units (an integer string). */
     totalUnits: text('total_units').notNull(),
@@ -1213,9 +1125,7 @@ export const proofRoots = pgTable(
 export const proofLeaves = pgTable(
   'proof_leaves',
   {
-    snapshotId: integer('snapshot_id')
-      .notNull()
-      .references(() => proofSnapshots.id),
+    snapshotId: belongsTo('snapshot_id', () => proofSnapshots.id),
     currencyId: integer('currency_id').notNull(),
     position: integer('position').notNull(),
     userId: integer('user_id').notNull(),
@@ -1284,14 +1194,14 @@ export const indexMinuteHeads = pgTable(
 export const optionSeconds = pgTable(
   'option_seconds',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     seconds: integer('seconds').notNull(),
     profitRatio: money('profit_ratio').notNull(),
     lossRatio: money('loss_ratio').notNull(),
     minStake: money('min_stake').notNull(),
     maxStake: money('max_stake').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('option_seconds_seconds').on(t.seconds),
@@ -1315,15 +1225,9 @@ export const optionOrders = pgTable(
   'option_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    pairId: integer('pair_id')
-      .notNull()
-      .references(() => pairs.id),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id),
+    userId: belongsTo('user_id', () => users.id),
+    pairId: belongsTo('pair_id', () => pairs.id),
+    currencyId: belongsTo('currency_id', () => currencies.id),
     direction: smallint('direction').notNull(),
     seconds: integer('seconds').notNull(),
     profitRatio: money('profit_ratio').notNull(),
@@ -1377,7 +1281,7 @@ export const contractSettings = pgTable(
     closeFeeRate: money('close_fee_rate').notNull(),
     maintenanceMarginRate: money('maintenance_margin_rate').notNull(),
     maxLots: integer('max_lots').notNull().default(10000),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('contract_settings_size', sql`${t.contractSize} > 0`),
@@ -1400,12 +1304,8 @@ export const contractPositions = pgTable(
   'contract_positions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    pairId: integer('pair_id')
-      .notNull()
-      .references(() => pairs.id),
+    userId: belongsTo('user_id', () => users.id),
+    pairId: belongsTo('pair_id', () => pairs.id),
     side: text('side').notNull(),
     entry: text('entry').notNull(),
     status: text('status').notNull(),
@@ -1428,9 +1328,9 @@ export const contractPositions = pgTable(
     profit: money('profit'),
     closeReason: text('close_reason'),
     createdAt: createdAt(),
-    openedAt: timestamp('opened_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestampTz('opened_at'),
+    closedAt: timestampTz('closed_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('contract_positions_user').on(t.userId, t.status, t.id),
@@ -1451,16 +1351,16 @@ export const contractPositions = pgTable(
 export const pendingApprovals = pgTable(
   'pending_approvals',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').notNull(),
     target: text('target').notNull(),
     subject: text('subject'),
     payload: jsonb('payload').notNull(),
     makerId: integer('maker_id').notNull(),
     createdAt: createdAt(),
-    status: text('status').notNull().default('pending'),
+    status: reviewStatus(),
     checkerId: integer('checker_id'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestampTz('decided_at'),
     note: text('note'),
   },
   (t) => [
