@@ -110,6 +110,16 @@ export async function postEntry(tx: Db, entry: EntryInput, legs: Leg[]): Promise
   return entryId;
 }
 
+/** Available balance of a user's coin account in one currency ("0" before first use). */
+export async function coinAvailable(db: Db, userId: number, currencyId: number): Promise<string> {
+  const [row] = await db
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'coin'), eq(ledgerAccounts.currencyId, currencyId)))
+    .limit(1);
+  return row?.available ?? '0';
+}
+
 /** Balances of one user, every account and currency they have touched. */
 export async function userBalances(db: Db, userId: number) {
   return db

@@ -1,3 +1,4 @@
+import type { approvalsApi } from '@app/shared';
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
@@ -35,7 +36,7 @@ export async function decidePending(
   return row;
 }
 
-export async function listApprovals(db: Db, status: string | undefined, limit: number, offset: number) {
+export async function listApprovals(db: Db, status: approvalsApi.ReviewState | undefined, limit: number, offset: number) {
   const where: SQL | undefined = status ? eq(pendingApprovals.status, status) : undefined;
   const rows = db
     .select({ approval: pendingApprovals, makerEmail: admins.email })

@@ -47,7 +47,7 @@ function approvalView(row: ApprovalRow, makerEmail: string | null, viewer: { id:
     maker: { id: row.makerId, email: makerEmail },
     created_at: row.createdAt.toISOString(),
     // Only ever written as pending, approved or rejected (insert default, decidePending).
-    status: row.status as approvalsApi.ReviewState,
+    status: row.status,
     checker_id: row.checkerId,
     decided_at: row.decidedAt?.toISOString() ?? null,
     note: row.note,
@@ -59,7 +59,7 @@ function approvalView(row: ApprovalRow, makerEmail: string | null, viewer: { id:
 export async function consoleApprovals(
   db: Db,
   viewer: { id: number; role: string },
-  status: string | undefined,
+  status: approvalsApi.ReviewState | undefined,
   page: number,
   limit: number,
 ) {
@@ -102,6 +102,6 @@ export async function decideApproval(
       { status: row.status, kind: row.kind, checker_id: checker.id, note },
     );
     // decidePending has just set approved or rejected.
-    return { id: row.id, kind: row.kind, status: row.status as approvalsApi.ReviewState, result };
+    return { id: row.id, kind: row.kind, status: row.status, result };
   });
 }

@@ -40,8 +40,6 @@ export type BankDeposit = {
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** A deposit's status is only ever written as pending (the default), approved or rejected (the review). */
-const reviewState = (d: DepositRow) => d.status as depositsApi.DepositRow['status'];
 const amountText = (v: string | null) => (v === null ? null : str(v));
 
 /** The platform's deposit addresses of a coin; chains without one are left out. */
@@ -120,8 +118,8 @@ function depositView(lang: Lang, d: DepositRow, currencyName: string) {
     amount: str(d.amount),
     fee: amountText(d.fee),
     credited: amountText(d.credited),
-    status: reviewState(d),
-    status_text: translate(lang, `status_${reviewState(d)}`),
+    status: d.status,
+    status_text: translate(lang, `status_${d.status}`),
     reject_reason: d.rejectReason,
     proof_url: d.proofUploadId ? uploadUrl(d.proofUploadId) : null,
     bank_name: d.bankName,
@@ -196,7 +194,7 @@ export async function approveDeposit(
 /** Applies a deposit credit a second operator approved, inside their transaction. */
 export async function applyDepositCredit(tx: Db, request: FastifyRequest, payload: DepositCreditPayload, approval: ApprovalRef) {
   const row = await creditDeposit(tx, request, payload.deposit_id, new D(payload.credited), new D(payload.fee), approval);
-  return { id: row.id, status: reviewState(row), credited: str(payload.credited) };
+  return { id: row.id, status: row.status, credited: str(payload.credited) };
 }
 
 /**

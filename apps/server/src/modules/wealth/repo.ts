@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
-import { currencies, ledgerAccounts, users, wealthAccruals, wealthOrders, wealthProducts } from '../../db/schema.js';
+import { currencies, users, wealthAccruals, wealthOrders, wealthProducts } from '../../db/schema.js';
 
 export type ProductRow = typeof wealthProducts.$inferSelect;
 export type OrderRow = typeof wealthOrders.$inferSelect;
@@ -152,16 +152,6 @@ export async function userIncomeSince(db: Db, userId: number, fromDay: number) {
     .innerJoin(wealthOrders, eq(wealthOrders.id, wealthAccruals.orderId))
     .where(and(eq(wealthAccruals.userId, userId), gte(wealthAccruals.day, fromDay)))
     .groupBy(wealthOrders.currencyId);
-}
-
-/** Available balance of a user's coin account in one currency ("0" before first use). */
-export async function coinAvailable(db: Db, userId: number, currencyId: number): Promise<string> {
-  const [row] = await db
-    .select({ available: ledgerAccounts.available })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'coin'), eq(ledgerAccounts.currencyId, currencyId)))
-    .limit(1);
-  return row?.available ?? '0';
 }
 
 /** Per product: orders and principal in hosting, for the console. */

@@ -1,7 +1,7 @@
 import type { wealthApi } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { postEntry } from '../../ledger/ledger.js';
+import { coinAvailable, postEntry } from '../../ledger/ledger.js';
 import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -22,7 +22,6 @@ import {
 } from './interest.js';
 import {
   claimQuota,
-  coinAvailable,
   findProduct,
   insertOrder,
   insertProduct,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
-import { bankCards, chains, currencies, ledgerAccounts, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
+import { bankCards, chains, currencies, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
 
 export type AddressRow = typeof withdrawAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -114,14 +114,4 @@ export async function listWithdrawals(db: Db, filter: { userId?: number; status?
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .$dynamic();
   return selectPage(db, { rows, count: withdrawals, where, orderBy: [desc(withdrawals.id)] }, { limit, offset });
-}
-
-/** Available balance of the user's coin account in one currency ("0" before first use). */
-export async function coinAvailable(db: Db, userId: number, currencyId: number): Promise<string> {
-  const [row] = await db
-    .select({ available: ledgerAccounts.available })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'coin'), eq(ledgerAccounts.currencyId, currencyId)))
-    .limit(1);
-  return row?.available ?? '0';
 }

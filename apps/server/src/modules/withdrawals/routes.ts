@@ -165,9 +165,7 @@ export async function withdrawalRoutes(root: FastifyInstance) {
     async (request) => {
       const result = await approveWithdrawal(app.db, request, request.params.id, request.body.tx_hash, app.market.livePrices);
       if ('ticket' in result) return ok(result.ticket);
-      // (the guarded review has just written the status: approved)
-      const status = result.withdrawal.status as withdrawalsApi.WithdrawalRow['status'];
-      return ok({ id: result.withdrawal.id, status, tx_hash: result.withdrawal.txHash });
+      return ok({ id: result.withdrawal.id, status: result.withdrawal.status, tx_hash: result.withdrawal.txHash });
     },
   );
 
@@ -185,8 +183,7 @@ export async function withdrawalRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const w = await rejectWithdrawal(app.db, request, request.params.id, request.body.reason);
-      // (the guarded review has just written the status: rejected)
-      return ok({ id: w.id, status: w.status as withdrawalsApi.WithdrawalRow['status'] });
+      return ok({ id: w.id, status: w.status });
     },
   );
 }

@@ -1,8 +1,8 @@
-import { type Lang, PAY_PASSWORD_PATTERN, type withdrawalsApi } from '@app/shared';
+import { type Lang, PAY_PASSWORD_PATTERN } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/messages.js';
-import { postEntry } from '../../ledger/ledger.js';
+import { coinAvailable, postEntry } from '../../ledger/ledger.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -22,7 +22,6 @@ import { notifyUser } from '../messages/service.js';
 import { needsSecondOperator } from './four-eyes.js';
 import {
   chainNamesOf,
-  coinAvailable,
   countWithdrawalsSince,
   findOwnAddress,
   findOwnBankCard,
@@ -41,8 +40,6 @@ import {
 export const ARRIVAL_HOURS = 12;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** A withdrawal's status is only ever written as pending (the default), approved or rejected (the review). */
-const reviewState = (w: WithdrawalRow) => w.status as withdrawalsApi.WithdrawalRow['status'];
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export async function addressBook(db: Db, userId: number, currencyId?: number) {
@@ -214,8 +211,8 @@ function withdrawalView(lang: Lang, w: WithdrawalRow, currencyName: string) {
     amount: str(w.amount),
     fee: str(w.fee),
     remark: w.remark,
-    status: reviewState(w),
-    status_text: translate(lang, `status_${reviewState(w)}`),
+    status: w.status,
+    status_text: translate(lang, `status_${w.status}`),
     tx_hash: w.txHash,
     reject_reason: w.rejectReason,
     created_at: w.createdAt.toISOString(),
@@ -302,7 +299,7 @@ export async function applyWithdrawalPayout(
   approval: ApprovalRef,
 ) {
   const w = await payOut(tx, request, payload.withdrawal_id, payload.tx_hash, approval);
-  return { id: w.id, status: reviewState(w), tx_hash: w.txHash };
+  return { id: w.id, status: w.status, tx_hash: w.txHash };
 }
 
 /**
