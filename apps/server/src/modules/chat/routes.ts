@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../lib/reply.js';
+import { ok, sendUpload } from '../../lib/reply.js';
 import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import { UPLOAD_MAX_BYTES } from '../uploads/service.js';
 import {
@@ -166,12 +166,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
       }
       await chat.requireImageAccess(request.params.id, { userId: request.user?.id, agent: isAgent });
       const { row, bytes } = await chat.readImage(request.params.id);
-      return reply
-        .type(row.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      return sendUpload(reply, row, bytes);
     },
   );
 

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../lib/reply.js';
+import { ok, sendUpload } from '../../lib/reply.js';
 import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './service.js';
 
 const tags = ['uploads'];
@@ -87,12 +87,7 @@ export async function uploadRoutes(root: FastifyInstance) {
         adminId: request.admin?.id,
         adminRole: request.admin?.role,
       });
-      return reply
-        .type(row.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      return sendUpload(reply, row, bytes);
     },
   );
 }
