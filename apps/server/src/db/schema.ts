@@ -1,4 +1,4 @@
-import type { approvalsApi, walletApi } from '@app/shared';
+import type { approvalsApi, depositsApi, referralApi, subscriptionApi, walletApi, wealthApi } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -366,7 +366,7 @@ export const deposits = pgTable(
     id: serialId(),
     userId: belongsTo('user_id', () => users.id),
     currencyId: belongsTo('currency_id', () => currencies.id),
-    method: text('method').notNull(),
+    method: text('method').$type<depositsApi.DepositMethod>().notNull(),
     chain: text('chain'),
     amount: money('amount').notNull(),
     proofUploadId: text('proof_upload_id').references(() => uploads.id),
@@ -773,7 +773,7 @@ export const referralProfiles = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    status: text('status').notNull().default('normal'),
+    status: text('status').$type<referralApi.ReferralStatus>().notNull().default('normal'),
     /** Fraction of each fee an invitee pays ("0.2" = 20 %); null = the default ratio. */
     ratio: money('ratio'),
     updatedBy: integer('updated_by'),
@@ -900,7 +900,7 @@ export const subscriptionProjects = pgTable(
     launchAt: timestampTz('launch_at').notNull(),
     lockDays: integer('lock_days').notNull(),
     introduction: jsonb('introduction').notNull().default({}),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<subscriptionApi.ProjectState>().notNull().default('open'),
     closedAt: timestampTz('closed_at'),
     allocatedAt: timestampTz('allocated_at'),
     launchedAt: timestampTz('launched_at'),
@@ -935,7 +935,7 @@ export const subscriptionOrders = pgTable(
     projectId: belongsTo('project_id', () => subscriptionProjects.id),
     userId: belongsTo('user_id', () => users.id),
     amount: money('amount').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<subscriptionApi.OrderState>().notNull().default('pending'),
     quantity: money('quantity'),
     cost: money('cost'),
     refund: money('refund'),
@@ -974,7 +974,7 @@ export const wealthProducts = pgTable(
     penaltyRate: money('penalty_rate').notNull(),
     totalCap: money('total_cap'),
     sold: money('sold').notNull().default('0'),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<wealthApi.ProductState>().notNull().default('active'),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1009,7 +1009,7 @@ export const wealthOrders = pgTable(
     startDay: integer('start_day').notNull(),
     daysPaid: integer('days_paid').notNull().default(0),
     interestPaid: money('interest_paid').notNull().default('0'),
-    status: text('status').notNull().default('hosting'),
+    status: text('status').$type<wealthApi.OrderState>().notNull().default('hosting'),
     damages: money('damages'),
     refund: money('refund'),
     paidAt: timestampTz('paid_at').notNull(),

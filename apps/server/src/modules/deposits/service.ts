@@ -1,4 +1,4 @@
-import type { depositsApi, Lang } from '@app/shared';
+import type { Lang } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/messages.js';
@@ -112,8 +112,7 @@ function depositView(lang: Lang, d: DepositRow, currencyName: string) {
     id: d.id,
     currency_id: d.currencyId,
     currency_name: currencyName,
-    // Only ever written from the request's method (chain or bank).
-    method: d.method as depositsApi.DepositMethod,
+    method: d.method,
     chain: d.chain,
     amount: str(d.amount),
     fee: amountText(d.fee),

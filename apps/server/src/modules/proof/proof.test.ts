@@ -217,7 +217,7 @@ const testProject = (payCurrencyId: number) => {
     endAt: new Date(Date.now() - day),
     launchAt: new Date(Date.now() + day),
     lockDays: 0,
-    status: 'allocated',
+    status: 'allocated' as const,
     allocatedAt: new Date(),
   };
 };

@@ -31,7 +31,7 @@ export type Profile = { status: ReferralStatus; ratio: string | null };
 
 export async function profileOf(db: Db, userId: number): Promise<Profile> {
   const [row] = await db.select().from(referralProfiles).where(eq(referralProfiles.userId, userId)).limit(1);
-  return { status: (row?.status ?? 'normal') as ReferralStatus, ratio: row?.ratio ?? null };
+  return { status: row?.status ?? 'normal', ratio: row?.ratio ?? null };
 }
 
 export async function saveProfile(db: Db, userId: number, profile: Profile, adminId: number | null): Promise<void> {

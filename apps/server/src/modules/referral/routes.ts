@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.js';
 import { requestLang } from '../../lib/lang.js';
 import { str } from '../../lib/money.js';
 import { ok } from '../../lib/reply.js';
-import { type ReferralStatus, referralSettings, saveProfile, saveReferralSettings, specialProfiles } from './repo.js';
+import { referralSettings, saveProfile, saveReferralSettings, specialProfiles } from './repo.js';
 import { consoleReferralUser, inviteSummary, myInvitees, myPoster, myRebates, myShare, ranking } from './service.js';
 
 const tags = ['referral'];
@@ -102,8 +102,7 @@ export async function referralRoutes(root: FastifyInstance) {
           email: p.email,
           phone: p.phone,
           extension_code: p.extensionCode,
-          // written only through REFERRAL_STATUSES (saveProfile)
-          status: p.status as ReferralStatus,
+          status: p.status,
           ratio: p.ratio === null ? null : str(p.ratio),
           updated_at: p.updatedAt.toISOString(),
         })),

@@ -82,8 +82,7 @@ export function consoleProject(p: ProjectRow): subscriptionApi.ConsoleProject {
     launch_at: p.launchAt.toISOString(),
     lock_days: p.lockDays,
     introduction: p.introduction as Record<string, string>,
-    // A text column held to these values by its check constraint (subscription_projects_status).
-    status: p.status as subscriptionApi.ProjectState,
+    status: p.status,
     closed_at: p.closedAt?.toISOString() ?? null,
     allocated_at: p.allocatedAt?.toISOString() ?? null,
     launched_at: p.launchedAt?.toISOString() ?? null,
@@ -429,8 +428,7 @@ export async function consoleOrders(db: Db, projectId: number, page: number, lim
       id: r.order.id,
       user: { id: r.order.userId, email: r.email, phone: r.phone, area_code: r.areaCode },
       amount: str(r.order.amount),
-      // A text column held to these values by its check constraint (subscription_orders_status).
-      status: r.order.status as subscriptionApi.OrderState,
+      status: r.order.status,
       quantity: r.order.quantity === null ? null : str(r.order.quantity),
       cost: r.order.cost === null ? null : str(r.order.cost),
       refund: r.order.refund === null ? null : str(r.order.refund),

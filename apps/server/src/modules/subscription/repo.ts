@@ -108,7 +108,7 @@ export async function insertOrder(tx: Db, values: typeof subscriptionOrders.$inf
   return row!;
 }
 
-export async function projectOrders(db: Db, projectId: number, status?: string): Promise<OrderRow[]> {
+export async function projectOrders(db: Db, projectId: number, status?: OrderRow['status']): Promise<OrderRow[]> {
   return db
     .select()
     .from(subscriptionOrders)

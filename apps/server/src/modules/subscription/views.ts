@@ -81,8 +81,7 @@ export function projectView(ctx: ProjectContext, lang: Lang, now: Date, priceNow
     /** The language of `introduction`: the reader's, or `en` when shown in English as the fallback. */
     introduction_lang: intro.lang,
     phase,
-    // A text column held to these values by its check constraint (subscription_projects_status).
-    status: p.status as subscriptionApi.ProjectState,
+    status: p.status,
     currency_id: p.currencyId,
     pair_id: p.pairId,
     price: str(price.price),
@@ -127,8 +126,7 @@ export function orderView(order: OrderRow, ctx: ProjectContext, now: Date, price
     name: p.name,
     subscribe_currency_name: ctx.payName,
     amount: str(amount),
-    // A text column held to these values by its check constraint (subscription_orders_status).
-    status: order.status as subscriptionApi.OrderState,
+    status: order.status,
     exam_status: exam,
     allocated: order.quantity !== null,
     quantity: str(quantity),

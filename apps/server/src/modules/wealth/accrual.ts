@@ -79,7 +79,7 @@ export async function accrueLockedOrder(tx: Db, order: OrderRow, now: Date): Pro
   const set = {
     daysPaid,
     interestPaid: str(interestPaid),
-    ...(matured ? { status: 'completed', completedAt: now } : {}),
+    ...(matured ? { status: 'completed' as const, completedAt: now } : {}),
   };
   await updateOrder(tx, order.id, set);
   return { credited, matured, order: { ...order, ...set } };

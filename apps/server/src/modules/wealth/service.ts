@@ -65,8 +65,7 @@ function productView({ product: p, currencyName, icon, decimals }: ProductWithCo
     save_max: str(p.maxAmount),
     total_cap: p.totalCap === null ? null : str(p.totalCap),
     left,
-    // A text column held to these values by its check constraint (wealth_products_status).
-    status: p.status as wealthApi.ProductState,
+    status: p.status,
   };
 }
 
@@ -180,8 +179,7 @@ export class WealthService {
       current_income: str(o.interestPaid),
       days_paid: o.daysPaid,
       remaining_days: remaining,
-      // A text column held to these values by its check constraint (wealth_orders_status).
-      status: o.status as wealthApi.OrderState,
+      status: o.status,
       paid_at: o.paidAt.toISOString(),
       /** First interest day, and the maturity: the end of the last interest day (00:00 UTC after it). */
       start_at: dayStart(o.startDay).toISOString(),
@@ -253,7 +251,7 @@ export class WealthService {
             ]),
       ];
       await postEntry(tx, { reason: 'wealth_redeem', refType: 'wealth_order', refId: order.id }, legs);
-      const set = { status: 'redeemed', damages: str(damages), refund: str(refund), completedAt: now };
+      const set = { status: 'redeemed' as const, damages: str(damages), refund: str(refund), completedAt: now };
       await updateOrder(tx, order.id, set);
       return { matured: false as const, remaining, damages, refund, order: { ...order, ...set } };
     });
