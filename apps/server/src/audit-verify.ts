@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { migrateForServing } from './db/app-role.js';
-import { openDatabase } from './db/client.js';
+import { openForCommand } from './db/client.js';
 import { verifyAuditChain } from './lib/audit-chain.js';
 
 /**
@@ -10,9 +10,7 @@ import { verifyAuditChain } from './lib/audit-chain.js';
  * console's check (Audit log page) while it runs.
  */
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
-);
+const database = await openForCommand(config);
 try {
   // A data directory from an older version gets the chain first (its rows are chained in id order).
   await migrateForServing(config, database);

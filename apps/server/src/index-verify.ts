@@ -1,6 +1,6 @@
 import { utcDayOf } from '@app/shared';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openForCommand } from './db/client.js';
 import { loadPairs, symbolKey } from './market/pairs.js';
 import { walkDay } from './modules/index-samples/chain.js';
 import { RETENTION_DAYS } from './modules/index-samples/sampler.js';
@@ -18,9 +18,7 @@ const now = Math.floor(Date.now() / 1000);
 const days = dayArgs.length ? dayArgs : [utcDayOf(now - 86_400), utcDayOf(now)];
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
-);
+const database = await openForCommand(config);
 try {
   await database.migrate();
   const pairs = await loadPairs(database.db);

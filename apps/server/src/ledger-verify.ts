@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { migrateForServing } from './db/app-role.js';
-import { openDatabase } from './db/client.js';
+import { openForCommand } from './db/client.js';
 import { verifyLedger } from './ledger/verify.js';
 
 /**
@@ -9,9 +9,7 @@ import { verifyLedger } from './ledger/verify.js';
  * process at a time: stop the server first, or use the console's ledger check while it runs.
  */
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
-);
+const database = await openForCommand(config);
 try {
   // A data directory from an older version gets the current tables first (migrations are idempotent).
   await migrateForServing(config, database);

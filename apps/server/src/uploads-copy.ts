@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { migrateForServing } from './db/app-role.js';
-import { openDatabase } from './db/client.js';
+import { openForCommand } from './db/client.js';
 import { copyLocalUploads } from './modules/uploads/copy-local.js';
 import { openSharedUploadStorage } from './modules/uploads/open-storage.js';
 
@@ -14,9 +14,7 @@ if (config.uploads.kind === 'local') {
   console.error('uploads: the storage is the local directory (UPLOAD_STORAGE=local): nothing to copy');
   process.exit(1);
 }
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
-);
+const database = await openForCommand(config);
 const target = await openSharedUploadStorage(config.uploads, database.db);
 try {
   await migrateForServing(config, database);

@@ -107,6 +107,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
+ * The configured database as a one-off command (a verifier, a copy) opens it: one connection to
+ * PostgreSQL, or the embedded database's data directory.
+ */
+export function openForCommand(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+}
+
+/**
  * The wait before a dropped pool connection is opened again, in seconds, after `failures` failed opens
  * in a row. The driver's own back-off grows to 20 s, so a few refused connections during a PostgreSQL
  * restart of a few seconds kept requests waiting up to 20 s after it was back; capped at 1 s, each
