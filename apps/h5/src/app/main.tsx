@@ -1,6 +1,13 @@
 import 'antd-mobile/es/global';
 import '../styles/theme.css';
 import '../styles/base.css';
+import '../styles/cards.css';
+import '../styles/digest-row.css';
+import '../styles/fact-list.css';
+import '../styles/spinner.css';
+import '../styles/tone.css';
+import '../styles/top-bar.css';
+import '../styles/trend.css';
 import '../styles/touch.css';
 import '../styles/transitions.css';
 import { StrictMode, startTransition } from 'react';

@@ -3,6 +3,7 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import Popup from 'antd-mobile/es/components/popup';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './sheet-panel.css';
 import './confirm-sheet.css';
 
 export type ConfirmRow = { label: string; value: ReactNode; testId?: string };
@@ -47,7 +48,13 @@ export function ConfirmSheet({
   }, [visible]);
 
   return (
-    <Popup visible={visible} onMaskClick={onCancel} onClose={onCancel} position="bottom" bodyClassName="confirm-sheet">
+    <Popup
+      visible={visible}
+      onMaskClick={onCancel}
+      onClose={onCancel}
+      position="bottom"
+      bodyClassName="confirm-sheet sheet-panel"
+    >
       <div data-testid={testId} role="dialog" aria-modal="true" aria-label={title}>
         <h2 className="confirm-sheet__title">{title}</h2>
         <dl className="confirm-sheet__rows">

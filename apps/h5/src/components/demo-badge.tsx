@@ -9,7 +9,7 @@ export function DemoBadge({ show = true, testId = 'demo-badge' }: { show?: boole
   const { t } = useTranslation();
   if (!show) return null;
   return (
-    <span className="demo-badge" data-testid={testId} title={t('market.demo_note')}>
+    <span className="demo-badge tone-warning" data-testid={testId} title={t('market.demo_note')}>
       {t('market.demo')}
     </span>
   );

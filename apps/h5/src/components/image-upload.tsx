@@ -107,7 +107,7 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
         )}
         {state.kind === 'uploading' ? (
           <div className="image-upload__overlay" role="status">
-            <span className="image-upload__spinner" aria-hidden="true" />
+            <span className="image-upload__spinner spinner" aria-hidden="true" />
             {t('upload.uploading')}
           </div>
         ) : null}

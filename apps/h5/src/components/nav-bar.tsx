@@ -11,7 +11,7 @@ export function NavBar({ title, right, onBack, transparent = false }: Props) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
-    <header className={transparent ? 'nav-bar nav-bar--transparent' : 'nav-bar'}>
+    <header className={transparent ? 'nav-bar top-bar nav-bar--transparent' : 'nav-bar top-bar'}>
       <button
         type="button"
         className="nav-bar__back"
@@ -21,7 +21,7 @@ export function NavBar({ title, right, onBack, transparent = false }: Props) {
       >
         <LeftOutline fontSize={22} />
       </button>
-      <h1 className="nav-bar__title" data-testid="nav-title">
+      <h1 className="nav-bar__title top-bar__title" data-testid="nav-title">
         {title}
       </h1>
       <div className="nav-bar__right">{right}</div>

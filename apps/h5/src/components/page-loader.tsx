@@ -9,7 +9,7 @@ export function PageLoader({ label, inline = false }: { label?: string; inline?:
   const { t } = useTranslation();
   return (
     <div className={inline ? 'page-loader page-loader--inline' : 'page-loader'} role="status" data-testid="page-loader">
-      <span className="page-loader__spinner" aria-hidden="true" />
+      <span className="page-loader__spinner spinner" aria-hidden="true" />
       <span className="page-loader__label">{label ?? t('common.loading')}</span>
     </div>
   );

@@ -99,7 +99,7 @@ export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<
       >
         {phase === 'idle' ? null : (
           <span className="pull-refresh__text" data-testid="pull-refresh-text">
-            {phase === 'refreshing' ? <span className="pull-refresh__spinner" aria-hidden="true" /> : null}
+            {phase === 'refreshing' ? <span className="pull-refresh__spinner spinner" aria-hidden="true" /> : null}
             {t(`refresh.${phase}`)}
           </span>
         )}

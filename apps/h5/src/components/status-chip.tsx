@@ -16,7 +16,7 @@ const TONE: Record<ReviewStatus, string> = {
 export function StatusChip({ status, testId }: { status: ReviewStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`status-chip status-chip--${TONE[status] ?? 'muted'}`} data-testid={testId} data-status={status}>
+    <span className={`status-chip tone-${TONE[status] ?? 'muted'}`} data-testid={testId} data-status={status}>
       {t(`money.status.${status}`)}
     </span>
   );

@@ -22,7 +22,7 @@ function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () =>
     <div className="address-card" data-testid="address-row" data-id={entry.id}>
       <div className="address-card__head">
         <span className="address-card__coin">{entry.currency_name}</span>
-        <span className="address-card__chain">{entry.chain}</span>
+        <span className="address-card__chain tone-accent">{entry.chain}</span>
         {entry.label ? <span className="address-card__label">{entry.label}</span> : null}
         <button
           type="button"

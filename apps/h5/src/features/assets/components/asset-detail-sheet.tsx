@@ -28,7 +28,7 @@ export function AssetDetailSheet({ coin, account, onClose }: Props) {
               <div className="asset-detail__account">{t(`money.account_name.${account}`)}</div>
             </div>
           </div>
-          <dl className="asset-detail__rows">
+          <dl className="asset-detail__rows fact-list fact-list--figures">
             <dt>{t('assets.total')}</dt>
             <dd data-testid="asset-detail-total">{formatAmount(coin.total, coin.decimals)}</dd>
             <dt>{t('assets.available')}</dt>

@@ -82,11 +82,11 @@ export function AssetsPage() {
           <ErrorState onRetry={() => void query.refetch()} />
         ) : (
           <>
-            <section className="assets-summary" data-testid="assets-summary">
+            <section className="assets-summary hero-card" data-testid="assets-summary">
               <div className="assets-summary__label">{t('valuation.total_in', { unit: total.unit })}</div>
-              <div className="assets-summary__value">
+              <div className="assets-summary__value hero-card__value">
                 <span data-testid="assets-total">{total.text}</span>
-                <span className="assets-summary__unit" data-testid="assets-total-unit">
+                <span className="assets-summary__unit hero-card__unit" data-testid="assets-total-unit">
                   {total.unit}
                 </span>
               </div>
@@ -105,7 +105,7 @@ export function AssetsPage() {
                     onClick={() => navigate(a.path)}
                     data-testid={`assets-action-${a.id}`}
                   >
-                    <span className="assets-actions__icon">{a.icon}</span>
+                    <span className="assets-actions__icon accent-tile">{a.icon}</span>
                     <span>{t(a.label)}</span>
                   </button>
                 ))}

@@ -54,7 +54,7 @@ function DepositCard({ row }: { row: DepositRow }) {
         <Row label={t('records.reviewed_at')} value={row.reviewed_at ? formatDateTime(row.reviewed_at) : null} />
       </div>
       {row.status === 'rejected' && row.reject_reason ? (
-        <div className="record-card__note" data-testid="deposit-row-reason">
+        <div className="record-card__note tone-danger" data-testid="deposit-row-reason">
           {t('records.reject_reason', { reason: row.reject_reason })}
         </div>
       ) : null}
@@ -83,7 +83,7 @@ function WithdrawalCard({ row }: { row: WithdrawalRow }) {
         <Row label={t('records.reviewed_at')} value={row.reviewed_at ? formatDateTime(row.reviewed_at) : null} />
       </div>
       {row.status === 'rejected' && row.reject_reason ? (
-        <div className="record-card__note" data-testid="withdraw-row-reason">
+        <div className="record-card__note tone-danger" data-testid="withdraw-row-reason">
           {t('records.reject_reason', { reason: row.reject_reason })}
         </div>
       ) : null}

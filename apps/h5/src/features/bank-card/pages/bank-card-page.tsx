@@ -3,11 +3,12 @@ import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BankCardFace } from '../../../components/bank-card-face';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { bankCardQuery } from '../../../lib/bank-card-api';
-import { formatDateTime, maskCardNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import './bank-card-page.css';
 
@@ -46,15 +47,7 @@ export function BankCardPage() {
     ];
     body = (
       <>
-        <section className="bank-card" data-testid="bank-card">
-          <div className="bank-card__bank" data-testid="bank-card-bank">
-            {c.bank_name}
-          </div>
-          <div className="bank-card__number" data-testid="bank-card-masked">
-            {maskCardNumber(c.card_number)}
-          </div>
-          <div className="bank-card__holder">{c.holder_name}</div>
-        </section>
+        <BankCardFace card={c} testId="bank-card" />
         <section className="section-card">
           <dl className="bank-card__rows">
             {rows

@@ -27,7 +27,7 @@ export function LeverHeader({ symbol, ready, onPair, options }: HeaderProps) {
   return (
     <TabHeader
       title={
-        <button type="button" className="lever-page__pair" onClick={onPair} disabled={!ready} data-testid="lever-pair">
+        <button type="button" className="pair-switcher-toggle" onClick={onPair} disabled={!ready} data-testid="lever-pair">
           <span data-testid="lever-symbol">{symbol ?? t('lever.title')}</span>
           {ready ? <DownFill fontSize={10} /> : null}
         </button>
@@ -70,7 +70,7 @@ export function LeverOverview({ deal, price, demo }: { deal: LeverDeal; price: s
           <b data-testid="lever-balance">{formatAmount(deal.balance.available, deal.balance.decimals)}</b>{' '}
           {deal.balance.currency_name}
         </span>
-        <button type="button" className="lever-page__link" onClick={() => navigate(PATHS.transfer)} data-testid="lever-transfer">
+        <button type="button" className="text-link" onClick={() => navigate(PATHS.transfer)} data-testid="lever-transfer">
           {t('lever.transfer')}
         </button>
       </section>
@@ -94,7 +94,7 @@ export function LeverSummary({ totals, decimals, holds, onCloseMany }: SummaryPr
       <span>
         {t('lever.profits_total')}:{' '}
         <b
-          className={`lever-card__pnl--${totals?.profits.startsWith('-') ? 'down' : totals?.profits === '0' ? 'flat' : 'up'}`}
+          className={`trend-${totals?.profits.startsWith('-') ? 'down' : totals?.profits === '0' ? 'flat' : 'up'}`}
           data-testid="lever-profits-total"
         >
           {totals ? formatAmount(totals.profits, decimals) : '—'}
@@ -109,7 +109,7 @@ export function LeverSummary({ totals, decimals, holds, onCloseMany }: SummaryPr
             <button
               key={which}
               type="button"
-              className="lever-card__action"
+              className="chip-button"
               onClick={() => onCloseMany(which)}
               data-testid={`lever-close-many-${which}`}
             >

@@ -106,7 +106,9 @@ export function LeverLotsField({ deal, lots, onLots, message, onEdit }: LotsProp
           <button
             key={n}
             type="button"
-            className={lots === String(n) ? 'lever-form__chip lever-form__chip--active' : 'lever-form__chip'}
+            className={
+              lots === String(n) ? 'lever-form__chip chip-button lever-form__chip--active' : 'lever-form__chip chip-button'
+            }
             onClick={() => onLots(String(n))}
             data-testid={`lever-lots-${n}`}
           >
@@ -137,7 +139,7 @@ export function LeverMultiples({
           <button
             key={m}
             type="button"
-            className={multiple === m ? 'lever-form__chip lever-form__chip--active' : 'lever-form__chip'}
+            className={multiple === m ? 'lever-form__chip chip-button lever-form__chip--active' : 'lever-form__chip chip-button'}
             onClick={() => onMultiple(m)}
             data-testid={`lever-multiple-${m}`}
           >
@@ -153,7 +155,7 @@ export function LeverMultiples({
 export function LeverCost({ deal, cost }: { deal: LeverDeal; cost: OpenFormState['cost'] }) {
   const { t } = useTranslation();
   return (
-    <dl className="lever-form__cost" data-testid="lever-cost">
+    <dl className="lever-form__cost fact-list fact-list--figures" data-testid="lever-cost">
       <dt>{t('lever.margin')}</dt>
       <dd data-testid="lever-cost-margin">
         {cost ? `${formatAmount(cost.margin, deal.balance.decimals)} ${deal.pair.legal_name}` : '—'}

@@ -63,7 +63,7 @@ export function OpenForm({ deal, price }: Props) {
       <Button
         type="submit"
         block
-        className={`lever-form__submit lever-form__submit--${f.side}`}
+        className={`lever-form__submit trade-form__submit trade-form__submit--${f.side === 'long' ? 'up' : 'down'}`}
         loading={state.pending}
         disabled={price === null}
         data-testid="lever-submit"

@@ -63,7 +63,7 @@ export function PositionCard({ position: p, mark, decimals, onClose, onCancel, o
           <span className="lever-card__multiple">{p.multiple}×</span>
         </div>
         {p.status_name === 'holding' || p.status_name === 'closed' ? (
-          <div className={`lever-card__pnl lever-card__pnl--${sign(profits)}`} data-testid={`lever-pnl-${p.id}`}>
+          <div className={`lever-card__pnl trend-${sign(profits)}`} data-testid={`lever-pnl-${p.id}`}>
             {profits === null ? '—' : `${profits.startsWith('-') ? '' : '+'}${formatAmount(profits, decimals)}`}
           </div>
         ) : (
@@ -84,19 +84,19 @@ export function PositionCard({ position: p, mark, decimals, onClose, onCancel, o
         <span className="lever-card__time">{formatDateTime(time)}</span>
         <div className="lever-card__actions">
           {onStops ? (
-            <button type="button" className="lever-card__action" onClick={() => onStops(p)} data-testid={`lever-stops-${p.id}`}>
+            <button type="button" className="chip-button" onClick={() => onStops(p)} data-testid={`lever-stops-${p.id}`}>
               {t('lever.stops')}
             </button>
           ) : null}
           {onCancel ? (
-            <button type="button" className="lever-card__action" onClick={() => onCancel(p)} data-testid={`lever-cancel-${p.id}`}>
+            <button type="button" className="chip-button" onClick={() => onCancel(p)} data-testid={`lever-cancel-${p.id}`}>
               {t('lever.cancel')}
             </button>
           ) : null}
           {onClose ? (
             <button
               type="button"
-              className="lever-card__action lever-card__action--primary"
+              className="chip-button chip-button--accent"
               onClick={() => onClose(p)}
               data-testid={`lever-close-${p.id}`}
             >

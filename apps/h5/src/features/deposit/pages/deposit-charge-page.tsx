@@ -210,7 +210,7 @@ export function DepositChargePage() {
       ) : bankInfo ? (
         <section className="section-card deposit-bank" data-testid="deposit-bank-info">
           <h2 className="deposit-bank__title">{t('deposit.bank_to')}</h2>
-          <dl className="deposit-bank__rows">
+          <dl className="deposit-bank__rows fact-list">
             <dt>{t('deposit.bank_name')}</dt>
             <dd>{bankInfo.bank_name}</dd>
             <dt>{t('deposit.account_name')}</dt>

@@ -65,7 +65,7 @@ export function PromoCards() {
           onClick={() => navigate(card.path)}
           data-testid={`home-${card.id}`}
         >
-          <span className="promo-cards__icon">{card.icon}</span>
+          <span className="promo-cards__icon accent-tile">{card.icon}</span>
           <span className="promo-cards__body">
             <span className="promo-cards__title">
               {card.title}

@@ -36,7 +36,7 @@ export function QuickLinks() {
           onClick={() => navigate(link.path)}
           data-testid={`quick-${link.id}`}
         >
-          <span className="quick-links__icon">
+          <span className="quick-links__icon accent-tile">
             {link.icon}
             {link.id === 'service' && serviceBadge > 0 ? (
               <span className="quick-links__badge" data-testid="quick-service-unread">

@@ -15,13 +15,13 @@ export function WelcomeCard() {
 
   if (user) {
     return (
-      <section className="welcome-card" data-testid="welcome-card">
+      <section className="welcome-card hero-card" data-testid="welcome-card">
         <div className="welcome-card__eyebrow">{t('home.welcome_back')}</div>
         <div className="welcome-card__account" data-testid="welcome-account">
           {user.account_number}
         </div>
         <div className="welcome-card__meta">UID {user.id}</div>
-        <button type="button" className="welcome-card__link" onClick={() => navigate(PATHS.security)}>
+        <button type="button" className="welcome-card__link text-link" onClick={() => navigate(PATHS.security)}>
           {t('menu.security')}
           <RightOutline fontSize={12} />
         </button>
@@ -30,7 +30,7 @@ export function WelcomeCard() {
   }
 
   return (
-    <section className="welcome-card" data-testid="welcome-card">
+    <section className="welcome-card hero-card" data-testid="welcome-card">
       <div className="welcome-card__eyebrow">{t('home.welcome')}</div>
       <div className="welcome-card__title">{t('home.welcome_to', { name: APP_NAME })}</div>
       <p className="welcome-card__text">{t('home.welcome_guest')}</p>

@@ -8,6 +8,7 @@ import { formatSampleTime } from '../../../lib/format-time';
 import { PATHS } from '../../../lib/paths';
 import { pairHead, sampleProof } from '../api/index-record-api';
 import { verifySample } from '../verify';
+import './verdict.css';
 import './sample-verify.css';
 
 /** What an option order needs for its samples to be checked (the open second, when the order names it). */
@@ -80,7 +81,7 @@ export function SampleVerify({ order }: { order: VerifiableOrder }) {
       {results ? (
         <>
           <div
-            className={`sample-verify__verdict sample-verify__verdict--${allOk ? 'ok' : 'bad'}`}
+            className={`index-verdict tone-${allOk ? 'success' : 'danger'}`}
             data-testid="sample-verify-verdict"
             data-state={allOk ? 'ok' : 'bad'}
           >

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { type DayHead, dayHeadsQuery, dayMinutes } from '../api/index-record-api';
 import { verifyDayHead } from '../verify';
+import '../components/verdict.css';
 import './index-record-page.css';
 
 const today = () => utcDayOf(Math.floor(Date.now() / 1000));
@@ -44,23 +45,23 @@ function HeadCard({ head }: { head: DayHead }) {
           {head.running ? t('index_record.running') : t('index_record.closed')}
         </span>
       </div>
-      <div className="index-record__row">
+      <div className="digest-row">
         <span>{t('index_record.samples')}</span>
         <span data-testid="index-head-samples">{head.samples}</span>
       </div>
-      <div className="index-record__row">
+      <div className="digest-row">
         <span>{t('index_record.minutes')}</span>
         <span data-testid="index-head-minutes">{head.minutes}</span>
       </div>
-      <div className="index-record__row">
+      <div className="digest-row">
         <span>{t('index_record.head')}</span>
-        <span className="index-record__mono" data-testid="index-head-hash">
+        <span className="digest-row__value" data-testid="index-head-hash">
           {head.head ?? '—'}
         </span>
       </div>
       {check ? (
         <div
-          className={`index-record__verdict index-record__verdict--${check.state === 'ok' ? 'ok' : 'bad'}`}
+          className={`index-verdict tone-${check.state === 'ok' ? 'success' : 'danger'}`}
           data-testid="index-head-verdict"
           data-state={check.state}
         >

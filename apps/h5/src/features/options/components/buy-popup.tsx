@@ -15,6 +15,7 @@ import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-for
 import { PATHS } from '../../../lib/paths';
 import { currenciesQuery, type OptionOrder, optionsKeys, secondsQuery, submitOption } from '../api/options-api';
 import { checkStake, winPayout } from '../countdown';
+import '../../../components/sheet-panel.css';
 import './buy-popup.css';
 
 type Props = {
@@ -86,7 +87,13 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
   };
 
   return (
-    <Popup visible={direction !== null} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="option-buy">
+    <Popup
+      visible={direction !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyClassName="option-buy sheet-panel"
+    >
       <div className="option-buy__head" data-testid="option-buy-popup">
         <span className={`option-buy__side option-buy__side--${up ? 'up' : 'down'}`}>
           {up ? t('option.buy_up') : t('option.buy_down')}
@@ -156,7 +163,7 @@ export function BuyPopup({ pair, direction, onClose, onBought }: Props) {
         {t('option.transfer_hint')}
       </button>
       {error ? (
-        <div className="option-buy__error" role="alert" data-testid="option-buy-error">
+        <div className="option-buy__error tone-danger" role="alert" data-testid="option-buy-error">
           {error}
         </div>
       ) : null}

@@ -7,11 +7,12 @@ import { elapsedShare, formatCountdown, remainingMs } from '../countdown';
 import './order-cards.css';
 
 const resultKey = { 1: 'win', 0: 'flat', [-1]: 'loss' } as const;
+const resultTone = { win: 'up', flat: 'muted', loss: 'down' } as const;
 
 function Direction({ type }: { type: 1 | 2 }) {
   const { t } = useTranslation();
   return (
-    <span className={`option-card__dir option-card__dir--${type === 1 ? 'up' : 'down'}`}>
+    <span className={`option-card__dir tone-${type === 1 ? 'up' : 'down'}`}>
       {type === 1 ? t('option.up') : t('option.down')}
     </span>
   );
@@ -87,7 +88,7 @@ export function DeliveredCard({ order, verify }: { order: OptionOrder; verify?: 
       <header className="option-card__head">
         <span className="option-card__symbol">{order.symbol_name}</span>
         <Direction type={order.type} />
-        <span className={`option-card__result option-card__result--${key}`} data-testid={`option-result-${order.id}`}>
+        <span className={`option-card__result tone-${resultTone[key]}`} data-testid={`option-result-${order.id}`}>
           {t(`option.result.${key}`)}
         </span>
       </header>

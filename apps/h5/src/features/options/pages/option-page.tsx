@@ -17,6 +17,7 @@ import { useTickerStream, useUserEvent } from '../../../lib/use-market-stream';
 import { type OptionOrder, type OrderStatus, optionsKeys, ordersQuery, PRICED_EVENT, SETTLED_EVENT } from '../api/options-api';
 import { BuyPopup } from '../components/buy-popup';
 import { DeliveredCard, PendingCard } from '../components/order-cards';
+import '../../../components/sheet-panel.css';
 import './option-page.css';
 
 /** Re-renders every `ms` while `on`: the countdowns tick on it. */
@@ -195,7 +196,12 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
         </>
       )}
 
-      <Popup visible={settled !== null} onMaskClick={() => setSettled(null)} position="bottom" bodyClassName="option-settled">
+      <Popup
+        visible={settled !== null}
+        onMaskClick={() => setSettled(null)}
+        position="bottom"
+        bodyClassName="option-settled sheet-panel"
+      >
         {settled ? (
           <div data-testid="option-settled" data-result={settled.status === 'void' ? 'void' : settled.profit_result}>
             <div className="option-settled__title">{t('option.delivered_title', { symbol: settled.symbol_name })}</div>

@@ -45,7 +45,7 @@ function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void
         <div className="promotion-hero__title">{t('promotion.headline', { percent: data.rebate_percent })}</div>
         <div className="promotion-hero__sub">{t('promotion.subline')}</div>
         {data.status !== 'normal' ? (
-          <span className="promotion-hero__status" data-testid="promotion-status">
+          <span className="promotion-hero__status tone-accent" data-testid="promotion-status">
             {t(`promotion.status_${data.status}`)}
           </span>
         ) : null}

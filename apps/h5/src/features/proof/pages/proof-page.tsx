@@ -39,41 +39,41 @@ function LeafCard({ leaf, published }: { leaf: MyLeaf; published: PublishedRoot 
       <div className="proof-leaf__head">
         <span>{leaf.currency_name}</span>
         <span
-          className={`proof-leaf__verdict proof-leaf__verdict--${state === 'ok' ? 'ok' : state === 'bad' || state === 'missing' ? 'bad' : 'pending'}`}
+          className={`proof-leaf__verdict ${state === 'ok' ? 'tone-success' : state === 'bad' || state === 'missing' ? 'tone-danger' : 'proof-leaf__verdict--pending'}`}
           data-testid="proof-verdict"
         >
           {verdict}
         </span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.balance')}</span>
         <span data-testid="proof-balance">{leaf.balance}</span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.user_id')}</span>
-        <span className="proof-leaf__mono">{leaf.user_id}</span>
+        <span className="digest-row__value">{leaf.user_id}</span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.nonce')}</span>
-        <span className="proof-leaf__mono">{leaf.nonce}</span>
+        <span className="digest-row__value">{leaf.nonce}</span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.leaf_hash')}</span>
-        <span className="proof-leaf__mono" data-testid="proof-leaf-hash">
+        <span className="digest-row__value" data-testid="proof-leaf-hash">
           {result?.leafHash ?? leaf.leaf_hash}
         </span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.root')}</span>
-        <span className="proof-leaf__mono" data-testid="proof-root">
+        <span className="digest-row__value" data-testid="proof-root">
           {published?.root ?? '—'}
         </span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.total')}</span>
-        <span className="proof-leaf__mono">{published ? `${published.total} (${published.leaf_count})` : '—'}</span>
+        <span className="digest-row__value">{published ? `${published.total} (${published.leaf_count})` : '—'}</span>
       </div>
-      <div className="proof-leaf__row">
+      <div className="proof-leaf__row digest-row">
         <span>{t('proof.path', { count: leaf.path.length })}</span>
       </div>
       <ol className="proof-leaf__path" data-testid="proof-path">

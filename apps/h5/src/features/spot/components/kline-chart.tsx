@@ -284,7 +284,7 @@ export function KlineChart({ symbol, interval, pricePrecision, main, sub, ref }:
       <div ref={container} className="kline-chart__canvas" />
       {state !== 'ready' ? (
         <div className="kline-chart__overlay" data-testid={`kline-${state}`}>
-          {state === 'loading' ? <span className="page-loader__spinner" aria-hidden="true" /> : null}
+          {state === 'loading' ? <span className="page-loader__spinner spinner" aria-hidden="true" /> : null}
           <span>{t(`chart.state_${state}`)}</span>
           {state === 'error' ? (
             <button

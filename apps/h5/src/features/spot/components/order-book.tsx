@@ -102,7 +102,7 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
             />
           ))}
       </div>
-      <div className={`order-book__last order-book__last--${direction}`} data-testid="order-book-last">
+      <div className={`order-book__last trend-${direction}`} data-testid="order-book-last">
         {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
       </div>
       <div className="order-book__side" data-testid="order-book-bids">

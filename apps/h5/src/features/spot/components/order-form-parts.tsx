@@ -62,7 +62,13 @@ export function OrderPercents({ onPercent }: { onPercent: (percent: number) => v
   return (
     <div className="order-form__percents">
       {PERCENTS.map((p) => (
-        <button type="button" key={p} className="order-form__percent" onClick={() => onPercent(p)} data-testid={`order-pct-${p}`}>
+        <button
+          type="button"
+          key={p}
+          className="order-form__percent chip-button"
+          onClick={() => onPercent(p)}
+          data-testid={`order-pct-${p}`}
+        >
           {p}%
         </button>
       ))}

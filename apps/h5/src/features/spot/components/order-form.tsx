@@ -97,7 +97,7 @@ export const OrderForm = memo(function OrderForm({ pair, seedPrice, side, onSide
         block
         type="submit"
         shape="rounded"
-        className={`order-form__submit order-form__submit--${side}`}
+        className={`order-form__submit trade-form__submit trade-form__submit--${side === 'buy' ? 'up' : 'down'}`}
         loading={form.busy}
         disabled={pair.open_coin_trade !== 1}
         data-testid="order-submit"

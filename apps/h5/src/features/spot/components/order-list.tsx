@@ -31,7 +31,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
     <div className="record-card order-card" data-testid={`order-${order.id}`} data-status={order.status}>
       <div className="record-card__head">
         <div className="record-card__title">
-          <span className={`order-card__side order-card__side--${side}`}>{t(`trade.${side}`)}</span>
+          <span className={`order-card__side tone-${side === 'buy' ? 'up' : 'down'}`}>{t(`trade.${side}`)}</span>
           <span>{order.symbol ?? pair.symbol}</span>
           <span className="order-card__kind">{t(`trade.${order.order_type}`)}</span>
         </div>
@@ -45,7 +45,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
             {t('trade.cancel')}
           </button>
         ) : (
-          <span className={`status-chip status-chip--${STATUS_TONE[order.status]}`} data-testid={`order-status-${order.id}`}>
+          <span className={`status-chip tone-${STATUS_TONE[order.status]}`} data-testid={`order-status-${order.id}`}>
             {t(`trade.status.${order.status}`)}
           </span>
         )}

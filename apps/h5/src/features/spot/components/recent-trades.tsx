@@ -26,7 +26,7 @@ export function RecentTrades({ pair, trades, loading }: { pair: PairView; trades
       {trades.map((trade) => (
         <div key={trade.id} className="recent-trades__row" data-testid="recent-trade">
           <span className="recent-trades__time">{time(trade.time)}</span>
-          <span className={trade.side === 'buy' ? 'price-up' : 'price-down'}>
+          <span className={trade.side === 'buy' ? 'trend-up' : 'trend-down'}>
             {formatAmount(trade.price, pair.price_decimals, pair.price_decimals)}
           </span>
           <span>{formatAmount(trade.amount, 8)}</span>

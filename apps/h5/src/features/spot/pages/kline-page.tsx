@@ -31,6 +31,7 @@ import {
   type SubIndicator,
 } from '../intervals';
 import { useSelectedPair } from '../use-selected-pair';
+import '../../../components/trade-form.css';
 import './kline-page.css';
 
 type Tab = 'depth' | 'history';
@@ -102,7 +103,7 @@ export function KlinePage() {
   }, [stream.reconnects]);
 
   const title = (
-    <button type="button" className="kline-page__pair" onClick={() => setSheet(true)} data-testid="kline-pair">
+    <button type="button" className="pair-switcher-toggle" onClick={() => setSheet(true)} data-testid="kline-pair">
       <span data-testid="kline-symbol">{pair?.symbol ?? t('sections.kline')}</span>
       <DownFill fontSize={10} />
     </button>
@@ -138,7 +139,7 @@ export function KlinePage() {
       <div className="kline-page" data-symbol={pairKey(pair.symbol)}>
         <section className="kline-page__ticker">
           <div className="kline-page__headline">
-            <div className={`kline-page__price kline-page__price--${changeDirection(pair.change)}`} data-testid="kline-price">
+            <div className={`kline-page__price trend-${changeDirection(pair.change)}`} data-testid="kline-price">
               {price(pair.now_price)}
             </div>
             <div className="kline-page__sub">
@@ -278,7 +279,7 @@ export function KlinePage() {
         <Button
           block
           shape="rounded"
-          className="kline-page__action kline-page__action--buy"
+          className="kline-page__action trade-form__submit trade-form__submit--up"
           onClick={() => trade('buy')}
           data-testid="kline-buy"
         >
@@ -287,7 +288,7 @@ export function KlinePage() {
         <Button
           block
           shape="rounded"
-          className="kline-page__action kline-page__action--sell"
+          className="kline-page__action trade-form__submit trade-form__submit--down"
           onClick={() => trade('sell')}
           data-testid="kline-sell"
         >

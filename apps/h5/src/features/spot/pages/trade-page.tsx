@@ -110,7 +110,7 @@ export function TradePage() {
   const header = (
     <TabHeader
       title={
-        <button type="button" className="trade-page__pair" onClick={() => setSheet(true)} data-testid="trade-pair">
+        <button type="button" className="pair-switcher-toggle" onClick={() => setSheet(true)} data-testid="trade-pair">
           <span data-testid="trade-symbol">{pair?.symbol ?? t('tabs.currency')}</span>
           <DownFill fontSize={10} />
         </button>
@@ -167,13 +167,13 @@ export function TradePage() {
     <div className="tab-page trade-page" data-testid="trade-page" data-symbol={pairKey(pair.symbol)}>
       {header}
       <section className="trade-page__ticker">
-        <div className={`trade-page__price trade-page__price--${direction}`} data-testid="trade-price">
+        <div className={`trade-page__price trend-${direction}`} data-testid="trade-price">
           {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
         </div>
         <PriceChange change={pair.change} testId="trade-change" />
         <DemoBadge show={pair.demo} testId="trade-demo" />
       </section>
-      {pair.open_coin_trade !== 1 ? <div className="trade-page__closed">{t('trade.closed')}</div> : null}
+      {pair.open_coin_trade !== 1 ? <div className="trade-page__closed tone-warning">{t('trade.closed')}</div> : null}
 
       <section className="trade-page__main">
         <OrderForm

@@ -84,7 +84,7 @@ export function OrderCard({ order }: { order: SubscriptionOrder }) {
         <Row label={t('publication.completion_time')} value={formatDateTime(order.completion_time)} />
       </div>
       {order.locked ? (
-        <div className="record-card__note" data-testid="publication-order-locked">
+        <div className="record-card__note tone-danger" data-testid="publication-order-locked">
           {t('publication.locked_until', { time: formatDateTime(order.completion_time) })}
         </div>
       ) : null}

@@ -15,7 +15,7 @@ const TONE: Record<Phase, string> = {
 export function PhaseChip({ phase, testId }: { phase: Phase; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`status-chip status-chip--${TONE[phase] ?? 'muted'}`} data-testid={testId} data-phase={phase}>
+    <span className={`status-chip tone-${TONE[phase] ?? 'muted'}`} data-testid={testId} data-phase={phase}>
       {t(`publication.phase.${phase}`)}
     </span>
   );

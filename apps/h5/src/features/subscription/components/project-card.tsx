@@ -27,7 +27,7 @@ export function ProjectCard({ project, onOpen }: { project: Project; onOpen: () 
         </div>
         <PhaseChip phase={project.phase} testId="publication-project-phase" />
       </div>
-      <dl className="publication-figures">
+      <dl className="publication-figures fact-list fact-list--figures">
         <dt>{t('publication.issue_price')}</dt>
         <dd>
           1 {project.new_currency_name} = {formatAmount(project.issue_price, 10)} {pay}

@@ -91,7 +91,7 @@ export function PublicationDetailsPage() {
         <SubscribedBar project={p} />
       </section>
       <section className="publication-section">
-        <dl className="publication-figures">
+        <dl className="publication-figures fact-list fact-list--figures">
           {figures.map(([label, value, testId]) => (
             <div className="publication-figures__row" key={label}>
               <dt>{label}</dt>
@@ -102,7 +102,7 @@ export function PublicationDetailsPage() {
       </section>
       {p.mine ? (
         <section className="publication-section" data-testid="publication-mine">
-          <dl className="publication-figures">
+          <dl className="publication-figures fact-list fact-list--figures">
             <div className="publication-figures__row">
               <dt>{t('publication.my_subscribed')}</dt>
               <dd>

@@ -136,7 +136,7 @@ export function PublicationPurchasePage() {
           })}
         />
       </FormField>
-      <dl className="publication-summary" data-testid="publication-summary">
+      <dl className="publication-summary fact-list fact-list--figures fact-list--boxed" data-testid="publication-summary">
         <dt>{t('publication.limits')}</dt>
         <dd>
           {formatAmount(p.min_amount)} – {formatAmount(p.max_amount)} {pay}

@@ -44,7 +44,7 @@ function TierCard({ tier, status, rejectReason, submittedAt, details, blocked, o
         </p>
       ) : null}
       {status === 'rejected' && rejectReason ? (
-        <div className="record-card__note" data-testid={`verify-${tier}-reason`}>
+        <div className="record-card__note tone-danger" data-testid={`verify-${tier}-reason`}>
           {t('records.reject_reason', { reason: rejectReason })}
         </div>
       ) : null}
@@ -89,7 +89,7 @@ export function VerificationPage() {
               onStart={() => navigate(PATHS.verificationBasic)}
               details={
                 data.basic.status === 'verified' || data.basic.status === 'pending' ? (
-                  <dl className="verify-card__rows">
+                  <dl className="verify-card__rows fact-list">
                     <dt>{t('verification.name')}</dt>
                     <dd data-testid="verify-basic-name">{data.basic.name ?? '—'}</dd>
                     <dt>{t('verification.country')}</dt>

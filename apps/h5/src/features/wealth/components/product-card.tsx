@@ -14,7 +14,7 @@ export function ProductCard({ product: p, onBuy }: { product: WealthProduct; onB
       <header className="finance-product__head">
         <CoinIcon icon={p.icon} name={p.currency_name} size={28} />
         <span className="finance-product__name">{p.currency_name}</span>
-        <span className="finance-product__days">{daysLabel(t, p.day)}</span>
+        <span className="finance-product__days tone-accent">{daysLabel(t, p.day)}</span>
       </header>
       <div className="finance-product__body">
         <div>

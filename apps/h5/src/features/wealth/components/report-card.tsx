@@ -8,11 +8,11 @@ export function ReportCard({ report }: { report: WealthReport | undefined }) {
   const { t } = useTranslation();
   const value = (v: string | undefined) => (v === undefined ? '—' : formatAmount(v, 2, 2));
   return (
-    <section className="finance-report" data-testid="finance-report">
+    <section className="finance-report hero-card" data-testid="finance-report">
       <div className="finance-report__label">{t('finance.hosting_amount')}</div>
-      <div className="finance-report__value">
+      <div className="finance-report__value hero-card__value">
         <span data-testid="finance-report-amount">{value(report?.amount)}</span>
-        <span className="finance-report__unit">USDT</span>
+        <span className="finance-report__unit hero-card__unit">USDT</span>
       </div>
       <div className="finance-report__grid">
         <div>

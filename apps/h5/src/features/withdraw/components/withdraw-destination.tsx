@@ -5,21 +5,9 @@ import { ChoiceTrigger } from '../../../components/choice-sheet';
 import { FormField } from '../../../components/form-field';
 import { Segmented } from '../../../components/segmented';
 import type { AddressEntry } from '../../../lib/address-book-api';
-import type { BankCard } from '../../../lib/bank-card-api';
-import { maskCardNumber, shortAddress } from '../../../lib/format';
+import { shortAddress } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import type { WithdrawForm } from '../withdraw-schema';
-
-/** The bound bank card a bank withdrawal pays out to. */
-export function WithdrawBankCard({ card }: { card: BankCard }) {
-  return (
-    <section className="withdraw-bank-card" data-testid="withdraw-bank-card">
-      <div className="withdraw-bank-card__bank">{card.bank_name}</div>
-      <div className="withdraw-bank-card__number">{maskCardNumber(card.card_number)}</div>
-      <div className="withdraw-bank-card__holder">{card.holder_name}</div>
-    </section>
-  );
-}
 
 type ChainProps = {
   control: Control<WithdrawForm>;

@@ -54,7 +54,7 @@ export function WithdrawSummary({ data, number, total }: { data: WithdrawInfo; n
   const { t } = useTranslation();
   return (
     <>
-      <dl className="withdraw-summary" data-testid="withdraw-summary">
+      <dl className="withdraw-summary fact-list fact-list--figures fact-list--boxed" data-testid="withdraw-summary">
         <dt>{t('withdraw.fee')}</dt>
         <dd data-testid="withdraw-fee">
           {formatAmount(data.fee, data.decimals)} {data.currency_name}

@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BankCardFace } from '../../../components/bank-card-face';
 import { ChoiceSheet } from '../../../components/choice-sheet';
 import { CoinIcon } from '../../../components/coin-icon';
 import { Page } from '../../../components/page';
@@ -10,13 +11,12 @@ import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import type { CoinBalance } from '../../../lib/wallet-api';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
-import { WithdrawBankCard, WithdrawChainAddress } from '../components/withdraw-destination';
+import { WithdrawChainAddress } from '../components/withdraw-destination';
 import { WithdrawAmountField, WithdrawRemarkField, WithdrawSummary } from '../components/withdraw-fields';
 import { WithdrawNotices } from '../components/withdraw-notices';
 import { useWithdrawData, useWithdrawForm, type WithdrawData, type WithdrawFormState } from '../use-withdraw-detail';
 import { maxWithdrawable, totalDeducted } from '../withdraw-schema';
 import './withdraw-detail-page.css';
-import './withdraw-bank-page.css';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { PATHS } from '../../../lib/paths';
@@ -132,7 +132,7 @@ function WithdrawDetailBody({ bank, data, loaded, state, verified, hasPayPasswor
         <WithdrawCoinRow coin={coin} name={data.currency_name} />
 
         {bank && card.data ? (
-          <WithdrawBankCard card={card.data} />
+          <BankCardFace card={card.data} testId="withdraw-bank-card" />
         ) : (
           <WithdrawChainAddress
             control={control}
