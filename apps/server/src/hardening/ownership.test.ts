@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { fund, PAY_PASSWORD, readyUser, USDT, uploadId } from '../../test/money.js';
 import { placeOrder, trader } from '../../test/spot.js';
-import { adminToken, createTestApp, outboxCode, type TestApp } from '../../test/test-app.js';
+import { adminToken, outboxCode } from '../../test/test-app.js';
 import { queryRows } from '../db/client.js';
 import type { FeedSink } from '../market/feed.js';
 import { notifyUser } from '../modules/messages/service.js';
@@ -82,17 +83,15 @@ type Fixture = {
 };
 type Case = { route: string; field: string; fixture: () => Promise<Fixture> };
 
-let t: TestApp;
+const t = appForFile();
 let ops: Operation[];
 beforeAll(async () => {
-  t = await createTestApp();
   ops = operations(t.app);
   await t.app.market.ensurePairs();
   await t.app.contracts.ready();
 });
 afterAll(async () => {
   await t.app.contracts.settled();
-  await t.close();
 });
 
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
@@ -226,6 +225,12 @@ async function position(kind: 'holding' | 'entrusted'): Promise<Fixture> {
   return { owner, id: String(opened.message.id), own: {}, other: await funded('1000', 'contract') };
 }
 
+/** A new user's object that the route names by id alone, with no other input of A's. */
+const ownedBy = (make: (owner: User) => Promise<string>) => async (): Promise<Fixture> => {
+  const owner = await user();
+  return { owner, id: await make(owner), own: {} };
+};
+
 /** Basic verification done (advanced needs it) and three photos of the user's own. */
 async function photos(u: User) {
   return {
@@ -250,26 +255,17 @@ const OWNED: Case[] = [
   {
     route: 'GET /api/upload/{id}',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await uploadId(t, owner.token, 'id_front'), own: {} };
-    },
+    fixture: ownedBy((owner) => uploadId(t, owner.token, 'id_front')),
   },
   {
     route: 'GET /api/chat/image/{id}',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await chatImage(owner), own: {} };
-    },
+    fixture: ownedBy(chatImage),
   },
   {
     route: 'POST /api/chat/send',
     field: 'upload_id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await uploadId(t, owner.token, 'chat'), own: {} };
-    },
+    fixture: ownedBy((owner) => uploadId(t, owner.token, 'chat')),
   },
   {
     route: 'POST /api/chat/send',
@@ -341,10 +337,7 @@ const OWNED: Case[] = [
   {
     route: 'POST /api/wallet/deladdress',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await addressOf(owner), own: {} };
-    },
+    fixture: ownedBy(addressOf),
   },
   {
     route: 'POST /api/wallet/out',
