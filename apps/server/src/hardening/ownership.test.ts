@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../../test/file-app.js';
+import { feedIndex } from '../../test/market.js';
 import { fund, PAY_PASSWORD, readyUser, USDT, uploadId } from '../../test/money.js';
 import { placeOrder, trader } from '../../test/spot.js';
 import { adminToken, outboxCode } from '../../test/test-app.js';
 import { queryRows } from '../db/client.js';
-import type { FeedSink } from '../market/feed.js';
 import { notifyUser } from '../modules/messages/service.js';
 import { call, fillPath, type Method, type Operation, operations, type Reply } from './routes.js';
 
@@ -185,28 +185,9 @@ async function chatMessage(u: User) {
   return { id: String(sent.message.id), conversationId: String(sent.message.conversation_id), secret, clientId };
 }
 
-/** Moves a pair's index as the feed would and waits until the contracts have acted on it. */
-async function setIndex(pairId: number, price: string) {
-  const market = t.app.market as unknown as { sink: FeedSink };
-  const pair = t.app.market.getPair(pairId)!;
-  const now = Date.now();
-  const ticked = new Promise<void>((resolve) => {
-    const off = t.app.market.subscribe((tick) => {
-      if (tick.pairId === pairId && tick.price === price) {
-        off();
-        resolve();
-      }
-    });
-  });
-  market.sink.minute(pair, { t: Math.floor(now / 60_000) * 60, o: price, h: price, l: price, c: price, v: '0', a: '0' }, false);
-  market.sink.trade(pair, price, '1', now);
-  await ticked;
-  await t.app.contracts.settled();
-}
-
 /** A BTC/USDT contract of A's: a market long (holding) or a limit far below the index (entrusted). */
 async function position(kind: 'holding' | 'entrusted'): Promise<Fixture> {
-  await setIndex(1, '60000.00');
+  await feedIndex(t, 1, '60000.00', Date.now());
   const owner = await funded('1000', 'contract');
   const opened = await t.post(
     'lever/submit',
