@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client.js';
-import { consoleSecretKey } from '../src/lib/totp.js';
-import { seed } from '../src/seed/seed.js';
-import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from './constants.js';
-import { createPgTemplate, dropPgRun, testDbKind } from './test-database.js';
+import { createPgTemplate, dropPgRun, seedTestDatabase, testDbKind } from './test-database.js';
 
 /**
  * Builds one migrated and seeded embedded database per test run and dumps it; each test file opens
@@ -17,15 +14,7 @@ export default async function setup(project: TestProject) {
   // test:pg — a PostgreSQL template database instead of a dumped PGlite one (test/test-database.ts).
   const pg = testDbKind() === 'postgres' ? await createPgTemplate() : null;
   const database = pg ? pg.database : await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  await seed(database.db, {
-    adminEmail: TEST_ADMIN.email,
-    adminPassword: TEST_ADMIN.password,
-    log: () => {},
-    // operations: the test operator has two-factor sign-in, like a real super admin.
-    adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
-    secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dir),
-  });
+  await seedTestDatabase(database, dir);
   if (pg) {
     await database.close();
     project.provide('dbTemplate', `pg:${pg.name}`);

@@ -3,12 +3,27 @@ import { expect, inject } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
 import { candles } from '../src/db/schema.js';
 import { D } from '../src/lib/money.js';
-import type { MarketLog } from '../src/market/feed.js';
+import type { FeedSink, MarketLog } from '../src/market/feed.js';
 import { type MarketOptions, MarketService } from '../src/market/market-service.js';
 import { bucketStart, type CandlePeriod, ROLL_UP } from '../src/market/periods.js';
+import type { TestApp } from './test-app.js';
 import { openTestDatabase } from './test-database.js';
 
 /** Test helpers for the market: a database copy, a market on a clock the test moves, roll-up checks. */
+
+/** The spot pairs the seed lists, in the order every listing shows them. */
+export const SEEDED_PAIRS = [
+  'BTC/USDT',
+  'ETH/USDT',
+  'TRX/USDT',
+  'SOL/USDT',
+  'XRP/USDT',
+  'BNB/USDT',
+  'DOGE/USDT',
+  'ADA/USDT',
+  'LTC/USDT',
+  'TON/USDT',
+];
 
 export const silentLog: MarketLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -103,4 +118,25 @@ export async function until<T>(check: () => T | Promise<T>, ms = 5000, what = 'c
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Moves a pair's index to `price` as the feed would (a minute candle and a trade at `at`, ms) and waits
+ * until the contracts have acted on it.
+ */
+export async function feedIndex(t: TestApp, pairId: number, price: string, at: number): Promise<void> {
+  const market = t.app.market as unknown as { sink: FeedSink };
+  const pair = t.app.market.getPair(pairId)!;
+  const ticked = new Promise<void>((resolve) => {
+    const off = t.app.market.subscribe((tick) => {
+      if (tick.pairId === pairId && tick.price === price) {
+        off();
+        resolve();
+      }
+    });
+  });
+  market.sink.minute(pair, { t: Math.floor(at / 60_000) * 60, o: price, h: price, l: price, c: price, v: '0', a: '0' }, false);
+  market.sink.trade(pair, price, '1', at);
+  await ticked;
+  await t.app.contracts.settled();
 }

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { ConsoleRole } from '@app/shared';
+import { adminSessions, admins } from '../src/db/schema.js';
+import { hashPassword, sha256 } from '../src/lib/secrets.js';
 import { adminToken, type TestApp, totpCode } from './test-app.js';
 
 let n = 0;
@@ -24,4 +27,24 @@ export async function operatorToken(t: TestApp, role: ConsoleRole): Promise<{ to
   const again = await t.post('admin/login', { email, password: PASSWORD, totp: await totpCode(t, secret) });
   if (again.type !== 'ok') throw new Error(`operator login failed: ${JSON.stringify(again)}`);
   return { id, email, token: again.message.token as string };
+}
+
+/**
+ * A new operator with `role` and a live full session, written straight to the tables: for tests about
+ * what a role may do, where signing in (tested on its own) is not the point.
+ */
+export async function operatorSession(t: TestApp, role: string): Promise<{ id: number; token: string }> {
+  const [row] = await t.database.db
+    .insert(admins)
+    .values({
+      email: `${role}-${randomBytes(4).toString('hex')}@test.local`,
+      passwordHash: await hashPassword('x-password'),
+      role,
+    })
+    .returning({ id: admins.id });
+  const token = randomBytes(32).toString('base64url');
+  await t.database.db
+    .insert(adminSessions)
+    .values({ adminId: row!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000), scope: 'full' });
+  return { id: row!.id, token };
 }

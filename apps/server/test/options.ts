@@ -1,4 +1,4 @@
-import type { TestApp } from './test-app.js';
+import { adminToken, type Envelope, type TestApp } from './test-app.js';
 
 /** Test helpers for options: a clock the test moves, index ticks fed to the sampler, settlement awaited. */
 
@@ -23,4 +23,13 @@ export function tick(t: TestApp, pairId: number, price: string, time: number) {
 export async function settle(t: TestApp) {
   await t.app.indexSamples.flush();
   await t.app.optionsProduct.settler.idle();
+}
+
+/** Adds a one-second delivery time as the operator (85 % profit, the whole stake lost), so scenarios settle at once. */
+export async function addOneSecondDelivery(t: TestApp): Promise<Envelope> {
+  return t.post(
+    'admin/options/seconds',
+    { seconds: '1', profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
+    { token: await adminToken(t) },
+  );
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +80,13 @@ export async function createTestApp(
   };
 }
 
+/** Starts the app on a free local port with its socket server ready, for socket clients; answers its base URL. */
+export async function listenLocally(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await t.app.realtime.ready();
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
 let ipCounter = 0;
 /**
  * Each request comes from its own address unless a test names one, so the per-IP rate limits only
@@ -151,6 +159,27 @@ export async function outboxCode(t: TestApp, target: string): Promise<string> {
   const code = rows.message[0]?.code;
   if (!code) throw new Error(`no code in the outbox for ${target}`);
   return code;
+}
+
+/**
+ * A request with a JSON body (or none), as the console and the chat client send them; answers the
+ * status and the parsed reply.
+ */
+export async function sendJson(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Envelope> {
+  const res = await t.app.inject({
+    method,
+    url: `/api/${path}`,
+    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    remoteAddress: nextIp(),
+  });
+  return { status: res.statusCode, ...res.json<Record<string, unknown>>() } as Envelope;
 }
 
 let counter = 0;

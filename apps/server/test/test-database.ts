@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { type Database, dumpPglite, openDatabase } from '../src/db/client.js';
+import { consoleSecretKey } from '../src/lib/totp.js';
+import { seed } from '../src/seed/seed.js';
+import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from './constants.js';
 
 /**
  * The database each test file runs on. By default an in-memory PGlite loaded from a dumped template;
@@ -38,6 +41,29 @@ export async function createPgTemplate(): Promise<{ name: string; database: Data
   const name = `${PREFIX}tpl_${randomBytes(4).toString('hex')}`;
   await withAdmin((sql) => sql.unsafe(`CREATE DATABASE ${name}`));
   return { name, database: await openDatabase({ kind: 'postgres', url: urlFor(name) }) };
+}
+
+/**
+ * Migrates and seeds a database as every test starts from: the test operator, with two-factor sign-in
+ * like a real super admin. `keyDir` is where the console secret key is kept.
+ */
+export async function seedTestDatabase(database: Database, keyDir: string): Promise<void> {
+  await database.migrate();
+  await seed(database.db, {
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    log: () => {},
+    adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
+    secretKey: consoleSecretKey(TEST_CONSOLE_KEY, keyDir),
+  });
+}
+
+/** A fresh PostgreSQL database, seeded as the test template is, for tests that run several nodes on one. */
+export async function seededPgDatabase(keyDir: string): Promise<{ name: string; url: string }> {
+  const { name, database } = await createPgTemplate();
+  await seedTestDatabase(database, keyDir);
+  await database.close();
+  return { name, url: urlFor(name) };
 }
 
 export async function dropPgDatabase(name: string): Promise<void> {

@@ -20,6 +20,19 @@ export type UploadBackend = {
 
 export const UPLOAD_BACKEND_KINDS = ['local', 'database', 's3'] as const;
 
+/** An S3 storage whose endpoint nothing listens on: the store that does not answer. */
+export const UNREACHABLE_S3: UploadStorageConfig = {
+  kind: 's3',
+  s3: {
+    endpoint: 'http://127.0.0.1:9',
+    bucket: 'uploads',
+    region: 'us-east-1',
+    accessKeyId: 'k',
+    secretAccessKey: 's',
+    prefix: '',
+  },
+};
+
 export async function startUploadBackend(kind: (typeof UPLOAD_BACKEND_KINDS)[number]): Promise<UploadBackend> {
   if (kind === 'local') {
     return {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { connect as tcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SOCKET_EVENTS } from '@app/shared';
@@ -9,16 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
+import { TEST_CONSOLE_KEY } from '../../test/constants.js';
 import { BTC, USDT } from '../../test/money.js';
+import { reachable, testRedisUrl } from '../../test/reachable.js';
 import { coinBalance, placeOrder, trader } from '../../test/spot.js';
 import { type Envelope, nextIp, type TestApp } from '../../test/test-app.js';
-import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
+import { dropPgDatabase, seededPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { consoleSecretKey } from '../lib/totp.js';
 import { SPOT_BATCH_LOCK } from '../modules/spot/repo.js';
-import { seed } from '../seed/seed.js';
 import { ranking } from './rendezvous.js';
 
 /**
@@ -26,27 +24,14 @@ import { ranking } from './rendezvous.js';
  * under a Redis prefix of their own. Skipped, with a message, unless both servers answer.
  */
 const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tcp({ host, port, timeout: 1000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
-  });
-}
 
 const servers = await Promise.all([
   reachable(pgUrl.hostname, Number(pgUrl.port || 5432)),
-  reachable(redisUrl.hostname, Number(redisUrl.port || 6379)),
+  reachable(testRedisUrl.hostname, Number(testRedisUrl.port || 6379)),
 ]);
 const up = servers.every(Boolean);
-if (!up) console.warn(`cluster tests skipped: PostgreSQL at ${pgUrl.host} and Redis at ${redisUrl.host} must both be reachable`);
+if (!up)
+  console.warn(`cluster tests skipped: PostgreSQL at ${pgUrl.host} and Redis at ${testRedisUrl.host} must both be reachable`);
 
 const TUNING = { pollMs: 250, fenceMs: 400 };
 const until = async (check: () => boolean | Promise<boolean>, ms = 8_000) => {
@@ -78,7 +63,7 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
       logLevel: 'silent',
       dataDir,
       databaseUrl,
-      redisUrl: overrides.redisUrl ?? redisUrl.toString(),
+      redisUrl: overrides.redisUrl ?? testRedisUrl.toString(),
       redisPrefix: prefix,
       nodeId,
       forwardTimeoutMs: overrides.forwardTimeoutMs ?? 3_000,
@@ -91,20 +76,9 @@ describe.skipIf(!up)('cluster: several nodes on one PostgreSQL and one Redis', (
   }
 
   beforeAll(async () => {
-    const tpl = await createPgTemplate();
-    dbName = tpl.name;
-    await tpl.database.migrate();
-    await seed(tpl.database.db, {
-      adminEmail: TEST_ADMIN.email,
-      adminPassword: TEST_ADMIN.password,
-      log: () => {},
-      adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
-      secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dataDir),
-    });
-    await tpl.database.close();
-    const url = new URL(pgUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    const seeded = await seededPgDatabase(dataDir);
+    dbName = seeded.name;
+    databaseUrl = seeded.url;
   });
 
   afterAll(async () => {

@@ -1,18 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect as tcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HealthReply } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../test/constants.js';
+import { TEST_CONSOLE_KEY } from '../../test/constants.js';
 import { FaultProxy, testPgUrl } from '../../test/fault-proxy.js';
-import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
+import { reachable, testRedisUrl } from '../../test/reachable.js';
+import { dropPgDatabase, seededPgDatabase } from '../../test/test-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { consoleSecretKey } from '../lib/totp.js';
-import { seed } from '../seed/seed.js';
 import { TimedOut } from './bounded.js';
 import { LockSession, lockName } from './locks.js';
 
@@ -24,26 +22,13 @@ import { LockSession, lockName } from './locks.js';
  * both answer (as cluster.test.ts).
  */
 const pgUrl = new URL(testPgUrl);
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const PG = { host: pgUrl.hostname, port: Number(pgUrl.port || 5432) };
 
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tcp({ host, port, timeout: 1000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
-  });
-}
-
-const up = (await Promise.all([reachable(PG.host, PG.port), reachable(redisUrl.hostname, Number(redisUrl.port || 6379))])).every(
-  Boolean,
-);
-if (!up) console.warn(`outage tests skipped: PostgreSQL at ${pgUrl.host} and Redis at ${redisUrl.host} must both be reachable`);
+const up = (
+  await Promise.all([reachable(PG.host, PG.port), reachable(testRedisUrl.hostname, Number(testRedisUrl.port || 6379))])
+).every(Boolean);
+if (!up)
+  console.warn(`outage tests skipped: PostgreSQL at ${pgUrl.host} and Redis at ${testRedisUrl.host} must both be reachable`);
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
@@ -73,17 +58,7 @@ describe.skipIf(!up)('cluster: PostgreSQL going away and coming back', () => {
   };
 
   beforeAll(async () => {
-    const tpl = await createPgTemplate();
-    dbName = tpl.name;
-    await tpl.database.migrate();
-    await seed(tpl.database.db, {
-      adminEmail: TEST_ADMIN.email,
-      adminPassword: TEST_ADMIN.password,
-      log: () => {},
-      adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
-      secretKey: consoleSecretKey(TEST_CONSOLE_KEY, dataDir),
-    });
-    await tpl.database.close();
+    dbName = (await seededPgDatabase(dataDir)).name;
   });
 
   afterAll(async () => {
@@ -139,7 +114,7 @@ describe.skipIf(!up)('cluster: PostgreSQL going away and coming back', () => {
       logLevel: 'silent',
       dataDir,
       databaseUrl: p.urlFor(dbName),
-      redisUrl: redisUrl.toString(),
+      redisUrl: testRedisUrl.toString(),
       redisPrefix: `h5t-${randomBytes(4).toString('hex')}`,
       nodeId: 'solo',
     };

@@ -1,6 +1,7 @@
 import { CONSOLE_ROLES, type ConsoleRole } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, type TestApp, totpCode } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { adminToken, registerEmailUser, type TestApp, totpCode } from '../../test/test-app.js';
 import { call, fillPath, type Operation, operations } from './routes.js';
 
 /**
@@ -62,13 +63,11 @@ const PUBLIC = new Set([
 
 const key = (op: Operation) => `${op.method} ${op.path}`;
 
-let t: TestApp;
+const t = appForFile();
 let ops: Operation[];
 beforeAll(async () => {
-  t = await createTestApp();
   ops = operations(t.app);
 });
-afterAll(() => t.close());
 
 // The "another user's ids" column (every id-bearing user route, one ownership case each) is in
 // ownership.test.ts.

@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, readyUser, USDT } from '../../test/money.js';
-import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
-import { adminSessions, admins, sessions } from '../db/schema.js';
-import { sha256 } from '../lib/secrets.js';
+import { describe, expect, it } from 'vitest';
+import { generatedInputApp } from '../../test/generated-input.js';
 import { type Method, type Operation, operations } from './routes.js';
 
 /**
@@ -122,28 +117,7 @@ function casesOf(op: Operation): Case[] {
   return cases;
 }
 
-let t: TestApp;
-let userId: number;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await readyUser(t);
-  await fund(t, user.id, USDT, '1000');
-  userId = user.id;
-  await adminToken(t);
-  const [admin] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, TEST_ADMIN.email));
-  adminId = admin!.id;
-});
-afterAll(() => t.close());
-
-/** A fresh session per route: generated input may end sessions (see bad-input.test.ts). */
-async function freshToken(console: boolean): Promise<string> {
-  const token = randomBytes(32).toString('hex');
-  const expiresAt = new Date(Date.now() + 3_600_000);
-  if (console) await t.database.db.insert(adminSessions).values({ adminId, tokenHash: sha256(token), expiresAt, scope: 'full' });
-  else await t.database.db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt });
-  return token;
-}
+const { t, freshToken } = generatedInputApp();
 
 let ipCounter = 0;
 const nextIp = () => {

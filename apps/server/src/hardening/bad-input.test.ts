@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, readyUser, USDT } from '../../test/money.js';
-import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { generatedInputApp } from '../../test/generated-input.js';
 import { queryRows } from '../db/client.js';
-import { adminSessions, admins, sessions } from '../db/schema.js';
 import { verifyLedger } from '../ledger/verify.js';
-import { sha256 } from '../lib/secrets.js';
 import { call, fillPath, operations } from './routes.js';
 
 /**
@@ -91,32 +87,7 @@ const pathValue = fc.oneof(
   fc.string({ minLength: 1, maxLength: 70 }),
 );
 
-let t: TestApp;
-let userId: number;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  // A verified user with a fund password and money, so generated input can reach the services.
-  const user = await readyUser(t);
-  await fund(t, user.id, USDT, '1000');
-  userId = user.id;
-  await adminToken(t);
-  const [admin] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, TEST_ADMIN.email));
-  adminId = admin!.id;
-});
-
-/**
- * A fresh session for each route: generated input may legitimately end sessions (revoke by id, sign
- * out others, change the password, reset 2FA), which would turn the rest of the suite into 999s.
- */
-async function freshToken(console: boolean): Promise<string> {
-  const token = randomBytes(32).toString('hex');
-  const expiresAt = new Date(Date.now() + 3_600_000);
-  if (console) await t.database.db.insert(adminSessions).values({ adminId, tokenHash: sha256(token), expiresAt, scope: 'full' });
-  else await t.database.db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt });
-  return token;
-}
-afterAll(() => t.close());
+const { t, freshToken } = generatedInputApp();
 
 /** A cheap fingerprint of the money tables: postings and entries counted, balances summed. */
 async function money(): Promise<string> {

@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { BTC, balance, fund, readyUser, USDT } from '../../test/money.js';
-import { adminToken, createTestApp, type TestApp } from '../../test/test-app.js';
+import { adminToken } from '../../test/test-app.js';
 
 /**
  * The loose parsing found by trying the API as an attacker would, each through a real route: the
  * shared field types (packages/shared/src/fields.ts) refuse what was read as something else before.
  */
-let t: TestApp;
+const t = appForFile();
 let user: { id: number; token: string };
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const u = await readyUser(t);
   user = { id: u.id, token: u.token };
   await fund(t, user.id, USDT, '100');
   await fund(t, user.id, BTC, '1');
   admin = await adminToken(t);
 });
-afterAll(() => t.close());
 
 /** A JSON request with the body written as raw text, so numbers arrive exactly as a client sends them. */
 async function rawJson(method: 'GET' | 'POST', url: string, token: string, body?: string) {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { feedIndex } from '../../test/market.js';
 import { fund, PAY_PASSWORD, readyUser, USDT, uploadId } from '../../test/money.js';
 import { placeOrder, trader } from '../../test/spot.js';
-import { adminToken, createTestApp, outboxCode, type TestApp } from '../../test/test-app.js';
+import { adminToken, outboxCode } from '../../test/test-app.js';
 import { queryRows } from '../db/client.js';
-import type { FeedSink } from '../market/feed.js';
 import { notifyUser } from '../modules/messages/service.js';
 import { call, fillPath, type Method, type Operation, operations, type Reply } from './routes.js';
 
@@ -82,17 +83,15 @@ type Fixture = {
 };
 type Case = { route: string; field: string; fixture: () => Promise<Fixture> };
 
-let t: TestApp;
+const t = appForFile();
 let ops: Operation[];
 beforeAll(async () => {
-  t = await createTestApp();
   ops = operations(t.app);
   await t.app.market.ensurePairs();
   await t.app.contracts.ready();
 });
 afterAll(async () => {
   await t.app.contracts.settled();
-  await t.close();
 });
 
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
@@ -186,28 +185,9 @@ async function chatMessage(u: User) {
   return { id: String(sent.message.id), conversationId: String(sent.message.conversation_id), secret, clientId };
 }
 
-/** Moves a pair's index as the feed would and waits until the contracts have acted on it. */
-async function setIndex(pairId: number, price: string) {
-  const market = t.app.market as unknown as { sink: FeedSink };
-  const pair = t.app.market.getPair(pairId)!;
-  const now = Date.now();
-  const ticked = new Promise<void>((resolve) => {
-    const off = t.app.market.subscribe((tick) => {
-      if (tick.pairId === pairId && tick.price === price) {
-        off();
-        resolve();
-      }
-    });
-  });
-  market.sink.minute(pair, { t: Math.floor(now / 60_000) * 60, o: price, h: price, l: price, c: price, v: '0', a: '0' }, false);
-  market.sink.trade(pair, price, '1', now);
-  await ticked;
-  await t.app.contracts.settled();
-}
-
 /** A BTC/USDT contract of A's: a market long (holding) or a limit far below the index (entrusted). */
 async function position(kind: 'holding' | 'entrusted'): Promise<Fixture> {
-  await setIndex(1, '60000.00');
+  await feedIndex(t, 1, '60000.00', Date.now());
   const owner = await funded('1000', 'contract');
   const opened = await t.post(
     'lever/submit',
@@ -225,6 +205,12 @@ async function position(kind: 'holding' | 'entrusted'): Promise<Fixture> {
   ok(opened, 'lever/submit');
   return { owner, id: String(opened.message.id), own: {}, other: await funded('1000', 'contract') };
 }
+
+/** A new user's object that the route names by id alone, with no other input of A's. */
+const ownedBy = (make: (owner: User) => Promise<string>) => async (): Promise<Fixture> => {
+  const owner = await user();
+  return { owner, id: await make(owner), own: {} };
+};
 
 /** Basic verification done (advanced needs it) and three photos of the user's own. */
 async function photos(u: User) {
@@ -250,26 +236,17 @@ const OWNED: Case[] = [
   {
     route: 'GET /api/upload/{id}',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await uploadId(t, owner.token, 'id_front'), own: {} };
-    },
+    fixture: ownedBy((owner) => uploadId(t, owner.token, 'id_front')),
   },
   {
     route: 'GET /api/chat/image/{id}',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await chatImage(owner), own: {} };
-    },
+    fixture: ownedBy(chatImage),
   },
   {
     route: 'POST /api/chat/send',
     field: 'upload_id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await uploadId(t, owner.token, 'chat'), own: {} };
-    },
+    fixture: ownedBy((owner) => uploadId(t, owner.token, 'chat')),
   },
   {
     route: 'POST /api/chat/send',
@@ -341,10 +318,7 @@ const OWNED: Case[] = [
   {
     route: 'POST /api/wallet/deladdress',
     field: 'id',
-    fixture: async () => {
-      const owner = await user();
-      return { owner, id: await addressOf(owner), own: {} };
-    },
+    fixture: ownedBy(addressOf),
   },
   {
     route: 'POST /api/wallet/out',

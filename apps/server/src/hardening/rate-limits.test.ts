@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { call } from './routes.js';
 
 /**
@@ -24,11 +24,7 @@ const LIMITS: { route: string; max: number }[] = [
   { route: 'POST /api/user/bind', max: 10 },
 ];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('rate limits of sign-in, codes and passwords', () => {
   it.each(LIMITS)('$route: $max a minute per address', async ({ route, max }) => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { multipart, PNG, upload, uploadId } from '../../test/money.js';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { registerEmailUser } from '../../test/test-app.js';
 
 /**
  * hardening: what the uploads module's own tests (modules/uploads/uploads.test.ts: sniffing of
  * JPEG/PNG/WebP, the 5 MB limit, malformed ids) leave out: the per-IP rate limit, files that pretend
  * to be images, every header of a served file, and traversal spelled the ways a proxy might decode.
  */
-let t: TestApp;
+const t = appForFile();
 let owner: { token: string };
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await registerEmailUser(t);
 });
-afterAll(() => t.close());
 
 const post = (token: string, bytes: Buffer, ip: string, filename = 'proof.png', contentType = 'image/png') => {
   const body = multipart({ purpose: 'deposit_proof' }, [{ filename, contentType, bytes }]);

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { BTC, fund, USDT } from '../../test/money.js';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { registerEmailUser } from '../../test/test-app.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { str } from '../lib/money.js';
@@ -10,14 +11,7 @@ import { LedgerBatch } from './batch.js';
 import { postEntry } from './ledger.js';
 import { verifyLedger } from './verify.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 const coin = (userId: number, currencyId: number): AccountRef => ({ userId, kind: 'coin', currencyId });
 

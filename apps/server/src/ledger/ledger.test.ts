@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { registerEmailUser } from '../../test/test-app.js';
 import { ledgerAccounts, ledgerPostings } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { postEntry, userBalances } from './ledger.js';
 import { verifyLedger } from './verify.js';
 
-let t: TestApp;
+const t = appForFile();
 let userId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   userId = (await registerEmailUser(t)).user.id;
 });
-afterAll(() => t.close());
 
 const USDT = 3;
 const coin = () => ({ userId, kind: 'coin' as const, currencyId: USDT });

@@ -1,23 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { BTC, fund, USDT } from '../../test/money.js';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { registerEmailUser } from '../../test/test-app.js';
 import { type Db, queryRows } from '../db/client.js';
 import { postEntry } from './ledger.js';
 import { type LedgerFault, verifyLedger } from './verify.js';
 
-let t: TestApp;
+const t = appForFile();
 let userId: number;
 /** BTC/USDT: base BTC, quote USDT. */
 const PAIR = 1;
 beforeAll(async () => {
-  t = await createTestApp();
   userId = (await registerEmailUser(t)).user.id;
   await fund(t, userId, USDT, '1000');
   await fund(t, userId, BTC, '1');
   await fund(t, userId, USDT, '1000', 'option');
 });
-afterAll(() => t.close());
 
 class Rollback extends Error {}
 

@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { adminToken } from '../../test/test-app.js';
 import { queryRows } from '../db/client.js';
 import { audit } from './audit.js';
 import { chainHash, GENESIS_HASH, verifyAuditChain } from './audit-chain.js';
 
-let t: TestApp;
+const t = appForFile();
 let superToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   // Signed in before the tests tamper with the log: a sign-in is audited, and an audit row cannot be
   // appended behind a forged one that took the next place in the chain (the insert fails, closed).
   superToken = await adminToken(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const operator = (id: number) => ({ admin: { id }, ip: '192.0.2.7' }) as unknown as FastifyRequest;

@@ -2,18 +2,17 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { appForFile } from '../../test/file-app.js';
 import { users } from '../db/schema.js';
 import { envelopePlugin } from '../plugins/envelope.js';
 import { loggerOptions, logSafeError, statementName } from './log-safe-error.js';
 
 const SECRET = 'hunter2-user-typed-this';
 
-let t: TestApp;
+const t = appForFile();
 let app: FastifyInstance;
 const lines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   await db.execute(sql`CREATE TABLE log_probe (v text UNIQUE)`);
   const stream = new Writable({
@@ -44,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await t.close();
 });
 
 describe('error logs carry a code and the statement, not SQL with user input', () => {

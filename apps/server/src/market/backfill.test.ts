@@ -1,14 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { expectRollUpsConsistent } from '../../test/market.js';
-import { type CandleReply, createTestApp, type TestApp } from '../../test/test-app.js';
+import type { CandleReply } from '../../test/test-app.js';
 
 /** The full first-start backfill with the production defaults (30 days of minutes, 730 days of days). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('first start of the simulated feed', () => {
   it('backfills at least 30 days of 1-minute and 730 daily candles per pair', async () => {

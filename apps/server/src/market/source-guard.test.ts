@@ -1,30 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../test/money.js';
-import { BTC_USDT_ID, type Clock, startOptions, tick } from '../../test/options.js';
-import { adminToken, createTestApp, type TestApp } from '../../test/test-app.js';
+import { addOneSecondDelivery, BTC_USDT_ID, type Clock, startOptions, tick } from '../../test/options.js';
 import { contractPositions, optionOrders, settings } from '../db/schema.js';
-import { verifyLedger } from '../ledger/verify.js';
 import { guardPriceSource, PRICE_SOURCE_KEY, PriceSourceRefused, priceSourceOf } from './source-guard.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 const clock: Clock = { now: 1_970_000_000_000 };
 const simulated = priceSourceOf({ marketFeed: 'simulated', marketSeed: 'h5-exchange' });
 const otherSeed = priceSourceOf({ marketFeed: 'simulated', marketSeed: 'another-seed' });
 const binance = priceSourceOf({ marketFeed: 'binance', marketSeed: 'h5-exchange' });
 
 beforeAll(async () => {
-  t = await createTestApp();
   await startOptions(t, clock);
-  await t.post(
-    'admin/options/seconds',
-    { seconds: '1', profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    { token: await adminToken(t) },
-  );
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
+  await addOneSecondDelivery(t);
 });
 
 const stored = async () =>

@@ -1,33 +1,30 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { admin, BTC, fund, readyUser, USDT } from '../../test/money.js';
 import { BTC_USDT_ID, type Clock, settle, startOptions, tick } from '../../test/options.js';
 import { placeOrder, trader } from '../../test/spot.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { verifyLedger } from '../ledger/verify.js';
+import { createTestApp, listenLocally } from '../../test/test-app.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 
-let t: TestApp;
+const t = appForFile({
+  open: () => createTestApp({ metricsToken: TOKEN, marketHistoryDays: 1, marketDailyHistoryDays: 2 }),
+  checkLedger: true,
+});
 let url: string;
 let socket: Socket | undefined;
 // The options clock runs two minutes behind the real one, so an order bought on it is overdue at once.
 const clock: Clock = { now: Math.floor((Date.now() - 120_000) / 10_000) * 10_000 };
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: TOKEN, marketHistoryDays: 1, marketDailyHistoryDays: 2 });
   await t.app.market.start();
   await startOptions(t, clock);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.app.realtime.ready();
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t);
 });
 afterAll(async () => {
   socket?.disconnect();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 type Sample = { name: string; labels: Record<string, string>; value: number };

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { createTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('API envelope', () => {
   it('answers unknown paths with a localized not_found in the envelope', async () => {
@@ -18,37 +15,37 @@ describe('API envelope', () => {
     expect(reply.message).toBe('Not found');
   });
 
-  it('refuses an oversized body without touching anything', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  it.each([
+    {
+      name: 'refuses an oversized body without touching anything',
+      contentType: 'application/x-www-form-urlencoded',
       payload: `user_string=${'a'.repeat(70_000)}&password=x`,
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ type: 'error', error: 'body_too_large' });
-  });
-
-  it('refuses a body that is neither a form nor JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'text/plain' },
+      status: 413,
+      error: 'body_too_large',
+    },
+    {
+      name: 'refuses a body that is neither a form nor JSON',
+      contentType: 'text/plain',
       payload: 'hello',
-    });
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ type: 'error', error: 'unsupported_media_type' });
-  });
-
-  it('refuses malformed JSON as bad input, not a server error', async () => {
+      status: 415,
+      error: 'unsupported_media_type',
+    },
+    {
+      name: 'refuses malformed JSON as bad input, not a server error',
+      contentType: 'application/json',
+      payload: '{"a":',
+      status: 400,
+      error: 'validation_failed',
+    },
+  ])('$name', async ({ contentType, payload, status, error }) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"a":',
+      headers: { 'content-type': contentType },
+      payload,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ type: 'error', error: 'validation_failed' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ type: 'error', error });
   });
 
   it('treats a POST without a body as empty fields', async () => {

@@ -5,23 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { until } from '../../test/market.js';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { createTestApp, listenLocally, registerEmailUser, type TestApp } from '../../test/test-app.js';
 
-let t: TestApp;
+const t = appForFile({ open: () => createTestApp({ marketHistoryDays: 1, marketDailyHistoryDays: 2 }) });
 let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ marketHistoryDays: 1, marketDailyHistoryDays: 2 });
   await t.app.market.start();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.app.realtime.ready();
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.close();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field in the tests

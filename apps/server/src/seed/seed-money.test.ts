@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { chains, currencySettings, depositAddresses, settings } from '../db/schema.js';
 import { isValidAddress } from '../lib/chain-address.js';
 import { seed } from './seed.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('seed: money defaults', () => {
   it('sets rules for the four coins and a valid demo deposit address on every chain', async () => {

@@ -1,14 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { SEEDED_PAIRS } from '../../test/market.js';
 import { adminSessions, admins, areaCodes, chains, currencies, ledgerEntries, pairs, settings } from '../db/schema.js';
 import { seed } from './seed.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('seed', () => {
   it("holds the spec's base coins with their ids, icons and chains", async () => {
@@ -59,18 +56,7 @@ describe('seed', () => {
     const db = t.database.db;
     const read = async () => (await db.select().from(pairs).orderBy(asc(pairs.id))).map((p) => [p.symbol, p.mmLevels, p.mmDepth]);
     const first = await read();
-    expect(first.map(([symbol]) => symbol)).toEqual([
-      'BTC/USDT',
-      'ETH/USDT',
-      'TRX/USDT',
-      'SOL/USDT',
-      'XRP/USDT',
-      'BNB/USDT',
-      'DOGE/USDT',
-      'ADA/USDT',
-      'LTC/USDT',
-      'TON/USDT',
-    ]);
+    expect(first.map(([symbol]) => symbol)).toEqual(SEEDED_PAIRS);
     for (const [symbol, levels] of first) expect(Number(levels), String(symbol)).toBeGreaterThanOrEqual(20);
     const funding = async () =>
       (await db.select().from(ledgerEntries).where(eq(ledgerEntries.reason, 'market_maker_funding'))).length;

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const login = (email: string, password: string, ip: string) => t.post('user/login', { user_string: email, password }, { ip });
 

@@ -1,49 +1,33 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { feedIndex } from '../../../test/market.js';
 import { BTC, balance, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js';
 import { BTC_USDT, cancelOrder, placeOrder } from '../../../test/spot.js';
-import { adminToken, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { adminToken, createTestApp } from '../../../test/test-app.js';
 import { optionOrders, withdrawAddresses } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
-import type { FeedSink } from '../../market/feed.js';
 import { REFUSED_WHILE_FROZEN } from './freeze-guard.js';
 
 // A frozen account: its sessions end once; signed in again it may see, close, cancel and set stops on
 // what it holds, while every declared risk-adding or money-out route answers account_frozen.
-let t: TestApp;
+const t = appForFile({ open: () => createTestApp({}, undefined, () => clock), checkLedger: true });
 let operator: string;
 /** The app's clock, brought to the present by each index move so slow test steps never age the index. */
 let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, () => clock);
   operator = await adminToken(t);
   await t.app.market.ensurePairs();
   await t.app.contracts.ready();
 });
 afterAll(async () => {
   await t.app.contracts.settled();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 /** The BTC/USDT index moves to `price` as the feed would move it; what it triggers is settled. */
 async function setIndex(price: string) {
-  const market = t.app.market as unknown as { sink: FeedSink };
-  const pair = t.app.market.getPair(1)!;
   clock = Math.max(clock, Date.now());
-  const ticked = new Promise<void>((resolve) => {
-    const off = t.app.market.subscribe((tick) => {
-      if (tick.pairId === 1 && tick.price === price) {
-        off();
-        resolve();
-      }
-    });
-  });
-  market.sink.minute(pair, { t: Math.floor(clock / 60_000) * 60, o: price, h: price, l: price, c: price, v: '0', a: '0' }, false);
-  market.sink.trade(pair, price, '1', clock);
-  await ticked;
-  await t.app.contracts.settled();
+  await feedIndex(t, 1, price, clock);
 }
 
 const lever = (path: string, token: string, body: Record<string, string> = {}, lang?: string) =>

@@ -1,35 +1,23 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { placeOrder, trader } from '../../../test/spot.js';
-import {
-  adminToken,
-  createTestApp,
-  operatorSignIn,
-  registerEmailUser,
-  TEST_ADMIN,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { adminToken, operatorSignIn, registerEmailUser, TEST_ADMIN } from '../../../test/test-app.js';
 import { auditLog, spotTrades } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 import { applyStoredConfig } from './service.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 let support: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
   const email = 'config-support@example.test';
   expect(
     (await t.post('admin/operators', { email, password: 'operator-password-1', role: 'support' }, { token: operator })).type,
   ).toBe('ok');
   support = (await operatorSignIn(t, email, 'operator-password-1')).token;
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 /** The raw SQL error of a statement, or undefined when it succeeded. */

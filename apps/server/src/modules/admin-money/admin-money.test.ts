@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
 import { operatorToken } from '../../../test/operators.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { ledgerAccounts } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 /** A finance operator: the second pair of eyes an adjustment waits for. */
 let checker: { token: string; email: string };
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
   checker = await operatorToken(t, 'finance');
 }, 60_000);
@@ -27,10 +26,6 @@ async function adjusted(userId: number | string, body: Record<string, string>) {
   const decided = await t.post(`admin/approvals/${asked.message.approval_id}/approve`, {}, { token: checker.token });
   return decided.type === 'ok' ? { ...decided, message: decided.message.result } : decided;
 }
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
 
 describe('console users', () => {
   it('finds users by e-mail, id or invite code, newest first', async () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, adminToken, createTestApp, registerEmailUser, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminLogin, adminToken, registerEmailUser, TEST_ADMIN } from '../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('console sign-in', () => {
   it('signs an operator in with a token of its own, and out again', async () => {

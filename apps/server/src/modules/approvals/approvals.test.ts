@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, PAY_PASSWORD, readyUser, USDT, uploadId } from '../../../test/money.js';
 import { operatorToken } from '../../../test/operators.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, ledgerPostings, pendingApprovals, withdrawAddresses, withdrawals } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 /** The seeded super admin: the maker in most cases below. */
 let maker: string;
 /** Two finance operators: checkers of money moves. */
@@ -15,16 +15,11 @@ let checker2: { token: string; id: number };
 /** A second super: the only other role that may check deposit-address and threshold changes. */
 let superChecker: { token: string; id: number };
 beforeAll(async () => {
-  t = await createTestApp();
   maker = await adminToken(t);
   checker = await operatorToken(t, 'finance');
   checker2 = await operatorToken(t, 'finance');
   superChecker = await operatorToken(t, 'super');
 }, 120_000);
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
 
 const postingCount = async () => (await t.database.db.select({ n: count() }).from(ledgerPostings))[0]!.n;
 const auditOf = async (target: string) =>

@@ -1,13 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, outboxCode, registerEmailUser, type TestApp, uniqueEmail } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { createTestApp, outboxCode, registerEmailUser, uniqueEmail } from '../../../test/test-app.js';
 import { sessions, users, verificationCodes } from '../../db/schema.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n ?? 0;
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { registerEmailUser } from '../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const card = {
   holder_name: 'Erika Mustermann',

@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { until } from '../../../test/market.js';
 import { multipart, PNG, uploadId } from '../../../test/money.js';
-import { createTestApp, nextIp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
-import { adminSessions, admins, auditLog } from '../../db/schema.js';
-import { hashPassword, sha256 } from '../../lib/secrets.js';
+import { operatorSession } from '../../../test/operators.js';
+import { listenLocally, registerEmailUser, sendJson } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema.js';
 import { CHAT_MAX_CHARS } from './service.js';
 
-let t: TestApp;
+const t = appForFile();
 let url: string;
 let alice: { token: string; user: { id: number } };
 let bob: { token: string; user: { id: number } };
@@ -18,36 +17,15 @@ let support: { id: number; token: string };
 let finance: { id: number; token: string };
 const sockets: Socket[] = [];
 
-/** A console operator with `role` and a live session (written directly: the role is what is tested). */
-async function operator(role: string) {
-  const [row] = await t.database.db
-    .insert(admins)
-    .values({
-      email: `${role}-${randomBytes(4).toString('hex')}@test.local`,
-      passwordHash: await hashPassword('x-password'),
-      role,
-    })
-    .returning({ id: admins.id });
-  const token = randomBytes(32).toString('base64url');
-  await t.database.db
-    .insert(adminSessions)
-    .values({ adminId: row!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000) });
-  return { id: row!.id, token };
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.app.realtime.ready();
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t);
   alice = await registerEmailUser(t);
   bob = await registerEmailUser(t);
-  support = await operator('support');
-  finance = await operator('finance');
+  support = await operatorSession(t, 'support');
+  finance = await operatorSession(t, 'finance');
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.close();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field
@@ -85,17 +63,6 @@ function client(auth: Record<string, unknown>) {
 const ask = (socket: Socket, event: string, payload: unknown) =>
   new Promise<Payload>((resolve) => socket.emit(event, payload, (reply: unknown) => resolve(reply)));
 
-const console = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => {
-  const res = await t.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-    remoteAddress: nextIp(),
-  });
-  return { status: res.statusCode, ...res.json() };
-};
-
 describe('a conversation between a user and the agents', () => {
   it('persists messages, counts unread per side and pushes read receipts live', async () => {
     const agentSocket = client({ token: support.token, agent: true });
@@ -115,13 +82,13 @@ describe('a conversation between a user and the agents', () => {
     await until(() => agentSocket.of('chat:message').length === 1, 3000, 'the agent gets the message');
 
     // The desk's queue shows it unread; nobody has it yet.
-    const queue = await console('GET', 'admin/chat/conversations?filter=unassigned', support.token);
+    const queue = await sendJson(t, 'GET', 'admin/chat/conversations?filter=unassigned', support.token);
     const row = queue.message.list.find((c: { id: number }) => c.id === conversationId);
     expect(row).toMatchObject({ unread: 1, agent: null, last_message: { text: 'Hello, my deposit is late', sender: 'user' } });
-    expect((await console('GET', 'admin/chat/unread', support.token)).message.count).toBeGreaterThanOrEqual(1);
+    expect((await sendJson(t, 'GET', 'admin/chat/unread', support.token)).message.count).toBeGreaterThanOrEqual(1);
 
     // Assign to me: audited, then out of the unassigned queue.
-    const assigned = await console('POST', `admin/chat/conversations/${conversationId}/assign`, support.token);
+    const assigned = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/assign`, support.token);
     expect(assigned.message.agent.id).toBe(support.id);
     const [entry] = await t.database.db
       .select()
@@ -135,11 +102,11 @@ describe('a conversation between a user and the agents', () => {
       before: { agent_id: null },
       after: { agent_id: support.id },
     });
-    const unassigned = await console('GET', 'admin/chat/conversations?filter=unassigned', support.token);
+    const unassigned = await sendJson(t, 'GET', 'admin/chat/conversations?filter=unassigned', support.token);
     expect(unassigned.message.list.some((c: { id: number }) => c.id === conversationId)).toBe(false);
 
     // The agent reads: Alice sees the read receipt live.
-    const read = await console('POST', `admin/chat/conversations/${conversationId}/read`, support.token, {
+    const read = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/read`, support.token, {
       up_to: sent.message.id,
     });
     expect(read.message.read_id).toBe(sent.message.id);
@@ -150,7 +117,7 @@ describe('a conversation between a user and the agents', () => {
     );
 
     // The agent answers: Alice receives it live and has one unread until she reads it.
-    const answer = await console('POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
+    const answer = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
       client_id: 'agent-00001',
       text: 'We are checking it now.',
     });
@@ -193,10 +160,10 @@ describe('a conversation between a user and the agents', () => {
     first.socket.disconnect();
 
     // Two answers while Bob is offline.
-    const a1 = await console('POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
+    const a1 = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
       text: 'Yes, one moment.',
     });
-    const a2 = await console('POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
+    const a2 = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
       text: 'Done, please check.',
     });
 
@@ -222,7 +189,7 @@ describe('a conversation between a user and the agents', () => {
     expect(sent.message.text).toBe(payload);
     const opened = await t.post('chat/open', {}, { token: alice.token });
     expect(opened.message.messages.at(-1).text).toBe(payload);
-    const desk = await console('GET', `admin/chat/conversations/${opened.message.conversation_id}`, support.token);
+    const desk = await sendJson(t, 'GET', `admin/chat/conversations/${opened.message.conversation_id}`, support.token);
     expect(desk.message.messages.at(-1).text).toBe(payload);
   });
 
@@ -297,7 +264,7 @@ describe('a conversation between a user and the agents', () => {
       error: 'upload_too_large',
     });
     const stored = await send(PNG);
-    const reply = await console('POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
+    const reply = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/messages`, support.token, {
       upload_id: stored.message.id,
     });
     expect(reply.message).toMatchObject({ kind: 'image', sender: 'agent' });
@@ -310,7 +277,7 @@ describe('a conversation between a user and the agents', () => {
     // A user's own upload cannot be passed off as an agent's, nor the other way round.
     const alices = await uploadId(t, alice.token, 'chat');
     expect(
-      await console('POST', `admin/chat/conversations/${conversationId}/messages`, support.token, { upload_id: alices }),
+      await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/messages`, support.token, { upload_id: alices }),
     ).toMatchObject({ error: 'not_found' });
     expect(await t.post('chat/send', { upload_id: stored.message.id }, { token: alice.token })).toMatchObject({
       error: 'not_found',
@@ -338,14 +305,14 @@ describe('authorisation', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(bobSocket.received.slice(heard).some((r) => JSON.stringify(r.payload).includes('private to Alice'))).toBe(false);
     // Users cannot reach the desk.
-    expect((await console('GET', 'admin/chat/conversations', alice.token)).type).toBe('999');
+    expect((await sendJson(t, 'GET', 'admin/chat/conversations', alice.token)).type).toBe('999');
     expect(await t.post('chat/open', {})).toMatchObject({ type: '999' });
   });
 
   it('agents need the support role (or super), over HTTP and on the socket', async () => {
-    const refused = await console('GET', 'admin/chat/conversations', finance.token);
+    const refused = await sendJson(t, 'GET', 'admin/chat/conversations', finance.token);
     expect(refused.status).toBe(403);
-    expect((await console('POST', 'admin/chat/conversations/1/messages', finance.token, { text: 'hi' })).status).toBe(403);
+    expect((await sendJson(t, 'POST', 'admin/chat/conversations/1/messages', finance.token, { text: 'hi' })).status).toBe(403);
 
     const financeSocket = client({ token: finance.token, agent: true });
     await expect(financeSocket.ready()).rejects.toThrow();
@@ -356,10 +323,10 @@ describe('authorisation', () => {
     await expect(pretender.ready()).rejects.toThrow();
     expect(pretender.state.error).toMatchObject({ error: 'not_logged_in' });
 
-    const superAgent = await operator('super');
+    const superAgent = await operatorSession(t, 'super');
     const ok = client({ token: superAgent.token, agent: true });
     await ok.ready();
-    expect((await console('GET', 'admin/chat/conversations', superAgent.token)).type).toBe('ok');
+    expect((await sendJson(t, 'GET', 'admin/chat/conversations', superAgent.token)).type).toBe('ok');
   });
 
   it('a socket with a bad or missing token is refused and receives nothing', async () => {
@@ -377,7 +344,7 @@ describe('authorisation', () => {
   });
 
   it('unknown conversation ids are not found for agents', async () => {
-    expect(await console('GET', 'admin/chat/conversations/999999', support.token)).toMatchObject({ error: 'not_found' });
+    expect(await sendJson(t, 'GET', 'admin/chat/conversations/999999', support.token)).toMatchObject({ error: 'not_found' });
     const agentSocket = client({ token: support.token, agent: true });
     await agentSocket.ready();
     expect(await ask(agentSocket.socket, 'chat:send', { conversation_id: 999999, text: 'hi' })).toMatchObject({
@@ -397,17 +364,19 @@ describe('set/get_customer_url', () => {
       customer_url: '/h5/#/pages/help/center/chat',
       builtin: true,
     });
-    expect(await console('POST', 'admin/chat/settings', support.token, { customer_url: 'javascript:alert(1)' })).toMatchObject({
+    expect(
+      await sendJson(t, 'POST', 'admin/chat/settings', support.token, { customer_url: 'javascript:alert(1)' }),
+    ).toMatchObject({
       error: 'field_invalid',
     });
     expect(
-      (await console('POST', 'admin/chat/settings', support.token, { customer_url: 'https://help.example.com/chat' })).type,
+      (await sendJson(t, 'POST', 'admin/chat/settings', support.token, { customer_url: 'https://help.example.com/chat' })).type,
     ).toBe('ok');
     expect((await t.post('set/get_customer_url', {})).message).toEqual({
       customer_url: 'https://help.example.com/chat',
       builtin: false,
     });
-    expect((await console('POST', 'admin/chat/settings', support.token, { customer_url: '' })).type).toBe('ok');
+    expect((await sendJson(t, 'POST', 'admin/chat/settings', support.token, { customer_url: '' })).type).toBe('ok');
     expect((await t.post('set/get_customer_url', {})).message.builtin).toBe(true);
     const [entry] = await t.database.db
       .select()

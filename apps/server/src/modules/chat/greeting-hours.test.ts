@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminToken, createTestApp, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
 
-let t: TestApp;
+const t = appForFile({ open: () => createTestApp({}, undefined, () => clock) });
 let admin: string;
 /** The app's clock, moved by each test. */
 let clock = Date.parse('2026-11-27T02:00:00Z'); // Friday 10:00 in Singapore
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, () => clock);
   admin = await adminToken(t);
 });
-afterAll(() => t.close());
 
 const weekdays = { open: '09:00', close: '18:00' };
 const office = {

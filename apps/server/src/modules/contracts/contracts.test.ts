@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { feedIndex } from '../../../test/market.js';
 import { balance, fund, USDT } from '../../../test/money.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, createTestApp, registerEmailUser } from '../../../test/test-app.js';
 import { ledgerAccounts } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { str } from '../../lib/money.js';
-import type { FeedSink } from '../../market/feed.js';
 
-let t: TestApp;
+const t = appForFile({ open: () => createTestApp({}, undefined, () => clock), checkLedger: true });
 let operator: string;
 const BTC_USDT = { legal_id: '3', currency_id: '1' };
 const ETH_USDT = { legal_id: '3', currency_id: '2' };
@@ -20,7 +21,6 @@ const pushes: { userId: number; event: string; payload: unknown }[] = [];
 let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, () => clock);
   operator = await adminToken(t);
   await t.app.market.ensurePairs();
   await t.app.contracts.ready();
@@ -34,8 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.app.contracts.settled();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 /**
@@ -44,22 +42,8 @@ afterAll(async () => {
  * that much older than the clock (a feed delivering late).
  */
 async function setIndex(pairId: number, price: string, ageMs = 0) {
-  const market = t.app.market as unknown as { sink: FeedSink };
-  const pair = t.app.market.getPair(pairId)!;
   clock = Math.max(clock, Date.now());
-  const now = clock - ageMs;
-  const ticked = new Promise<void>((resolve) => {
-    const off = t.app.market.subscribe((tick) => {
-      if (tick.pairId === pairId && tick.price === price) {
-        off();
-        resolve();
-      }
-    });
-  });
-  market.sink.minute(pair, { t: Math.floor(now / 60_000) * 60, o: price, h: price, l: price, c: price, v: '0', a: '0' }, false);
-  market.sink.trade(pair, price, '1', now);
-  await ticked;
-  await t.app.contracts.settled();
+  await feedIndex(t, pairId, price, clock - ageMs);
 }
 
 async function contractTrader(amount = '10000') {

@@ -1,17 +1,16 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, TRX, USDT, uploadId } from '../../../test/money.js';
 import { operatorToken } from '../../../test/operators.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, ledgerAccounts, ledgerPostings, userMessages } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 /** A second super: deposits credited at another amount and address changes wait for their approval. */
 let checker: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
   checker = (await operatorToken(t, 'super')).token;
 }, 60_000);
@@ -23,10 +22,6 @@ async function secondEyes(filed: { type: string; message: { approval_id: number 
   expect(decided.type, JSON.stringify(decided)).toBe('ok');
   return decided.message.result;
 }
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
 
 /** A signed-in user with a proof image of their own. */
 async function depositor() {

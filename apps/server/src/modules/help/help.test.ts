@@ -1,51 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { LANGS } from '@app/shared';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { JPEG, PNG, upload, uploadId } from '../../../test/money.js';
-import { createTestApp, nextIp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
-import { adminSessions, admins, auditLog } from '../../db/schema.js';
-import { hashPassword, sha256 } from '../../lib/secrets.js';
+import { operatorSession } from '../../../test/operators.js';
+import { registerEmailUser, sendJson } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema.js';
 import { FAQ_SEED } from './faq-seed.js';
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES } from './service.js';
 
-let t: TestApp;
+const t = appForFile();
 let owner: { token: string };
 let other: { token: string };
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await registerEmailUser(t);
   other = await registerEmailUser(t);
 });
-afterAll(() => t.close());
-
-/** A console operator with `role`, signed in (session row written directly: the role is what matters). */
-async function operator(role: string) {
-  const [row] = await t.database.db
-    .insert(admins)
-    .values({
-      email: `${role}-${randomBytes(4).toString('hex')}@test.local`,
-      passwordHash: await hashPassword('x-password'),
-      role,
-    })
-    .returning({ id: admins.id });
-  const token = randomBytes(32).toString('base64url');
-  await t.database.db
-    .insert(adminSessions)
-    .values({ adminId: row!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000) });
-  return { id: row!.id, token };
-}
-
-const json = async (method: 'POST' | 'GET', path: string, token: string, body?: unknown) => {
-  const res = await t.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-    remoteAddress: nextIp(),
-  });
-  return { status: res.statusCode, ...res.json() };
-};
 
 describe('FAQ', () => {
   it('seeds the five categories with articles in all seven languages', async () => {
@@ -97,9 +67,9 @@ describe('FAQ', () => {
   });
 
   it('console editor: an article written only in English is shown in English to every reader; drafts are hidden; audited', async () => {
-    const editor = await operator('super');
-    const cats = await json('GET', 'admin/help/categories', editor.token);
-    const created = await json('POST', 'admin/help/articles', editor.token, {
+    const editor = await operatorSession(t, 'super');
+    const cats = await sendJson(t, 'GET', 'admin/help/categories', editor.token);
+    const created = await sendJson(t, 'POST', 'admin/help/articles', editor.token, {
       category_id: cats.message[0].id,
       slug: 'test-english-only',
       sort: 9,
@@ -113,14 +83,14 @@ describe('FAQ', () => {
     expect(kr.message).toMatchObject({ lang: 'en', title: 'English only <b>bold</b>' });
     expect(kr.message.body).toBe('Body text for everyone <script>alert(1)</script>');
 
-    const missingEn = await json('POST', `admin/help/articles/${id}`, editor.token, {
+    const missingEn = await sendJson(t, 'POST', `admin/help/articles/${id}`, editor.token, {
       category_id: cats.message[0].id,
       slug: 'test-english-only',
       texts: { zh: { title: '只有中文', body: '正文' } },
     });
     expect(missingEn).toMatchObject({ type: 'error', error: 'field_required' });
 
-    const draft = await json('POST', `admin/help/articles/${id}`, editor.token, {
+    const draft = await sendJson(t, 'POST', `admin/help/articles/${id}`, editor.token, {
       category_id: cats.message[0].id,
       slug: 'test-english-only',
       published: false,
@@ -138,10 +108,10 @@ describe('FAQ', () => {
     expect(entry).toMatchObject({ adminId: editor.id, target: `help_article:${id}` });
     expect((entry!.before as { texts: { en: { title: string } } }).texts.en.title).toBe('English only <b>bold</b>');
 
-    expect((await json('POST', `admin/help/articles/${id}/delete`, editor.token)).type).toBe('ok');
-    expect((await json('POST', `admin/help/articles/${id}/delete`, editor.token)).error).toBe('not_found');
+    expect((await sendJson(t, 'POST', `admin/help/articles/${id}/delete`, editor.token)).type).toBe('ok');
+    expect((await sendJson(t, 'POST', `admin/help/articles/${id}/delete`, editor.token)).error).toBe('not_found');
     // Users cannot use the editor.
-    expect((await json('GET', 'admin/help/categories', owner.token)).type).toBe('999');
+    expect((await sendJson(t, 'GET', 'admin/help/categories', owner.token)).type).toBe('999');
   });
 });
 
@@ -158,18 +128,20 @@ describe('feedback', () => {
     expect(sent.message).toMatchObject({ content: 'The app <b>froze</b> on deposit', reply: null });
     expect(sent.message.images.map((i: { id: string }) => i.id)).toEqual([a, b]);
 
-    const agent = await operator('support');
-    const inbox = await json('GET', 'admin/feedback?status=open', agent.token);
+    const agent = await operatorSession(t, 'support');
+    const inbox = await sendJson(t, 'GET', 'admin/feedback?status=open', agent.token);
     const item = inbox.message.list.find((f: { id: number }) => f.id === sent.message.id);
     expect(item.user.id).toBe((await t.get('user/center', { token: owner.token })).message.id);
-    const replied = await json('POST', `admin/feedback/${sent.message.id}/reply`, agent.token, {
+    const replied = await sendJson(t, 'POST', `admin/feedback/${sent.message.id}/reply`, agent.token, {
       reply: 'Fixed in today’s release.',
     });
     expect(replied.message.reply).toBe('Fixed in today’s release.');
-    expect(await json('POST', `admin/feedback/${sent.message.id}/reply`, agent.token, { reply: '   ' })).toMatchObject({
+    expect(await sendJson(t, 'POST', `admin/feedback/${sent.message.id}/reply`, agent.token, { reply: '   ' })).toMatchObject({
       error: 'field_required',
     });
-    expect(await json('POST', 'admin/feedback/999999/reply', agent.token, { reply: 'x' })).toMatchObject({ error: 'not_found' });
+    expect(await sendJson(t, 'POST', 'admin/feedback/999999/reply', agent.token, { reply: 'x' })).toMatchObject({
+      error: 'not_found',
+    });
 
     const mine = await t.get('help/feedback', { token: owner.token });
     expect(mine.message.unread).toBe(1);

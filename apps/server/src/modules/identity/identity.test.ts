@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { uploadId } from '../../../test/money.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
 
-let t: TestApp;
+const t = appForFile();
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
 });
-afterAll(() => t.close());
 
 const basic = { country: 'de', name: 'Erika Mustermann', card_id: 'T22000129' };
 

@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto';
 import { checkSampleProof, dayHeadText, type SampleProof } from '@app/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC_USDT_ID, ETH_USDT_ID } from '../../../test/options.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { chainedSamplesBetween } from './repo.js';
 
 const sha = async (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-let t: TestApp;
+const t = appForFile();
 const DAY = '2026-11-20';
 const START = Date.parse(`${DAY}T00:00:00Z`) / 1000;
 const ms = (second: number, offset = 0) => second * 1000 + offset;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const clock = { now: ms(START + 100) };
   t.app.indexSamples.useClock(() => clock.now);
   // Two minutes of BTC/USDT, one of ETH/USDT.
@@ -26,9 +25,6 @@ beforeAll(async () => {
   }
   clock.now = ms(START + 230);
   await t.app.indexSamples.flush();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the public index record', () => {

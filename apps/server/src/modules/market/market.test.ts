@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { SEEDED_PAIRS } from '../../../test/market.js';
 import { fund } from '../../../test/money.js';
-import { type CandleReply, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { type CandleReply, createTestApp, registerEmailUser } from '../../../test/test-app.js';
 import { currencySettings } from '../../db/schema.js';
 
-let t: TestApp;
+// Two whole days of minutes: with one, the history (yesterday's start to now) held fewer than the
+// 1,500 candles the range cap needs until 01:00 UTC.
+const t = appForFile({ open: () => createTestApp({ marketHistoryDays: 2, marketDailyHistoryDays: 3 }) });
 beforeAll(async () => {
-  // Two whole days of minutes: with one, the history (yesterday's start to now) held fewer than the
-  // 1,500 candles the range cap needs until 01:00 UTC.
-  t = await createTestApp({ marketHistoryDays: 2, marketDailyHistoryDays: 3 });
   await t.app.market.start();
 });
-afterAll(() => t.close());
 
 const PRICE = /^\d+(\.\d+)?$/;
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -33,18 +33,7 @@ describe('currency/quotation_new', () => {
     expect(reply.message).toHaveLength(1);
     const [usdt] = reply.message;
     expect(usdt).toMatchObject({ id: 3, legal_id: 3, name: 'USDT' });
-    expect(usdt.quotation.map((p: { symbol: string }) => p.symbol)).toEqual([
-      'BTC/USDT',
-      'ETH/USDT',
-      'TRX/USDT',
-      'SOL/USDT',
-      'XRP/USDT',
-      'BNB/USDT',
-      'DOGE/USDT',
-      'ADA/USDT',
-      'LTC/USDT',
-      'TON/USDT',
-    ]);
+    expect(usdt.quotation.map((p: { symbol: string }) => p.symbol)).toEqual(SEEDED_PAIRS);
     const btc = usdt.quotation[0];
     expect(btc).toMatchObject({
       id: 1,

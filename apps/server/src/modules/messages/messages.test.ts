@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { registerEmailUser } from '../../../test/test-app.js';
 import { MESSAGE_TEMPLATES, MESSAGES } from '../../i18n/messages.js';
 import { notifyUser } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('user messages', () => {
   it('renders each stored message in the language it is read in', async () => {

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema.js';
 import { notifyUser } from '../messages/service.js';
 
-let t: TestApp;
+const t = appForFile();
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await adminToken(t);
 });
-afterAll(() => t.close());
 
 async function write(texts: Record<string, { title: string; body: string }>, extra: Record<string, unknown> = {}) {
   return t.post('admin/news', { published: true, texts, ...extra } as never, { token: admin, json: true });

@@ -1,17 +1,16 @@
 import { CONSOLE_ROLES, type ConsoleRole } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, TEST_ADMIN, type TestApp, totpCode } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminToken, createTestApp, registerEmailUser, TEST_ADMIN, totpCode } from '../../../test/test-app.js';
 import { operatorTotp } from '../../db/schema.js';
 import { hotp, totpStep } from '../../lib/totp.js';
 
-let t: TestApp;
+const t = appForFile();
 let superToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   superToken = await adminToken(t);
 });
-afterAll(() => t.close());
 
 let n = 0;
 const PASSWORD = 'operator-password-1';

@@ -1,15 +1,15 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { BTC_USDT_ID, type Clock, ETH_USDT_ID, settle, startOptions, tick } from '../../../test/options.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { addOneSecondDelivery, BTC_USDT_ID, type Clock, ETH_USDT_ID, settle, startOptions, tick } from '../../../test/options.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, ledgerEntries, optionOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { samplesAt } from '../index-samples/repo.js';
 import { settleOption } from './settle.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 const clock: Clock = { now: 1_900_000_000_000 };
 /** Moves the clock to the start of a fresh 10-second window, so scenarios never share seconds. */
@@ -19,20 +19,11 @@ const nextWindow = () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
   await startOptions(t, clock);
   // A one-second delivery time, so scenarios settle without waiting.
-  const added = await t.post(
-    'admin/options/seconds',
-    { seconds: '1', profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    { token: operator },
-  );
+  const added = await addOneSecondDelivery(t);
   expect(added.type).toBe('ok');
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 /** A verified user with `amount` USDT in the option account. */

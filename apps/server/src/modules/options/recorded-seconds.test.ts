@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { BTC_USDT_ID, type Clock } from '../../../test/options.js';
-import { adminToken, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { addOneSecondDelivery, BTC_USDT_ID, type Clock } from '../../../test/options.js';
+import { adminToken } from '../../../test/test-app.js';
 import { ledgerEntries, optionOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { pruneSamplesBefore, sampleAt } from '../index-samples/repo.js';
 import { IndexSampler } from '../index-samples/sampler.js';
 import { OptionsService } from './service.js';
@@ -17,7 +17,7 @@ import { OptionsService } from './service.js';
  * index is unavailable.
  */
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 const clock: Clock = { now: 1_960_000_000_000 };
 let source = 'simulated';
 const pushed: { userId: number; event: string; payload: Record<string, unknown> }[] = [];
@@ -37,13 +37,7 @@ const settle = async () => {
 const order = async (id: number) => (await t.database.db.select().from(optionOrders).where(eq(optionOrders.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const operator = await adminToken(t);
-  await t.post(
-    'admin/options/seconds',
-    { seconds: '1', profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    { token: operator },
-  );
+  await addOneSecondDelivery(t);
   sampler = new IndexSampler({ db: t.database.db, source: () => source, now: () => clock.now, carryMs: 0 });
   service = new OptionsService({
     db: t.database.db,
@@ -57,8 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.stop();
   await sampler.stop();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 async function buyer() {

@@ -1,27 +1,14 @@
-import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
 import { BTC_USDT_ID, type Clock, ETH_USDT_ID } from '../../../test/options.js';
+import { serverRestarts } from '../../../test/restart.js';
 import { adminToken, createTestApp, nextIp, type TestApp } from '../../../test/test-app.js';
-import { reopenTestDatabase } from '../../../test/test-database.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import { currencies, optionOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { samplesAt } from '../index-samples/repo.js';
 import { settleOption } from './settle.js';
 
-let reopened: { app: FastifyInstance; database: Database } | undefined;
-afterAll(async () => {
-  if (reopened) {
-    expect(await verifyLedger(reopened.database.db)).toEqual([]);
-    await reopened.app.close();
-    await reopened.database.close();
-  }
-});
+const restart = serverRestarts();
 
 describe('a restart', () => {
   it('settles overdue orders from the recorded samples of their seconds; a second nobody recorded voids the order', async () => {
@@ -62,19 +49,8 @@ describe('a restart', () => {
     const lateBtc = await buy({ match_id: String(BTC_USDT_ID), type: '1' });
     expect(lateBtc.message).toMatchObject({ open_second: second + 1, open_price: null });
 
-    await t.app.close();
-    // The same data reopened, as a new process would (test/test-database.ts).
-    const copy = await reopenTestDatabase(t.database);
-    rmSync(t.app.config.dataDir, { recursive: true, force: true });
-
     // A new server on the same data, 30 s later.
-    const app = await buildApp({
-      config: { ...loadConfig({}), serveStatic: false, logLevel: 'silent' },
-      database: copy,
-      logger: false,
-    });
-    await app.ready();
-    reopened = { app, database: copy };
+    const { app, database: copy } = await restart(t);
     clock.now = (second + 30) * 1000;
     app.indexSamples.useClock(() => clock.now);
     app.optionsProduct.useClock(() => clock.now);

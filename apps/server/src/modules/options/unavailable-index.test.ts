@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { BTC_USDT_ID, type Clock } from '../../../test/options.js';
-import { adminToken, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { addOneSecondDelivery, BTC_USDT_ID, type Clock } from '../../../test/options.js';
 import { optionOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { sampleAt } from '../index-samples/repo.js';
 import { IndexSampler } from '../index-samples/sampler.js';
 import { OptionsService } from './service.js';
@@ -14,7 +13,7 @@ import { OptionsService } from './service.js';
  * production (up to 2 s), so only the unavailable index keeps the delivery second without a sample.
  */
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 const clock: Clock = { now: 1_970_000_000_000 };
 let sampler: IndexSampler;
 let service: OptionsService;
@@ -24,13 +23,7 @@ const status = (available: boolean, since: number) => sampler.indexStatus(BTC_US
 const order = async (id: number) => (await t.database.db.select().from(optionOrders).where(eq(optionOrders.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const operator = await adminToken(t);
-  await t.post(
-    'admin/options/seconds',
-    { seconds: '1', profit_ratio: '85', loss_ratio: '100', min_num: '1', max_num: '1000' },
-    { token: operator },
-  );
+  await addOneSecondDelivery(t);
   sampler = new IndexSampler({ db: t.database.db, source: () => 'simulated', now: () => clock.now });
   service = new OptionsService({ db: t.database.db, market: t.app.market, sampler, toUser: () => {}, now: () => clock.now });
   await service.start();
@@ -38,8 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.stop();
   await sampler.stop();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 describe('an index that becomes unavailable', () => {

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { adminToken, createTestApp, registerEmailUser } from '../../../test/test-app.js';
 import { parseSwitches } from './switches.js';
 
-let t: TestApp;
+const t = appForFile({
+  open: () =>
+    createTestApp({}, (app) => {
+      // A stand-in product route, guarded exactly as the real ones are.
+      app.get('/api/test/guarded', { onRequest: app.requireProduct('options') }, async () => ({ type: 'ok', message: 'open' }));
+    }),
+});
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    // A stand-in product route, guarded exactly as the real ones are.
-    app.get('/api/test/guarded', { onRequest: app.requireProduct('options') }, async () => ({ type: 'ok', message: 'open' }));
-  });
   operator = await adminToken(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('product switches', () => {

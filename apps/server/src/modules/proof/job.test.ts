@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { until } from '../../../test/market.js';
 import { fund, readyUser, USDT } from '../../../test/money.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { startProofJob } from './job.js';
 
-let t: TestApp;
+const t = appForFile();
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await readyUser(t);
   await fund(t, user.id, USDT, '10');
 });
-afterAll(() => t.close());
 
 describe('the daily proof-of-liabilities job', () => {
   it('publishes today’s snapshot at start, then runs next at 00:05 UTC', async () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
 import { BTC_USDT_ID, type Clock, startOptions, tick } from '../../../test/options.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { subscriptionOrders, subscriptionProjects } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 import { verifyPath } from './merkle.js';
 import { buildSnapshot } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 describe('proof of liabilities', () => {
   it('answers proof_not_available before the first snapshot', async () => {

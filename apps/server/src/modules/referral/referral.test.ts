@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, fund, USDT } from '../../../test/money.js';
 import { coinBalance, feesBalance, placeOrder } from '../../../test/spot.js';
-import { adminToken, createTestApp, outboxCode, type TestApp, uniqueEmail } from '../../../test/test-app.js';
+import { adminToken, outboxCode, uniqueEmail } from '../../../test/test-app.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { auditLog, referralFeeOutbox, referralRebates } from '../../db/schema.js';
 import { postEntry } from '../../ledger/ledger.js';
@@ -10,14 +11,7 @@ import { verifyLedger } from '../../ledger/verify.js';
 import { D, type Dec } from '../../lib/money.js';
 import { maskAccount, shareUrl } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 /** Registers an e-mail user, with an invite code when given (as the share link pre-fills it). */
 async function register(code?: string, prefix = 'ref') {

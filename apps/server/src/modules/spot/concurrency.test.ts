@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, feesBalance, placeOrder, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 describe('coin/trade under concurrency', () => {
   it('accepts exactly one of 60 simultaneous buys when only one is affordable', async () => {

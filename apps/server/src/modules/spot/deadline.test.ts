@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { USDT } from '../../../test/money.js';
 import { coinBalance, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { AppError } from '../../lib/app-error.js';
 
 /**
  * A forwarded command carries the moment its caller stops waiting (cluster mode): the book refuses it
  * if its batch starts later, so an order whose client was told "try again" is never stored as well.
  */
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let pairId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.spot.ready();
   pairId = t.app.market.getPair('BTC/USDT')!.id;
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const form = { side: 'buy' as const, orderType: 'limit' as const, price: '1000', amount: '0.1' };

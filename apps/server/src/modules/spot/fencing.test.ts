@@ -1,26 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { USDT } from '../../../test/money.js';
 import { coinBalance, placeOrder, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { queryRows } from '../../db/client.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { claimEpoch } from './repo.js';
 
 /**
  * The fencing token of a market (`spot_markets.owner_epoch`): a book that rebuilds the market it runs
  * keeps it only if no other build took it since; a book another build overtook writes nothing more.
  */
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let pairId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.spot.ready();
   pairId = t.app.market.getPair('BTC/USDT')!.id;
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const epochNow = async () =>

@@ -1,15 +1,10 @@
-import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../test/market.js';
 import { USDT } from '../../../test/money.js';
+import { serverRestarts } from '../../../test/restart.js';
 import { coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { reopenTestDatabase } from '../../../test/test-database.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import { candles, currencies, currencySettings, ledgerEntries, pairs } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
@@ -19,7 +14,6 @@ const NEW_COIN = { id: 901, name: 'NEWC', fullName: 'New Coin', icon: '', decima
 const START = '1.25';
 
 let t: TestApp;
-let reopened: { app: FastifyInstance; database: Database } | undefined;
 beforeAll(async () => {
   t = await createTestApp({
     marketHistoryDays: 1,
@@ -27,14 +21,10 @@ beforeAll(async () => {
     marketMaker: { levels: 3, spreadBps: 10, stepBps: 10, levelQuote: '500', refreshBps: 5, refreshMs: 60_000, staleMs: 30_000 },
   });
 });
+const restart = serverRestarts();
+let restarted = false;
 afterAll(async () => {
-  if (reopened) {
-    await reopened.app.close();
-    expect(await verifyLedger(reopened.database.db)).toEqual([]);
-    await reopened.database.close();
-  } else {
-    await t?.close();
-  }
+  if (!restarted) await t?.close();
 });
 
 describe('listing rules', () => {
@@ -137,21 +127,8 @@ describe('listing a new coin at runtime', () => {
     const pair = t.app.market.getPair('NEWC/USDT')!;
     await t.app.marketMaker.stop();
     const before = t.app.spot.loadedBook(pair.id)!.snapshot();
-    await t.app.close();
-    // The same data reopened, as a new process would (test/test-database.ts).
-    const copy = await reopenTestDatabase(t.database);
-    rmSync(t.app.config.dataDir, { recursive: true, force: true });
-
-    const config = {
-      ...loadConfig({}),
-      serveStatic: false,
-      logLevel: 'silent' as const,
-      marketHistoryDays: 1,
-      marketDailyHistoryDays: 2,
-    };
-    const app = await buildApp({ config, database: copy, logger: false });
-    await app.ready();
-    reopened = { app, database: copy };
+    const { app } = await restart(t, { marketHistoryDays: 1, marketDailyHistoryDays: 2 });
+    restarted = true;
     await app.spot.ready();
     expect(app.market.getPair('NEWC/USDT')?.id).toBe(pair.id);
     expect(app.spot.loadedBook(pair.id)!.snapshot()).toEqual(before);

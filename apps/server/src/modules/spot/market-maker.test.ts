@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { silentLog as silent, until } from '../../../test/market.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, listenLocally } from '../../../test/test-app.js';
 import { ledgerAccounts, spotTrades, users } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
@@ -13,23 +13,30 @@ import type { Pair } from '../../market/pairs.js';
 import { MARKET_MAKER_EMAIL, MARKET_MAKER_FUNDS } from '../../seed/seed.js';
 import { DEFAULT_MARKET_MAKER, MarketMaker, pairLadder } from './market-maker.js';
 
-let t: TestApp;
+const t = appForFile({
+  open: () =>
+    createTestApp({
+      marketHistoryDays: 1,
+      marketDailyHistoryDays: 2,
+      marketMaker: {
+        levels: 4,
+        spreadBps: 10,
+        stepBps: 10,
+        levelQuote: '2000',
+        refreshBps: 5,
+        refreshMs: 60_000,
+        staleMs: 30_000,
+      },
+    }),
+  checkLedger: true,
+});
 let url: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await createTestApp({
-    marketHistoryDays: 1,
-    marketDailyHistoryDays: 2,
-    marketMaker: { levels: 4, spreadBps: 10, stepBps: 10, levelQuote: '2000', refreshBps: 5, refreshMs: 60_000, staleMs: 30_000 },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.app.realtime.ready();
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field

@@ -1,23 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, placeOrder, trader } from '../../../test/spot.js';
-import { adminToken, createTestApp, operatorSignIn, type TestApp } from '../../../test/test-app.js';
+import { adminToken, operatorSignIn } from '../../../test/test-app.js';
 import { auditLog, pairs, spotOrders } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
-import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 import { operatorUserId } from './repo.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const sizes = (body: Record<string, string>, lang = 'en', pair = 1) =>

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { USDT } from '../../../test/money.js';
 import { signal } from '../../../test/signal.js';
 import { coinBalance, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Database, Db } from '../../db/client.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
 /**
  * Pipelined batches (book.ts, write-lock.ts): a batch starts while the one before it commits. When that
  * one fails, the later one must not build on the engine it left behind: it rolls back untouched, waits
  * for the failed batch to be repaired and retried, and runs again.
  */
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.spot.ready();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const within = <T>(promise: Promise<T>, ms: number) =>

@@ -1,26 +1,16 @@
-import { rmSync } from 'node:fs';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BTC, ETH, USDT } from '../../../test/money.js';
+import { serverRestarts } from '../../../test/restart.js';
 import { cancelOrder, coinBalance, ETH_USDT, placeOrder, trader } from '../../../test/spot.js';
 import { createTestApp, nextIp, type TestApp } from '../../../test/test-app.js';
-import { reopenTestDatabase } from '../../../test/test-database.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { ledgerAccounts } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
 let t: TestApp;
-let reopened: { app: FastifyInstance; database: Database } | undefined;
-afterAll(async () => {
-  if (reopened) {
-    expect(await verifyLedger(reopened.database.db)).toEqual([]);
-    await reopened.app.close();
-    await reopened.database.close();
-  }
-});
+const restart = serverRestarts();
 
 async function books(app: FastifyInstance) {
   const out: Record<string, unknown> = {};
@@ -60,14 +50,7 @@ describe('a restart', () => {
     const before = await books(t.app);
     const ledgerBefore = await balances(t.database);
     // The server stops (its database stays as it was written) and a new one starts on a copy of it.
-    await t.app.close();
-    // The same data reopened, as a new process would (test/test-database.ts).
-    const copy = await reopenTestDatabase(t.database);
-    rmSync(t.app.config.dataDir, { recursive: true, force: true });
-    const config = { ...loadConfig({}), serveStatic: false, logLevel: 'silent' };
-    const app = await buildApp({ config, database: copy, logger: false });
-    await app.ready();
-    reopened = { app, database: copy };
+    const { app, database: copy } = await restart(t);
     await app.spot.ready();
 
     expect(await books(app)).toEqual(before);

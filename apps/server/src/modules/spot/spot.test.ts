@@ -1,20 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, USDT } from '../../../test/money.js';
 import { cancelOrder, coinBalance, depth, ETH_USDT, feesBalance, placeOrder, TRX_USDT, trader } from '../../../test/spot.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, spotTrades } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { D } from '../../lib/money.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 // BTC/USDT: tick 0.01, lot 0.00001, minimum 0.0001, maker 0.08 %, taker 0.1 %; USDT has 6 decimals.
 

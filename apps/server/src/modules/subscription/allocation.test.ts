@@ -102,63 +102,49 @@ describe('allocate', () => {
     expect(str(b.allocated)).toBe('10');
   });
 
-  it('gives the extra unit only to an order that paid for it', () => {
-    // Barely oversubscribed in whole coins: 9 coins at 1, two orders of 4.6 each want 4.5 coins each,
-    // but neither paid for a fifth coin. 8 are issued, 1 is not, and nobody is charged above what it froze.
-    const a = allocate({
-      price: '1',
-      supply: '9',
-      coinDecimals: 0,
-      payDecimals: 6,
-      orders: [
-        { id: 1, amount: '4.6' },
-        { id: 2, amount: '4.6' },
+  it.each([
+    {
+      name: 'gives the extra unit only to an order that paid for it',
+      // Barely oversubscribed in whole coins: 9 coins at 1, two orders of 4.6 each want 4.5 coins each,
+      // but neither paid for a fifth coin. 8 are issued, 1 is not, and nobody is charged above what it froze.
+      offering: { price: '1', supply: '9', coinDecimals: 0 },
+      amounts: ['4.6', '4.6'],
+      oversubscribed: true,
+      expected: [
+        { id: 1, quantity: '4', cost: '4', refund: '0.6' },
+        { id: 2, quantity: '4', cost: '4', refund: '0.6' },
       ],
-    });
-    expect(view(a)).toEqual([
-      { id: 1, quantity: '4', cost: '4', refund: '0.6' },
-      { id: 2, quantity: '4', cost: '4', refund: '0.6' },
-    ]);
-    expect(str(a.unallocated)).toBe('1');
-  });
-
-  it('gives nothing (and refunds everything) to an order too small for one unit of the coin', () => {
-    const a = allocate({
-      price: '1',
-      supply: '1',
-      coinDecimals: 0,
-      payDecimals: 6,
-      orders: [
-        { id: 1, amount: '3' },
-        { id: 2, amount: '0.5' },
+      unallocated: '1',
+    },
+    {
+      name: 'gives nothing (and refunds everything) to an order too small for one unit of the coin',
+      offering: { price: '1', supply: '1', coinDecimals: 0 },
+      amounts: ['3', '0.5'],
+      oversubscribed: true,
+      // Exact shares 0.857 and 0.143 of the single coin: it goes to the larger remainder, order 1 (which
+      // paid for it); order 2 could not have paid for a whole coin anyway.
+      expected: [
+        { id: 1, quantity: '1', cost: '1', refund: '2' },
+        { id: 2, quantity: '0', cost: '0', refund: '0.5' },
       ],
-    });
-    // Exact shares 0.857 and 0.143 of the single coin: it goes to the larger remainder, order 1 (which
-    // paid for it); order 2 could not have paid for a whole coin anyway.
-    expect(view(a)).toEqual([
-      { id: 1, quantity: '1', cost: '1', refund: '2' },
-      { id: 2, quantity: '0', cost: '0', refund: '0.5' },
-    ]);
-    expect(str(a.unallocated)).toBe('0');
-  });
-
-  it('exactly fills the offering when demand equals it', () => {
-    const a = allocate({
-      price: '2',
-      supply: '50',
-      coinDecimals: 8,
-      payDecimals: 6,
-      orders: [
-        { id: 1, amount: '60' },
-        { id: 2, amount: '40' },
+      unallocated: '0',
+    },
+    {
+      name: 'exactly fills the offering when demand equals it',
+      offering: { price: '2', supply: '50', coinDecimals: 8 },
+      amounts: ['60', '40'],
+      oversubscribed: false,
+      expected: [
+        { id: 1, quantity: '30', cost: '60', refund: '0' },
+        { id: 2, quantity: '20', cost: '40', refund: '0' },
       ],
-    });
-    expect(a.oversubscribed).toBe(false);
-    expect(view(a)).toEqual([
-      { id: 1, quantity: '30', cost: '60', refund: '0' },
-      { id: 2, quantity: '20', cost: '40', refund: '0' },
-    ]);
-    expect(str(a.unallocated)).toBe('0');
+      unallocated: '0',
+    },
+  ])('$name', ({ offering, amounts, oversubscribed, expected, unallocated }) => {
+    const a = allocate({ ...offering, payDecimals: 6, orders: amounts.map((amount, i) => ({ id: i + 1, amount })) });
+    expect(a.oversubscribed).toBe(oversubscribed);
+    expect(view(a)).toEqual(expected);
+    expect(str(a.unallocated)).toBe(unallocated);
   });
 
   it('never allocates more than the supply, never charges more than an order froze, and conserves money', () => {

@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, USDT } from '../../../test/money.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { createProject } from '../../../test/subscription.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { subscriptionOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
 // The `subscription` product switch (modules/products): switched off, every lh/send/* route refuses with
 // product_disabled and nothing changes; switched back on, the same requests work.
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
 });
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
 
-const HOUR = 3_600_000;
 const setSubscription = async (on: boolean) =>
   expect((await t.post('admin/products', { subscription: on ? '1' : '0' }, { token: operator })).message).toMatchObject({
     subscription: on,
@@ -26,24 +21,7 @@ const setSubscription = async (on: boolean) =>
 
 describe('subscription product switch', () => {
   it('switched off refuses every lh/send route (even a bad body) and changes nothing; back on it works', async () => {
-    const now = Date.now();
-    const project = {
-      code: `SW${now.toString(36).slice(-5).toUpperCase()}`,
-      name: 'Switch Coin',
-      decimals: 4,
-      subscribe_currency_id: USDT,
-      issue_price: '0.1',
-      total_supply: '1000',
-      min_amount: '10',
-      max_amount: '500',
-      start_at: new Date(now - HOUR).toISOString(),
-      end_at: new Date(now + HOUR).toISOString(),
-      launch_at: new Date(now + 2 * HOUR).toISOString(),
-      lock_days: 7,
-      introduction: { en: 'A coin for tests.' },
-    };
-    // biome-ignore lint/suspicious/noExplicitAny: a JSON body with an object field
-    const created = await t.post('admin/subscription/projects', project as any, { token: operator, json: true });
+    const created = await createProject(t, { name: 'Switch Coin', introduction: { en: 'A coin for tests.' } });
     expect(created.type).toBe('ok');
     const projectId = String(created.message.id);
     const u = await registerEmailUser(t);

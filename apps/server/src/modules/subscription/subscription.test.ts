@@ -1,57 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, USDT } from '../../../test/money.js';
-import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { createProject, HOUR, openProject } from '../../../test/subscription.js';
+import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, currencies, ledgerAccounts, pairs, subscriptionOrders } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { releaseDueUnlocks } from './unlock.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
 });
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
 
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let codeCounter = 0;
-const nextCode = () => `SUB${Date.now().toString(36).slice(-4).toUpperCase()}${codeCounter++}`;
-
-type ProjectFields = Record<string, unknown>;
-/** Creates a project through the console; open now unless the times say otherwise. */
-async function createProject(fields: ProjectFields = {}) {
-  const now = Date.now();
-  const body = {
-    code: nextCode(),
-    name: 'Test Coin',
-    decimals: 4,
-    subscribe_currency_id: USDT,
-    issue_price: '0.1',
-    total_supply: '1000',
-    min_amount: '10',
-    max_amount: '500',
-    start_at: new Date(now - HOUR).toISOString(),
-    end_at: new Date(now + HOUR).toISOString(),
-    launch_at: new Date(now + 2 * HOUR).toISOString(),
-    lock_days: 7,
-    introduction: { en: 'A coin for tests.', zh: '测试用的币。' },
-    ...fields,
-  };
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON body with an object field
-  const reply = await t.post('admin/subscription/projects', body as any, { token: operator, json: true });
-  return reply;
-}
-
-async function openProject(fields: ProjectFields = {}) {
-  const reply = await createProject(fields);
-  if (reply.type !== 'ok') throw new Error(`project not created: ${JSON.stringify(reply)}`);
-  return reply.message as { id: number; code: string };
-}
 
 async function subscriber(usdt = '1000') {
   const u = await registerEmailUser(t);
@@ -68,7 +31,7 @@ const step = (projectId: number, action: 'close' | 'allocate' | 'launch', body: 
 
 describe('lh/send/config, product_info, get_recommend', () => {
   it('lists projects with the original field names, the phase and the introduction in the reader’s language', async () => {
-    const p = await openProject();
+    const p = await openProject(t);
     const list = await t.get('lh/send/config', { lang: 'zh' });
     expect(list.type).toBe('ok');
     const mine = list.message.find((x: { id: number }) => x.id === p.id);
@@ -100,7 +63,7 @@ describe('lh/send/config, product_info, get_recommend', () => {
   });
 
   it("shows a signed-in user's quota and balance", async () => {
-    const p = await openProject();
+    const p = await openProject(t);
     const u = await subscriber('300');
     expect((await order(u.token, p.id, '120')).type).toBe('ok');
     const info = await t.get(`lh/send/product_info?id=${p.id}`, { token: u.token });
@@ -115,17 +78,17 @@ describe('lh/send/config, product_info, get_recommend', () => {
 describe('lh/send/order refusals change nothing', () => {
   it('refuses outside the window, below the minimum, beyond the maximum, too precise, and without the balance', async () => {
     const now = Date.now();
-    const upcoming = await openProject({
+    const upcoming = await openProject(t, {
       start_at: new Date(now + HOUR).toISOString(),
       end_at: new Date(now + 2 * HOUR).toISOString(),
       launch_at: new Date(now + 3 * HOUR).toISOString(),
     });
-    const ended = await openProject({
+    const ended = await openProject(t, {
       start_at: new Date(now - 2 * HOUR).toISOString(),
       end_at: new Date(now - HOUR).toISOString(),
       launch_at: new Date(now + HOUR).toISOString(),
     });
-    const p = await openProject();
+    const p = await openProject(t);
     const u = await subscriber('100');
 
     expect(await order(u.token, upcoming.id, '20')).toMatchObject({ type: 'error', error: 'subscription_not_started' });
@@ -157,7 +120,7 @@ describe('lh/send/order refusals change nothing', () => {
   });
 
   it('counts every order of a user against the maximum, and decides parallel orders one at a time', async () => {
-    const p = await openProject({ max_amount: '100' });
+    const p = await openProject(t, { max_amount: '100' });
     const u = await subscriber('1000');
     expect((await order(u.token, p.id, '60')).type).toBe('ok');
     const r = await order(u.token, p.id, '50');
@@ -169,7 +132,7 @@ describe('lh/send/order refusals change nothing', () => {
   });
 
   it('needs a session', async () => {
-    const p = await openProject();
+    const p = await openProject(t);
     expect((await t.post('lh/send/order', { config_id: String(p.id), amount: '20' })).type).toBe('999');
     expect((await t.get('lh/send/order_list')).type).toBe('999');
   });
@@ -178,7 +141,7 @@ describe('lh/send/order refusals change nothing', () => {
 describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch → lock-up ends', () => {
   it('allocates exactly, refunds the excess, creates the coin and its pair, locks and then releases it', async () => {
     // Offering: 1000 coins at 0.1 USDT = 100 USDT.
-    const p = await openProject({ lock_days: 3, max_amount: '500' });
+    const p = await openProject(t, { lock_days: 3, max_amount: '500' });
     const a = await subscriber('500');
     const b = await subscriber('500');
     const c = await subscriber('500');
@@ -316,7 +279,7 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
 
   it('allocates in full when undersubscribed, credits at once with no lock-up, and refunds the sub-unit change', async () => {
     // 3 USDT a coin, whole coins only: 10 USDT buys 3 coins for 9, and 1 comes back.
-    const p = await openProject({ issue_price: '3', decimals: 0, lock_days: 0, min_amount: '1' });
+    const p = await openProject(t, { issue_price: '3', decimals: 0, lock_days: 0, min_amount: '1' });
     const u = await subscriber('10');
     expect((await order(u.token, p.id, '10')).type).toBe('ok');
     expect((await step(p.id, 'close')).type).toBe('ok');
@@ -338,7 +301,7 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
   });
 
   it('allocates a window that ended by its end time without an explicit close', async () => {
-    const p = await openProject();
+    const p = await openProject(t);
     const u = await subscriber('100');
     expect((await order(u.token, p.id, '20')).type).toBe('ok');
     // Move the end time into the past (as the clock would).
@@ -350,24 +313,24 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
 describe('console: projects', () => {
   it('validates a project', async () => {
     const now = Date.now();
-    expect(await createProject({ code: 'usdt' })).toMatchObject({ error: 'currency_code_taken' });
-    const badCode = await createProject({ code: '1BAD' });
+    expect(await createProject(t, { code: 'usdt' })).toMatchObject({ error: 'currency_code_taken' });
+    const badCode = await createProject(t, { code: '1BAD' });
     expect(badCode).toMatchObject({ error: 'field_invalid' });
     expect(Object.keys(badCode.fields ?? {})).toEqual(['code']);
-    expect(await createProject({ issue_price: '0' })).toMatchObject({ error: 'amount_invalid' });
-    const limits = await createProject({ min_amount: '20', max_amount: '10' });
+    expect(await createProject(t, { issue_price: '0' })).toMatchObject({ error: 'amount_invalid' });
+    const limits = await createProject(t, { min_amount: '20', max_amount: '10' });
     expect(Object.keys(limits.fields ?? {})).toEqual(['max_amount']);
-    expect(await createProject({ min_amount: '1.0000001' })).toMatchObject({ error: 'amount_too_precise' });
-    expect(await createProject({ total_supply: '1.12345' })).toMatchObject({ error: 'amount_too_precise' });
+    expect(await createProject(t, { min_amount: '1.0000001' })).toMatchObject({ error: 'amount_too_precise' });
+    expect(await createProject(t, { total_supply: '1.12345' })).toMatchObject({ error: 'amount_too_precise' });
     expect(
-      await createProject({ start_at: new Date(now).toISOString(), end_at: new Date(now - HOUR).toISOString() }),
+      await createProject(t, { start_at: new Date(now).toISOString(), end_at: new Date(now - HOUR).toISOString() }),
     ).toMatchObject({ error: 'time_range_invalid' });
-    expect(await createProject({ start_at: 'yesterday' })).toMatchObject({ error: 'field_invalid' });
-    expect(await createProject({ introduction: { en: '  ' } })).toMatchObject({ error: 'field_required' });
-    expect(await createProject({ subscribe_currency_id: 777 })).toMatchObject({ error: 'currency_unknown' });
-    const p = await openProject();
-    expect(await createProject({ code: p.code.toLowerCase() })).toMatchObject({ error: 'currency_code_taken' });
-    const other = await openProject({ subscribe_currency_id: BTC, min_amount: '0.001', max_amount: '1' });
+    expect(await createProject(t, { start_at: 'yesterday' })).toMatchObject({ error: 'field_invalid' });
+    expect(await createProject(t, { introduction: { en: '  ' } })).toMatchObject({ error: 'field_required' });
+    expect(await createProject(t, { subscribe_currency_id: 777 })).toMatchObject({ error: 'currency_unknown' });
+    const p = await openProject(t);
+    expect(await createProject(t, { code: p.code.toLowerCase() })).toMatchObject({ error: 'currency_code_taken' });
+    const other = await openProject(t, { subscribe_currency_id: BTC, min_amount: '0.001', max_amount: '1' });
     expect(other.id).toBeGreaterThan(p.id);
   });
 

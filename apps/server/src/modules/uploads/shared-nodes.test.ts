@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { connect as tcp } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, TEST_ADMIN_TOTP_SECRET, TEST_CONSOLE_KEY } from '../../../test/constants.js';
 import { JPEG, PNG, upload } from '../../../test/money.js';
+import { operatorSession } from '../../../test/operators.js';
+import { reachable } from '../../../test/reachable.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
-import { createPgTemplate, dropPgDatabase } from '../../../test/test-database.js';
+import { dropPgDatabase, seededPgDatabase } from '../../../test/test-database.js';
 import { openDatabase } from '../../db/client.js';
-import { adminSessions, admins } from '../../db/schema.js';
-import { sha256 } from '../../lib/secrets.js';
-import { consoleSecretKey } from '../../lib/totp.js';
-import { seed } from '../../seed/seed.js';
 import { uploadStorageConfig } from './storage-config.js';
 
 /**
@@ -21,16 +16,7 @@ import { uploadStorageConfig } from './storage-config.js';
  */
 const pgUrl = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 
-const up = await new Promise<boolean>((resolve) => {
-  const socket = tcp({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432), timeout: 1000 });
-  const done = (ok: boolean) => {
-    socket.destroy();
-    resolve(ok);
-  };
-  socket.once('connect', () => done(true));
-  socket.once('timeout', () => done(false));
-  socket.once('error', () => done(false));
-});
+const up = await reachable(pgUrl.hostname, Number(pgUrl.port || 5432));
 if (!up) console.warn(`shared uploads test skipped: PostgreSQL at ${pgUrl.host} must be reachable`);
 
 describe.skipIf(!up)('uploads on PostgreSQL: any node serves any upload', () => {
@@ -51,21 +37,10 @@ describe.skipIf(!up)('uploads on PostgreSQL: any node serves any upload', () => 
   }
 
   beforeAll(async () => {
-    const tpl = await createPgTemplate();
-    dbName = tpl.name;
-    await tpl.database.migrate();
-    await seed(tpl.database.db, {
-      adminEmail: TEST_ADMIN.email,
-      adminPassword: TEST_ADMIN.password,
-      log: () => {},
-      adminTotpSecret: TEST_ADMIN_TOTP_SECRET,
-      secretKey: consoleSecretKey(TEST_CONSOLE_KEY, ''),
-    });
-    await tpl.database.close();
-    const url = new URL(pgUrl);
-    url.pathname = `/${dbName}`;
-    a = await node(url.toString());
-    b = await node(url.toString());
+    const seeded = await seededPgDatabase('');
+    dbName = seeded.name;
+    a = await node(seeded.url);
+    b = await node(seeded.url);
   });
 
   afterAll(async () => {
@@ -76,19 +51,6 @@ describe.skipIf(!up)('uploads on PostgreSQL: any node serves any upload', () => 
 
   const fetchFrom = (t: TestApp, id: string, token?: string) =>
     t.app.inject({ method: 'GET', url: `/api/upload/${id}`, headers: token ? { authorization: token } : {} });
-
-  /** A console session of a new operator with `role`, written directly (sign-in has its own tests). */
-  async function operatorSession(role: 'finance' | 'compliance'): Promise<string> {
-    const [op] = await a.database.db
-      .insert(admins)
-      .values({ email: `${role}-${randomBytes(4).toString('hex')}@ops.test`, passwordHash: 'x', role })
-      .returning({ id: admins.id });
-    const token = randomBytes(32).toString('hex');
-    await a.database.db
-      .insert(adminSessions)
-      .values({ adminId: op!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000), scope: 'full' });
-    return token;
-  }
 
   it('stores on one node and serves from the other, to the owner and the roles allowed, and no one else', async () => {
     // Users register on node A (its outbox codes); their tokens are sessions in the shared database.
@@ -112,10 +74,10 @@ describe.skipIf(!up)('uploads on PostgreSQL: any node serves any upload', () => 
 
     expect((await fetchFrom(b, idFront, other.token)).statusCode).toBe(404);
     expect((await fetchFrom(b, idFront)).statusCode).toBe(404);
-    const finance = await operatorSession('finance');
+    const finance = (await operatorSession(a, 'finance')).token;
     expect((await fetchFrom(b, idFront, finance)).statusCode).toBe(404);
     expect((await fetchFrom(b, proof, finance)).statusCode).toBe(200);
-    expect((await fetchFrom(b, idFront, await operatorSession('compliance'))).statusCode).toBe(200);
+    expect((await fetchFrom(b, idFront, (await operatorSession(a, 'compliance')).token)).statusCode).toBe(200);
     expect((await fetchFrom(b, idFront, await adminToken(a))).statusCode).toBe(200);
   });
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PNG } from '../../../test/money.js';
 import { openTestDatabase } from '../../../test/test-database.js';
-import { startUploadBackend, UPLOAD_BACKEND_KINDS, type UploadBackend } from '../../../test/upload-backends.js';
+import { startUploadBackend, UNREACHABLE_S3, UPLOAD_BACKEND_KINDS, type UploadBackend } from '../../../test/upload-backends.js';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { copyLocalUploads } from './copy-local.js';
@@ -143,24 +143,11 @@ describe.each(UPLOAD_BACKEND_KINDS)('the %s upload storage', (kind) => {
 describe('the S3 storage when the store does not answer', () => {
   it('refuses as retryable, logs why, keeps no row, and never passes for a missing upload', async () => {
     const warnings: string[] = [];
-    const storage = await openUploadStorage(
-      {
-        kind: 's3',
-        s3: {
-          endpoint: 'http://127.0.0.1:9',
-          bucket: 'uploads',
-          region: 'us-east-1',
-          accessKeyId: 'k',
-          secretAccessKey: 's',
-          prefix: '',
-        },
-      },
-      {
-        db: database.db,
-        dataDir: mkdtempSync(join(tmpdir(), 'h5-storage-')),
-        log: { warn: (_fields, message) => warnings.push(message) },
-      },
-    );
+    const storage = await openUploadStorage(UNREACHABLE_S3, {
+      db: database.db,
+      dataDir: mkdtempSync(join(tmpdir(), 'h5-storage-')),
+      log: { warn: (_fields, message) => warnings.push(message) },
+    });
     try {
       await expect(storage.get(newId())).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
       const before = await database.db.$count(uploads);

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConsoleRole } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG, multipart, PNG, upload, WEBP } from '../../../test/money.js';
+import { operatorSession } from '../../../test/operators.js';
 import { adminToken, createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
-import { startUploadBackend, UPLOAD_BACKEND_KINDS, type UploadBackend } from '../../../test/upload-backends.js';
-import { adminSessions, admins, uploads } from '../../db/schema.js';
-import { sha256 } from '../../lib/secrets.js';
+import { startUploadBackend, UNREACHABLE_S3, UPLOAD_BACKEND_KINDS, type UploadBackend } from '../../../test/upload-backends.js';
+import { uploads } from '../../db/schema.js';
 import { sniffImage, UPLOAD_MAX_BYTES } from './service.js';
 
 // The same suite on every upload storage: the access rules, checks and limits do not depend on it.
@@ -184,26 +182,13 @@ describe.each(UPLOAD_BACKEND_KINDS)('uploads on the %s storage', (kind) => {
     });
   });
 
-  /** A console session of a new operator with `role`, written directly (sign-in has its own tests). */
-  async function operatorSession(role: ConsoleRole): Promise<string> {
-    const [op] = await t.database.db
-      .insert(admins)
-      .values({ email: `${role}-${randomBytes(4).toString('hex')}@ops.test`, passwordHash: 'x', role })
-      .returning({ id: admins.id });
-    const token = randomBytes(32).toString('hex');
-    await t.database.db
-      .insert(adminSessions)
-      .values({ adminId: op!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000), scope: 'full' });
-    return token;
-  }
-
   describe('identity photos in the console', () => {
     it('are shown only to the roles that review identities; other images to every role that reads uploads', async () => {
       const idFront = (await upload(t, owner.token, { purpose: 'id_front' })).message.id as string;
       const idHand = (await upload(t, owner.token, { purpose: 'id_hand' })).message.id as string;
       const proof = (await upload(t, owner.token, { purpose: 'deposit_proof' })).message.id as string;
-      const finance = await operatorSession('finance');
-      const compliance = await operatorSession('compliance');
+      const finance = (await operatorSession(t, 'finance')).token;
+      const compliance = (await operatorSession(t, 'compliance')).token;
       for (const id of [idFront, idHand]) {
         expect((await fetchUpload(id, finance)).statusCode).toBe(404);
         expect((await fetchUpload(id, compliance)).statusCode).toBe(200);
@@ -213,26 +198,14 @@ describe.each(UPLOAD_BACKEND_KINDS)('uploads on the %s storage', (kind) => {
       expect((await fetchUpload(proof, finance)).statusCode).toBe(200);
       expect((await fetchUpload(proof, compliance)).statusCode).toBe(200);
       // A role that reads no uploads at all learns nothing either.
-      expect((await fetchUpload(idFront, await operatorSession('support'))).statusCode).toBe(404);
+      expect((await fetchUpload(idFront, (await operatorSession(t, 'support')).token)).statusCode).toBe(404);
     });
   });
 });
 
 describe('uploads when the S3 store does not answer', () => {
   it("refuse the upload as retryable, in the user's language, and keep nothing", async () => {
-    const t = await createTestApp({
-      uploads: {
-        kind: 's3',
-        s3: {
-          endpoint: 'http://127.0.0.1:9',
-          bucket: 'uploads',
-          region: 'us-east-1',
-          accessKeyId: 'k',
-          secretAccessKey: 's',
-          prefix: '',
-        },
-      },
-    });
+    const t = await createTestApp({ uploads: UNREACHABLE_S3 });
     try {
       const owner = await registerEmailUser(t);
       const before = await t.database.db.$count(uploads);

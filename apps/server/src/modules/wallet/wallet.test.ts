@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
+import { registerEmailUser } from '../../../test/test-app.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const t = appForFile({ checkLedger: true });
 
 const USDT = 3;
 const BTC = 1;

@@ -1,23 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
-import type { TestApp } from '../../../test/test-app.js';
-import { type TestClock, testClock, wealthTestApp } from '../../../test/wealth.js';
+import { testClock, wealthTestApp } from '../../../test/wealth.js';
 import { ledgerEntries, wealthAccruals, wealthOrders } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 import { runAccrual } from './accrual.js';
 import { dayNumber } from './interest.js';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock('2026-03-01T10:00:00Z');
-  t = await wealthTestApp(clock);
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+const clock = testClock('2026-03-01T10:00:00Z');
+const t = appForFile({ open: () => wealthTestApp(clock), checkLedger: true });
 
 /** The seeded USDT products by cycle length. */
 async function usdtProduct(days: number): Promise<number> {

@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { adminToken, type TestApp } from '../../../test/test-app.js';
+import { adminToken } from '../../../test/test-app.js';
 import { testClock, wealthTestApp } from '../../../test/wealth.js';
 import { wealthOrders } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
 // The `wealth` product switch (modules/products): switched off, every lh/deposit* route refuses with
 // product_disabled and nothing changes; switched back on, the same requests work.
-let t: TestApp;
+const t = appForFile({ open: () => wealthTestApp(testClock('2026-05-10T08:30:00Z')), checkLedger: true });
 let operator: string;
 beforeAll(async () => {
-  t = await wealthTestApp(testClock('2026-05-10T08:30:00Z'));
   operator = await adminToken(t);
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const setWealth = async (on: boolean) =>

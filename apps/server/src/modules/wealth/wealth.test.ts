@@ -1,24 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, readyUser, USDT } from '../../../test/money.js';
-import { adminToken, type TestApp } from '../../../test/test-app.js';
-import { type TestClock, testClock, wealthTestApp } from '../../../test/wealth.js';
+import { adminToken } from '../../../test/test-app.js';
+import { testClock, wealthTestApp } from '../../../test/wealth.js';
 import { auditLog, ledgerAccounts } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
-let clock: TestClock;
+const clock = testClock('2026-05-10T08:30:00Z');
+const t = appForFile({ open: () => wealthTestApp(clock) });
 let operator: string;
 beforeAll(async () => {
-  clock = testClock('2026-05-10T08:30:00Z');
-  t = await wealthTestApp(clock);
   operator = await adminToken(t);
 });
 afterEach(async () => {
   expect(await verifyLedger(t.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Product = { id: number; currency_id: number; day: number; interest_rate: string; save_min: string; save_max: string };

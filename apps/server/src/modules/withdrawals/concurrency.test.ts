@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { withdrawAddresses } from '../../db/schema.js';
 import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // The daily limit is raised so that only the balance can stop the requests.
-  t = await createTestApp({ withdrawDailyLimit: 1000 });
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
-});
+// The daily limit is raised so that only the balance can stop the requests.
+const t = appForFile({ open: () => createTestApp({ withdrawDailyLimit: 1000 }), checkLedger: true });
 
 describe('wallet/out under concurrency', () => {
   it('lets exactly one of 200 simultaneous withdrawals through when only one is affordable', async () => {

@@ -1,19 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js';
-import { adminToken, createTestApp, outboxCode, registerEmailUser, type TestApp } from '../../../test/test-app.js';
+import { adminToken, outboxCode, registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, bankCards, ledgerAccounts, ledgerPostings, payPasswordFailures, withdrawAddresses } from '../../db/schema.js';
-import { verifyLedger } from '../../ledger/verify.js';
 
-let t: TestApp;
+const t = appForFile({ checkLedger: true });
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await adminToken(t);
-});
-afterAll(async () => {
-  expect(await verifyLedger(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
