@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CurrencySetting } from '../../../lib/currencies';
 import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
-import type { CurrencySetting, DepositAddress } from '../api/settings';
+import type { DepositAddress } from '../api/settings';
 import { SettingsPage } from './settings-page';
 
 const addresses: DepositAddress[] = [

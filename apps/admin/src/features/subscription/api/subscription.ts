@@ -2,6 +2,7 @@ import type { subscriptionApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
+import { currenciesQuery } from '../../../lib/currencies';
 import type { Paged } from '../../../lib/paging';
 
 /** A project as `GET /api/admin/subscription/projects` lists it (docs/api-subscription.md). */
@@ -76,12 +77,15 @@ export function useProjectActions() {
   const launch = useMutation({
     mutationFn: ({ id, price }: { id: number; price?: string }) =>
       apiPost<subscriptionApi.LaunchReply>(`/admin/subscription/projects/${id}/launch`, price ? { price } : {}),
-    onSuccess: ({ project, listed }) =>
-      done(
+    onSuccess: ({ project, listed }) => {
+      // The launched coin joins the platform's coins.
+      void client.invalidateQueries({ queryKey: currenciesQuery().queryKey });
+      return done(
         listed
           ? `${project.code} launched: coins credited and the ${project.code}/USDT pair is listed.`
           : `${project.code} launched and credited, but listing its pair failed: launch again to retry.`,
-      ),
+      );
+    },
   });
   return { save, close, allocate, launch };
 }

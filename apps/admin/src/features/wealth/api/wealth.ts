@@ -72,12 +72,3 @@ export function useProductActions() {
   });
   return { save, setStatus };
 }
-
-/** The coins a product can be in (the console's coin list). */
-export const coinsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'wealth', 'coins'] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ currency_id: number; currency_name: string }[]>('/admin/currency-settings', undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });

@@ -18,12 +18,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { coinOptions, currenciesQuery, defaultCoinId, useDefaultCoin } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
 import {
-  coinsQuery,
   type ProductForm,
   useProductActions,
   type WealthOrder,
@@ -52,6 +52,8 @@ function ProductsTab() {
   const { setStatus } = useProductActions();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<WealthProduct | 'new' | null>(null);
+  // Loaded with the list, so a new product's form opens with its coin already chosen.
+  useQuery(currenciesQuery());
 
   const toggle = (p: WealthProduct) => {
     const pausing = p.status === 'active';
@@ -145,8 +147,9 @@ function ProductsTab() {
 
 function ProductModal({ product, onClose }: { product: WealthProduct | null; onClose: () => void }) {
   const [form] = Form.useForm<ProductForm>();
-  const coins = useQuery(coinsQuery());
+  const coins = useQuery(currenciesQuery());
   const { save } = useProductActions();
+  useDefaultCoin(form, 'currency_id', coins.data, !product);
   const initial: ProductForm = product
     ? {
         currency_id: product.currency_id,
@@ -158,7 +161,16 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
         total_cap: product.total_cap === null ? '' : trimDecimal(product.total_cap),
         sort: String(product.sort),
       }
-    : { currency_id: 3, day: '15', save_min: '', save_max: '', interest_rate: '', penalty_rate: '', total_cap: '', sort: '0' };
+    : {
+        currency_id: defaultCoinId(coins.data),
+        day: '15',
+        save_min: '',
+        save_max: '',
+        interest_rate: '',
+        penalty_rate: '',
+        total_cap: '',
+        sort: '0',
+      };
 
   const submit = async () => {
     const values = await validValues(form);
@@ -194,11 +206,7 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
     >
       <Form<ProductForm> form={form} layout="vertical" initialValues={initial} data-testid="wealth-product-form">
         <Form.Item name="currency_id" label="Coin" rules={[{ required: true, message: 'Choose the coin.' }]}>
-          <Select
-            disabled={!!product}
-            loading={coins.isPending}
-            options={(coins.data ?? []).map((c) => ({ value: c.currency_id, label: c.currency_name }))}
-          />
+          <Select disabled={!!product} loading={coins.isPending} options={coinOptions(coins.data)} />
         </Form.Item>
         <Form.Item
           name="day"
