@@ -2,7 +2,7 @@ import type { optionsApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { Paged } from '../../../lib/paging';
+import { type Paged, serverFilter } from '../../../lib/paging';
 
 /** A delivery time as `GET /api/admin/options/seconds` lists it (ratios in percent). */
 export type OptionSeconds = optionsApi.SecondsRow;
@@ -24,12 +24,7 @@ export type OrderFilter = { status: string; page: number; limit: number };
 export const ordersQuery = (filter: OrderFilter) =>
   queryOptions({
     queryKey: ['admin', 'options', 'orders', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<AdminOptionOrder>>(
-        '/admin/options/orders',
-        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
-        signal,
-      ),
+    queryFn: ({ signal }) => apiGet<Paged<AdminOptionOrder>>('/admin/options/orders', serverFilter(filter), signal),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
     staleTime: 0,
