@@ -96,3 +96,17 @@ export const reviewQueueQuery = <T, F extends ListFilter>(key: readonly string[]
     refetchInterval: 30_000,
     staleTime: 0,
   });
+
+/**
+ * The props every unpaged console table shares (a list the server sends whole): rows keyed by id,
+ * compact, and the spinner while the list loads.
+ */
+export function listTableProps<T>(query: { data?: T[] | undefined; isPending: boolean }) {
+  return {
+    rowKey: 'id',
+    size: 'small' as const,
+    dataSource: query.data ?? [],
+    loading: query.isPending,
+    pagination: false as const,
+  };
+}

@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, message, Select, Space, Table, type TableCol
 import { useConfirm } from '../../../components/confirm';
 import { useAuthStore } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format';
+import { listTableProps } from '../../../lib/paging';
 import { type Operator, operatorsQuery, useCreateOperator, useResetTotp, useUpdateOperator } from '../api/operators';
 import { ResetPasswordButton } from './reset-password-button';
 import { SessionsTable } from './sessions-table';
@@ -171,16 +172,7 @@ export function OperatorsPage() {
           </Button>
         }
       >
-        <Table<Operator>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={query.data ?? []}
-          loading={query.isPending}
-          pagination={false}
-          scroll={{ x: 1120 }}
-          data-testid="operators-table"
-        />
+        <Table<Operator> {...listTableProps(query)} columns={columns} scroll={{ x: 1120 }} data-testid="operators-table" />
       </Card>
       <Card title="Live console sessions">
         <SessionsTable all />

@@ -22,7 +22,7 @@ import { coinOptions, currenciesQuery, defaultCoinId, useDefaultCoin } from '../
 import { decimalRules } from '../../../lib/decimal-rules';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
-import { pagedTableProps, useListParams } from '../../../lib/paging';
+import { listTableProps, pagedTableProps, useListParams } from '../../../lib/paging';
 import {
   type ProductForm,
   useProductActions,
@@ -130,12 +130,8 @@ function ProductsTab() {
         </Button>
       </Space>
       <Table<WealthProduct>
-        rowKey="id"
-        size="small"
+        {...listTableProps(query)}
         columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isPending}
-        pagination={false}
         scroll={{ x: 1050 }}
         locale={{ emptyText: 'No products yet' }}
         data-testid="wealth-products-table"
