@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { Approval } from '../api/approvals';
 import { ApprovalsPage } from './approvals-page';
@@ -21,12 +21,10 @@ const request = (over: Partial<Approval> = {}): Approval => ({
   ...over,
 });
 
-const paged = (list: Approval[]) => ok({ list, total: list.length, page: 1, limit: 20 });
-
 function serve(list: Approval[], decide: (call: ApiCall) => ReturnType<typeof ok> = () => ok({ status: 'approved' })) {
   return mockApi((call) => {
     if (call.path === '/admin/withdrawal-four-eyes') return ok({ usdt: '10000', default_usdt: '10000' });
-    if (call.method === 'GET' && call.path === '/admin/approvals') return paged(list);
+    if (call.method === 'GET' && call.path === '/admin/approvals') return firstPage(list);
     if (call.method === 'POST' && /^\/admin\/approvals\/\d+\/(approve|reject)$/.test(call.path)) return decide(call);
     return undefined;
   });

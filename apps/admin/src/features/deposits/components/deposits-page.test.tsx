@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminDeposit } from '../api/deposits';
 import { DepositsPage } from './deposits-page';
@@ -30,9 +30,7 @@ const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
 });
 
 function serve(list: AdminDeposit[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/deposits' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
-  );
+  return mockReads({ '/admin/deposits': firstPage(list) }, extra);
 }
 
 describe('deposits page', () => {

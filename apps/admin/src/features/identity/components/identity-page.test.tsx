@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { IdentityCheck } from '../api/identity';
 import { IdentityPage } from './identity-page';
@@ -28,9 +28,7 @@ const check = (over: Partial<IdentityCheck> = {}): IdentityCheck => ({
 const advanced = check({ id: 52, tier: 2, country: null, name: null, card_id: null, address: '1-2-3 Shibuya, Tokyo' });
 
 function serve(list: IdentityCheck[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/identity' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
-  );
+  return mockReads({ '/admin/identity': firstPage(list) }, extra);
 }
 
 describe('identity checks page', () => {
