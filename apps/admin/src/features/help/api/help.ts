@@ -1,19 +1,12 @@
-import type { helpApi } from '@app/shared';
+import { LANGS as APP_LANGS, type helpApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
+import { LANGUAGE_NAMES } from '../../../lib/languages';
 import type { Paged } from '../../../lib/paging';
 
 /** The seven languages of the product, English first: it is the fallback and must be filled in. */
-export const LANGS = [
-  { code: 'en', name: 'English' },
-  { code: 'jp', name: '日本語' },
-  { code: 'kr', name: '한국어' },
-  { code: 'esp', name: 'Español' },
-  { code: 'zh', name: '简体中文' },
-  { code: 'hk', name: '繁體中文' },
-  { code: 'th', name: 'ไทย' },
-] as const;
+export const LANGS = APP_LANGS.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
 
 export type AdminHelpCategory = helpApi.ConsoleCategoryRow;
 export type AdminHelpArticleRow = helpApi.ConsoleArticleRow;
