@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, Segmented, Space, Table, type TableColumnsTy
 import { type ReactNode, useState } from 'react';
 import { formatTime } from '../lib/format';
 import { type Paged, pagedTableProps, useListParams } from '../lib/paging';
+import { RefreshButton } from './refresh-button';
 import { StatusTag } from './status-tag';
 
 /** One row of a review queue: anything with an id, a review status and the time it was asked for. */
@@ -80,14 +81,7 @@ export function ReviewQueue<T extends Reviewable, F extends string = never, K ex
   ];
 
   return (
-    <Card
-      title={props.title}
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-          Refresh
-        </Button>
-      }
-    >
+    <Card title={props.title} extra={<RefreshButton query={query} testId="list-refresh" />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           {shownFilters.map((filter) => (

@@ -2,6 +2,7 @@ import { CONSOLE_ROLES, type ConsoleRole, OPERATOR_PASSWORD_MIN } from '@app/sha
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
+import { RefreshButton } from '../../../components/refresh-button';
 import { useAuthStore } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format';
 import { listTableProps } from '../../../lib/paging';
@@ -164,14 +165,7 @@ export function OperatorsPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {contextHolder}
       <CreateOperatorCard />
-      <Card
-        title="Operators"
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-            Refresh
-          </Button>
-        }
-      >
+      <Card title="Operators" extra={<RefreshButton query={query} testId="list-refresh" />}>
         <Table<Operator> {...listTableProps(query)} columns={columns} scroll={{ x: 1120 }} data-testid="operators-table" />
       </Card>
       <Card title="Live console sessions">

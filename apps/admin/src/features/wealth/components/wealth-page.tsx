@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { RefreshButton } from '../../../components/refresh-button';
 import { coinOptions, currenciesQuery, defaultCoinId, useDefaultCoin } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { validValues } from '../../../lib/form-values';
@@ -125,9 +126,7 @@ function ProductsTab() {
         <Button type="primary" onClick={() => setEditing('new')} data-testid="wealth-create">
           New product
         </Button>
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton query={query} />
       </Space>
       <Table<WealthProduct>
         {...listTableProps(query)}
@@ -304,9 +303,7 @@ function OrdersTab() {
           onChange={(e) => setFilter('product_id', e.target.value.replace(/\D/g, ''))}
           style={{ width: 140 }}
         />
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton query={query} />
       </Space>
       <Table<WealthOrder>
         {...pagedTableProps(query, page, limit, setPage)}
