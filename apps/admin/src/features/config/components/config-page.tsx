@@ -1,7 +1,6 @@
 import { PLAIN_DECIMAL } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import {
@@ -403,16 +403,7 @@ function FeedCard({ feed }: { feed: ConsoleConfig['feed'] }) {
 export function ConfigPage() {
   const query = useQuery(configQuery());
   if (query.isPending) return <Skeleton active data-testid="config-loading" />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="The configuration could not be loaded"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Retry</Button>}
-      />
-    );
+  if (query.isError) return <LoadError title="The configuration could not be loaded" query={query} />;
   const c = query.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="config-page">
