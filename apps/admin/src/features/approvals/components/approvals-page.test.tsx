@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview } from '../../../test/review-drawer';
 import type { Approval } from '../api/approvals';
 import { ApprovalsPage } from './approvals-page';
 
@@ -66,8 +67,7 @@ describe('approvals page', () => {
   it('approves a request with the note only after the confirmation dialog', async () => {
     const api = serve([request()]);
     renderPage(<ApprovalsPage />, { path: '/approvals' });
-    fireEvent.click(await screen.findByTestId('approval-open'));
-    const drawer = await screen.findByTestId('approval-drawer');
+    const drawer = await openReview('approval');
     expect(within(drawer).getByTestId('approval-payload').textContent).toContain('250.5');
     fireEvent.change(within(drawer).getByTestId('approval-note'), { target: { value: '  checked the ticket  ' } });
     fireEvent.click(within(drawer).getByTestId('approval-approve'));
@@ -85,8 +85,7 @@ describe('approvals page', () => {
   it("offers no decision on the operator's own request", async () => {
     serve([request({ can_decide: false })]);
     renderPage(<ApprovalsPage />, { path: '/approvals' });
-    fireEvent.click(await screen.findByTestId('approval-open'));
-    const drawer = await screen.findByTestId('approval-drawer');
+    const drawer = await openReview('approval');
     expect(within(drawer).getByText(/You cannot decide this request/)).toBeTruthy();
     expect(within(drawer).queryByTestId('approval-approve')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview } from '../../../test/review-drawer';
 import type { AdminWithdrawal } from '../api/withdrawals';
 import { WithdrawalsPage } from './withdrawals-page';
 
@@ -32,8 +33,7 @@ function serve(list: AdminWithdrawal[], extra: ApiHandler = () => undefined) {
 
 /** Opens the first row's drawer and submits the payout form with `txHash`. */
 async function approveWith(txHash: string) {
-  fireEvent.click(await screen.findByTestId('withdrawal-open'));
-  const drawer = await screen.findByTestId('withdrawal-drawer');
+  const drawer = await openReview('withdrawal');
   fireEvent.change(within(drawer).getByTestId('withdrawal-tx-hash'), { target: { value: txHash } });
   fireEvent.submit(within(drawer).getByTestId('withdrawal-approve').closest('form') as HTMLFormElement);
   return drawer;
