@@ -1,6 +1,6 @@
 import type { depositsApi } from '@app/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import { reviewQueueQuery } from '../../../lib/paging';
@@ -24,11 +24,7 @@ export type RejectDepositInput = { id: number; reason: string };
  * and confirm in words: the drawer closes, so the toast is the operator's receipt.
  */
 export function useDepositDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'deposits'] });
-  };
+  const done = useActionDone(['admin', 'deposits']);
   const approve = useMutation({
     mutationFn: ({ id, credited, fee }: ApproveDepositInput) =>
       apiPost<unknown>(`/admin/deposits/${id}/approve`, { credited: credited.trim(), fee: fee.trim() }),

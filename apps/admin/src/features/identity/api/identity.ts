@@ -1,6 +1,6 @@
 import type { identityApi } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
 import { reviewQueueQuery } from '../../../lib/paging';
 
@@ -54,11 +54,7 @@ export const identityQuery = (filter: IdentityFilter) =>
 
 /** Refreshes every identity list and confirms in words, as the drawer closes on success. */
 export function useIdentityDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'identity'] });
-  };
+  const done = useActionDone(['admin', 'identity']);
   const approve = useMutation({
     mutationFn: (id: number) => apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/approve`, {}),
     onSuccess: (_, id) => done(`Verification #${id} approved.`),

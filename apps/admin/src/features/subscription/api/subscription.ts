@@ -1,6 +1,6 @@
 import type { subscriptionApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
 import { currenciesQuery } from '../../../lib/currencies';
 import type { Paged } from '../../../lib/paging';
@@ -52,10 +52,7 @@ export const projectOrdersQuery = (id: number, page: number) =>
 /** Every step of a project, each confirming in words and refreshing the lists. */
 export function useProjectActions() {
   const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: KEY });
-  };
+  const done = useActionDone(KEY);
   const save = useMutation({
     mutationFn: ({ id, form }: { id?: number; form: Partial<ProjectForm> }) =>
       apiPost<subscriptionApi.ConsoleProject>(id ? `/admin/subscription/projects/${id}` : '/admin/subscription/projects', form),

@@ -1,6 +1,6 @@
 import type { withdrawalsApi } from '@app/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import { reviewQueueQuery } from '../../../lib/paging';
@@ -15,11 +15,7 @@ export const withdrawalsQuery = (filter: WithdrawalFilter) =>
 
 /** Refreshes every withdrawals list and confirms in words, as the drawer closes on success. */
 export function useWithdrawalDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
-  };
+  const done = useActionDone(['admin', 'withdrawals']);
   const approve = useMutation({
     mutationFn: ({ id, txHash }: { id: number; txHash: string }) =>
       apiPost<unknown>(`/admin/withdrawals/${id}/approve`, { tx_hash: txHash.trim() }),
