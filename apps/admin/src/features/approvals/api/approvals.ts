@@ -1,6 +1,6 @@
 import type { approvalsApi } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
 import { reviewQueueQuery } from '../../../lib/paging';
 
@@ -27,14 +27,12 @@ export const approvalsQuery = (filter: ApprovalFilter) =>
  * withdrawals, users, settings) is refreshed too.
  */
 export function useApprovalDecision() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin']);
   const decide = useMutation({
     mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
       apiPost<unknown>(`/admin/approvals/${id}/${decision}`, note.trim() ? { note: note.trim() } : {}),
-    onSuccess: (_, { id, decision }) => {
-      void message.success(decision === 'approve' ? `Request #${id} approved and applied.` : `Request #${id} rejected.`);
-      return client.invalidateQueries({ queryKey: ['admin'] });
-    },
+    onSuccess: (_, { id, decision }) =>
+      done(decision === 'approve' ? `Request #${id} approved and applied.` : `Request #${id} rejected.`),
   });
   return decide;
 }
