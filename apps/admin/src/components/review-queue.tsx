@@ -1,10 +1,13 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { formatTime } from '../lib/format';
 import { type Paged, pagedTableProps, useListParams } from '../lib/paging';
+import { RefreshButton } from './refresh-button';
+import { StatusTag } from './status-tag';
 
-/** One row of a review queue: anything with an id and a review status. */
-export type Reviewable = { id: number; status: string };
+/** One row of a review queue: anything with an id, a review status and the time it was asked for. */
+export type Reviewable = { id: number; status: string; created_at: string };
 
 export type QueueFilter<F extends string> = {
   key: F;
@@ -14,37 +17,52 @@ export type QueueFilter<F extends string> = {
 
 type ReviewQueueProps<T extends Reviewable, F extends string, K extends QueryKey> = {
   title: string;
-  /** Prefix of the row buttons' test id: `<noun>-open`. */
+  /** Prefix of the test ids: `<noun>-status-filter`, and `<noun>-open` on the row buttons. */
   noun: string;
   tableTestId: string;
-  /** The filters shown above the table, the first one being the status; their defaults open the queue. */
-  filters: QueueFilter<F>[];
-  defaults: Record<F, string>;
-  query: (filter: Record<F, string> & { page: number; limit: number }) => UseQueryOptions<Paged<T>, Error, Paged<T>, K>;
-  /** The columns of the row itself; the Review/View button is added at the end. */
+  /** What the status filter calls a decided request (deposits are approved, identities verified). */
+  done: 'Approved' | 'Verified';
+  /** Filters shown after the status, with the values that open the queue. */
+  filters?: QueueFilter<F>[];
+  defaults?: Record<F, string>;
+  query: (
+    filter: Record<F | 'status', string> & { page: number; limit: number },
+  ) => UseQueryOptions<Paged<T>, Error, Paged<T>, K>;
+  /** The columns that describe the request; the id, the time asked, the status and the Review/View button frame them. */
   columns: TableColumnsType<T>;
+  /** The heading of the time the request was made: "Submitted" unless the queue words it otherwise. */
+  askedTitle?: string;
   emptyText: { pending: string; other: string };
   scrollX: number;
   drawer: (row: T | null, onClose: () => void) => ReactNode;
 };
 
 /**
- * The operators' queues of things to review (deposits, withdrawals, identity checks): a status filter
- * kept in the URL, a server-paged table, and a drawer for the chosen row. Pending rows are offered for
- * review, the others only for viewing.
+ * The operators' queues of things to review (deposits, withdrawals, identity checks, approvals): a
+ * status filter kept in the URL, pending first, a server-paged table, and a drawer for the chosen row.
+ * Pending rows are offered for review, the others only for viewing.
  */
-export function ReviewQueue<T extends Reviewable, F extends string, K extends QueryKey = QueryKey>(
+export function ReviewQueue<T extends Reviewable, F extends string = never, K extends QueryKey = QueryKey>(
   props: ReviewQueueProps<T, F, K>,
 ) {
-  const { page, limit, filters, setFilter, setPage } = useListParams<F>(props.defaults);
+  const { page, limit, filters, setFilter, setPage } = useListParams<F | 'status'>({
+    status: 'pending',
+    ...(props.defaults as Record<F, string>),
+  });
   const query = useQuery(props.query({ ...filters, page, limit }));
   // The id, not the row: a refetch replaces the row object, and the drawer should show the fresh one.
   const [openId, setOpenId] = useState<number | null>(null);
   const open = query.data?.list.find((row) => row.id === openId) ?? null;
-  const status = props.filters[0] ? filters[props.filters[0].key] : 'pending';
+  const shownFilters: QueueFilter<F | 'status'>[] = [
+    { key: 'status', options: reviewStatusOptions(props.done), testId: `${props.noun}-status-filter` },
+    ...(props.filters ?? []),
+  ];
 
   const columns: TableColumnsType<T> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
     ...props.columns,
+    { title: props.askedTitle ?? 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
+    { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
     {
       title: '',
       key: 'actions',
@@ -63,17 +81,10 @@ export function ReviewQueue<T extends Reviewable, F extends string, K extends Qu
   ];
 
   return (
-    <Card
-      title={props.title}
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-          Refresh
-        </Button>
-      }
-    >
+    <Card title={props.title} extra={<RefreshButton query={query} testId="list-refresh" />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
-          {props.filters.map((filter) => (
+          {shownFilters.map((filter) => (
             <Segmented
               key={filter.key}
               options={filter.options}
@@ -87,7 +98,7 @@ export function ReviewQueue<T extends Reviewable, F extends string, K extends Qu
           {...pagedTableProps(query, page, limit, setPage)}
           columns={columns}
           scroll={{ x: props.scrollX }}
-          locale={{ emptyText: status === 'pending' ? props.emptyText.pending : props.emptyText.other }}
+          locale={{ emptyText: filters.status === 'pending' ? props.emptyText.pending : props.emptyText.other }}
           data-testid={props.tableTestId}
         />
       </Space>
@@ -97,7 +108,7 @@ export function ReviewQueue<T extends Reviewable, F extends string, K extends Qu
 }
 
 /** Review states as the queues filter them: deposits and withdrawals are approved, identities verified. */
-export const reviewStatusOptions = (done: 'Approved' | 'Verified') => [
+const reviewStatusOptions = (done: 'Approved' | 'Verified') => [
   { label: 'Pending', value: 'pending' },
   { label: done, value: done.toLowerCase() },
   { label: 'Rejected', value: 'rejected' },

@@ -1,5 +1,7 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
 import { useSearchParams } from 'react-router';
+import { apiGet } from './api';
 
 /** Every paged list of the API answers this (docs/api-money.md). */
 export type Paged<T> = { list: T[]; total: number; page: number; limit: number };
@@ -72,5 +74,39 @@ export function pagedTableProps<T>(
     dataSource: query.data?.list ?? [],
     loading: query.isPending,
     pagination: serverPagination(query.data, page, limit, onChange),
+  };
+}
+
+/** A list's page and filters as the server reads them: a filter set to "all" (or left empty) is not sent. */
+export type ListFilter = Record<string, string | number> & { page: number; limit: number };
+
+export const serverFilter = (filter: ListFilter) =>
+  Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, value === 'all' || value === '' ? undefined : value]));
+
+/**
+ * One page of a review queue (deposits, withdrawals, identity checks, approvals). The queue fills
+ * while it is open, so it is re-read every half minute; and opening it always asks the server, since
+ * a cached row may already have been decided by another operator.
+ */
+export const reviewQueueQuery = <T, F extends ListFilter>(key: readonly string[], path: string, filter: F) =>
+  queryOptions({
+    queryKey: [...key, filter] as const,
+    queryFn: ({ signal }) => apiGet<Paged<T>>(path, serverFilter(filter), signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    staleTime: 0,
+  });
+
+/**
+ * The props every unpaged console table shares (a list the server sends whole): rows keyed by id,
+ * compact, and the spinner while the list loads.
+ */
+export function listTableProps<T>(query: { data?: T[] | undefined; isPending: boolean }) {
+  return {
+    rowKey: 'id',
+    size: 'small' as const,
+    dataSource: query.data ?? [],
+    loading: query.isPending,
+    pagination: false as const,
   };
 }

@@ -52,3 +52,14 @@ export function mockApi(handler: ApiHandler) {
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
   };
 }
+
+/** A whole list as the first page of a paged reply (`{list,total,page,limit}`). */
+export const firstPage = (list: unknown[]): Reply<unknown> => ok({ list, total: list.length, page: 1, limit: 20 });
+
+/**
+ * `mockApi` for a page that reads fixed data: `reads` answers a GET by its path; anything else (the
+ * test's actions) goes to `extra`.
+ */
+export function mockReads(reads: Record<string, Reply<unknown>>, extra: ApiHandler = () => undefined) {
+  return mockApi((call) => (call.method === 'GET' ? reads[call.path] : undefined) ?? extra(call));
+}

@@ -1,8 +1,8 @@
 import type { approvalsApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { Paged } from '../../../lib/paging';
+import { reviewQueueQuery } from '../../../lib/paging';
 
 /** A maker's request as `GET /api/admin/approvals` lists it. */
 export type Approval = approvalsApi.ApprovalRow;
@@ -20,33 +20,19 @@ export const KIND_LABELS: Record<string, string> = {
 export type ApprovalFilter = { status: string; page: number; limit: number };
 
 export const approvalsQuery = (filter: ApprovalFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'approvals', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<Approval>>(
-        '/admin/approvals',
-        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-    // Another operator may have decided a row a moment ago.
-    staleTime: 0,
-  });
+  reviewQueueQuery<Approval, ApprovalFilter>(['admin', 'approvals'], '/admin/approvals', filter);
 
 /**
  * Approve or reject one request. An approval applies the change, so every list it touches (deposits,
  * withdrawals, users, settings) is refreshed too.
  */
 export function useApprovalDecision() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin']);
   const decide = useMutation({
     mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) =>
       apiPost<unknown>(`/admin/approvals/${id}/${decision}`, note.trim() ? { note: note.trim() } : {}),
-    onSuccess: (_, { id, decision }) => {
-      void message.success(decision === 'approve' ? `Request #${id} approved and applied.` : `Request #${id} rejected.`);
-      return client.invalidateQueries({ queryKey: ['admin'] });
-    },
+    onSuccess: (_, { id, decision }) =>
+      done(decision === 'approve' ? `Request #${id} approved and applied.` : `Request #${id} rejected.`),
   });
   return decide;
 }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview } from '../../../test/review-drawer';
 import type { Approval } from '../api/approvals';
 import { ApprovalsPage } from './approvals-page';
 
@@ -21,12 +22,10 @@ const request = (over: Partial<Approval> = {}): Approval => ({
   ...over,
 });
 
-const paged = (list: Approval[]) => ok({ list, total: list.length, page: 1, limit: 20 });
-
 function serve(list: Approval[], decide: (call: ApiCall) => ReturnType<typeof ok> = () => ok({ status: 'approved' })) {
   return mockApi((call) => {
     if (call.path === '/admin/withdrawal-four-eyes') return ok({ usdt: '10000', default_usdt: '10000' });
-    if (call.method === 'GET' && call.path === '/admin/approvals') return paged(list);
+    if (call.method === 'GET' && call.path === '/admin/approvals') return firstPage(list);
     if (call.method === 'POST' && /^\/admin\/approvals\/\d+\/(approve|reject)$/.test(call.path)) return decide(call);
     return undefined;
   });
@@ -68,8 +67,7 @@ describe('approvals page', () => {
   it('approves a request with the note only after the confirmation dialog', async () => {
     const api = serve([request()]);
     renderPage(<ApprovalsPage />, { path: '/approvals' });
-    fireEvent.click(await screen.findByTestId('approval-open'));
-    const drawer = await screen.findByTestId('approval-drawer');
+    const drawer = await openReview('approval');
     expect(within(drawer).getByTestId('approval-payload').textContent).toContain('250.5');
     fireEvent.change(within(drawer).getByTestId('approval-note'), { target: { value: '  checked the ticket  ' } });
     fireEvent.click(within(drawer).getByTestId('approval-approve'));
@@ -87,8 +85,7 @@ describe('approvals page', () => {
   it("offers no decision on the operator's own request", async () => {
     serve([request({ can_decide: false })]);
     renderPage(<ApprovalsPage />, { path: '/approvals' });
-    fireEvent.click(await screen.findByTestId('approval-open'));
-    const drawer = await screen.findByTestId('approval-drawer');
+    const drawer = await openReview('approval');
     expect(within(drawer).getByText(/You cannot decide this request/)).toBeTruthy();
     expect(within(drawer).queryByTestId('approval-approve')).toBeNull();
   });

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Input, Space, Typography } from 'a
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { JsonView } from '../../../components/json-view';
-import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
+import { ReviewQueue } from '../../../components/review-queue';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime } from '../../../lib/format';
 import { type Approval, approvalsQuery, fourEyesQuery, KIND_LABELS, useApprovalDecision } from '../api/approvals';
@@ -29,18 +29,15 @@ export function ApprovalsPage() {
         title="Pending approvals"
         noun="approval"
         tableTestId="approvals-table"
-        filters={[{ key: 'status', options: reviewStatusOptions('Approved'), testId: 'approval-status-filter' }]}
-        defaults={{ status: 'pending' }}
+        done="Approved"
         query={approvalsQuery}
+        askedTitle="Asked at"
         scrollX={1000}
         emptyText={{ pending: 'Nothing waiting for a second operator', other: 'No requests' }}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
           { title: 'Kind', dataIndex: 'kind', width: 260, render: (v: string) => kindLabel(v) },
           { title: 'Target', dataIndex: 'target', ellipsis: true },
           { title: 'Asked by', key: 'maker', width: 240, render: (_, a: Approval) => a.maker.email ?? `#${a.maker.id}` },
-          { title: 'Asked at', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
-          { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
         ]}
         drawer={(open, onClose) => <ApprovalDrawer approval={open} onClose={onClose} />}
       />

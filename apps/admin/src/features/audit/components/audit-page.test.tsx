@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AuditChainReport, AuditRow } from '../api/audit';
 import { AuditPage } from './audit-page';
@@ -20,7 +20,7 @@ const row: AuditRow = {
 
 function serve(list: AuditRow[], extra: ApiHandler = () => undefined) {
   return mockApi((call) => {
-    if (call.path === '/admin/audit') return ok({ list, total: list.length, page: 1, limit: 20 });
+    if (call.path === '/admin/audit') return firstPage(list);
     if (call.path === '/admin/audit/actions') return ok([{ action: 'config.pair.update', count: 1 }]);
     return extra(call);
   });

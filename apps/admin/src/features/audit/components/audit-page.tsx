@@ -3,6 +3,7 @@ import { Button, Card, Col, Form, Input, Row, Select, Space, Table, type TableCo
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { JsonView } from '../../../components/json-view';
+import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime } from '../../../lib/format';
 import { DEFAULT_LIMIT, pagedTableProps } from '../../../lib/paging';
 import { type AuditFilters, type AuditRow, actionFamilies, auditActionsQuery, auditQuery } from '../api/audit';
@@ -75,14 +76,7 @@ export function AuditPage() {
   const filtered = Object.values(filters).some(Boolean);
 
   return (
-    <Card
-      title="Audit log"
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-          Refresh
-        </Button>
-      }
-    >
+    <Card title="Audit log" extra={<RefreshButton query={query} testId="list-refresh" />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <AuditChainCheck />
         <Form layout="vertical" onFinish={apply} data-testid="audit-filters">

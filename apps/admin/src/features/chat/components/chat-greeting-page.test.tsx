@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { SupportChatSettings } from '../api/greeting';
 import { ChatGreetingPage } from './chat-greeting-page';
@@ -23,10 +23,7 @@ const stored: SupportChatSettings = {
 };
 
 function serve(settings: SupportChatSettings, extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/chat/greeting') return ok(settings);
-    return extra(call);
-  });
+  return mockReads({ '/admin/chat/greeting': ok(settings) }, extra);
 }
 
 const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;

@@ -3,17 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Form, Input, message, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { validValues } from '../../../lib/form-values';
+import { LANGUAGE_NAMES } from '../../../lib/languages';
 import { type SupportChatSettings, supportChatQuery, useSaveSupportChat, WEEKDAYS, type Weekday } from '../api/greeting';
 
-const LANG_NAMES: Record<Lang, string> = {
-  en: 'English',
-  jp: '日本語',
-  kr: '한국어',
-  esp: 'Español',
-  zh: '简体中文',
-  hk: '繁體中文',
-  th: 'ไทย',
-};
 const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
   tue: 'Tuesday',
@@ -101,7 +93,7 @@ export function ChatGreetingPage() {
         <Tabs
           items={LANGS.map((l) => ({
             key: l,
-            label: LANG_NAMES[l],
+            label: LANGUAGE_NAMES[l],
             forceRender: true,
             children: (
               <Form.Item name={['greeting', l]} rules={[{ max: 500, message: 'At most 500 characters' }]}>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleConfig } from '../api/config';
 import { ConfigPage } from './config-page';
@@ -66,10 +66,7 @@ const config: ConsoleConfig = {
 };
 
 function serve(value: ConsoleConfig, extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/config') return ok(value);
-    return extra(call);
-  });
+  return mockReads({ '/admin/config': ok(value) }, extra);
 }
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

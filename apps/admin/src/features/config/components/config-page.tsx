@@ -1,7 +1,6 @@
 import { PLAIN_DECIMAL } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import {
@@ -37,6 +37,10 @@ import { CoinChains, CoinEnabledSwitch } from './coin-controls';
 import { PairSizesModal } from './pair-sizes-modal';
 
 const FEE_RATE = /^0(\.\d{1,8})?$/;
+/** A required amount in the coin's units. */
+const amountRule = { required: true, pattern: PLAIN_DECIMAL, message: 'A decimal amount' };
+/** Maker and taker fees: a fraction of the trade's value. */
+const feeRateRule = { required: true, pattern: FEE_RATE, message: 'A fraction below 1, up to 8 places' };
 const percent = (rate: string) => `${(Number(rate) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
 
 function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
@@ -240,25 +244,13 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
         }}
       >
         <Form form={form} layout="vertical">
-          <Form.Item
-            name="min_amount"
-            label={`Minimum order (whole lots of ${editing?.lot_size ?? ''})`}
-            rules={[{ required: true, pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
-          >
+          <Form.Item name="min_amount" label={`Minimum order (whole lots of ${editing?.lot_size ?? ''})`} rules={[amountRule]}>
             <Input data-testid="pair-min-amount" />
           </Form.Item>
-          <Form.Item
-            name="maker_fee_rate"
-            label="Maker fee rate (0.001 = 0.1 %)"
-            rules={[{ required: true, pattern: FEE_RATE, message: 'A fraction below 1, up to 8 places' }]}
-          >
+          <Form.Item name="maker_fee_rate" label="Maker fee rate (0.001 = 0.1 %)" rules={[feeRateRule]}>
             <Input data-testid="pair-maker-fee" />
           </Form.Item>
-          <Form.Item
-            name="taker_fee_rate"
-            label="Taker fee rate"
-            rules={[{ required: true, pattern: FEE_RATE, message: 'A fraction below 1, up to 8 places' }]}
-          >
+          <Form.Item name="taker_fee_rate" label="Taker fee rate" rules={[feeRateRule]}>
             <Input data-testid="pair-taker-fee" />
           </Form.Item>
           <Form.Item
@@ -331,11 +323,7 @@ function MarketMakerCard({ mm }: { mm: ConsoleConfig['market_maker'] }) {
               <InputNumber min={f.min} max={f.max} precision={0} data-testid={`mm-${f.key}`} />
             </Form.Item>
           ))}
-          <Form.Item
-            name="levelQuote"
-            label="First level's value (quote coin)"
-            rules={[{ required: true, pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
-          >
+          <Form.Item name="levelQuote" label="First level's value (quote coin)" rules={[amountRule]}>
             <Input data-testid="mm-levelQuote" />
           </Form.Item>
         </Space>
@@ -403,16 +391,7 @@ function FeedCard({ feed }: { feed: ConsoleConfig['feed'] }) {
 export function ConfigPage() {
   const query = useQuery(configQuery());
   if (query.isPending) return <Skeleton active data-testid="config-loading" />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="The configuration could not be loaded"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Retry</Button>}
-      />
-    );
+  if (query.isError) return <LoadError title="The configuration could not be loaded" query={query} />;
   const c = query.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="config-page">

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsolePosition, ContractPairRow } from '../api/contracts';
 import { ContractsPage } from './contracts-page';
@@ -68,7 +68,7 @@ function serve(list: ConsolePosition[], extra: ApiHandler = () => undefined) {
     if (call.method === 'GET' && call.path === '/admin/contracts/positions') {
       const user = call.query.get('user_id');
       const rows = user ? list.filter((p) => String(p.user_id) === user) : list;
-      return ok({ list: rows, total: rows.length, page: 1, limit: 20 });
+      return firstPage(rows);
     }
     return extra(call);
   });

@@ -1,9 +1,9 @@
 import type { depositsApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
-import { apiGet, apiPost } from '../../../lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
+import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
-import type { Paged } from '../../../lib/paging';
+import { reviewQueueQuery } from '../../../lib/paging';
 
 /**
  * A deposit as `GET /api/admin/deposits` lists it: the user-facing record (`charge_mention/log2`)
@@ -14,20 +14,7 @@ export type AdminDeposit = depositsApi.ConsoleDepositRow;
 export type DepositFilter = { status: string; page: number; limit: number };
 
 export const depositsQuery = (filter: DepositFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'deposits', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<AdminDeposit>>(
-        '/admin/deposits',
-        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    // A review queue fills while it is open; a fresh look every half minute keeps it honest.
-    refetchInterval: 30_000,
-    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
-    staleTime: 0,
-  });
+  reviewQueueQuery<AdminDeposit, DepositFilter>(['admin', 'deposits'], '/admin/deposits', filter);
 
 export type ApproveDepositInput = { id: number; credited: string; fee: string };
 export type RejectDepositInput = { id: number; reason: string };
@@ -37,11 +24,7 @@ export type RejectDepositInput = { id: number; reason: string };
  * and confirm in words: the drawer closes, so the toast is the operator's receipt.
  */
 export function useDepositDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'deposits'] });
-  };
+  const done = useActionDone(['admin', 'deposits']);
   const approve = useMutation({
     mutationFn: ({ id, credited, fee }: ApproveDepositInput) =>
       apiPost<unknown>(`/admin/deposits/${id}/approve`, { credited: credited.trim(), fee: fee.trim() }),

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview, submitReject } from '../../../test/review-drawer';
 import type { AdminDeposit } from '../api/deposits';
 import { DepositsPage } from './deposits-page';
 
@@ -30,9 +31,7 @@ const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
 });
 
 function serve(list: AdminDeposit[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/deposits' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
-  );
+  return mockReads({ '/admin/deposits': firstPage(list) }, extra);
 }
 
 describe('deposits page', () => {
@@ -76,10 +75,8 @@ describe('deposits page', () => {
       call.method === 'POST' && call.path === '/admin/deposits/31/reject' ? ok({ status: 'rejected' }) : undefined,
     );
     renderPage(<DepositsPage />, { path: '/deposits' });
-    fireEvent.click(await screen.findByTestId('deposit-open'));
-    const drawer = await screen.findByTestId('deposit-drawer');
-    fireEvent.change(within(drawer).getByTestId('deposit-reject-reason'), { target: { value: '  No transfer found  ' } });
-    fireEvent.submit(within(drawer).getByTestId('deposit-reject').closest('form') as HTMLFormElement);
+    const drawer = await openReview('deposit');
+    submitReject(drawer, 'deposit', '  No transfer found  ');
 
     const content = await screen.findByTestId('confirm-content');
     expect(content.textContent).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
@@ -93,10 +90,8 @@ describe('deposits page', () => {
   it('refuses to reject without a reason, and sends nothing', async () => {
     const api = serve([deposit()]);
     renderPage(<DepositsPage />, { path: '/deposits' });
-    fireEvent.click(await screen.findByTestId('deposit-open'));
-    const drawer = await screen.findByTestId('deposit-drawer');
-    fireEvent.change(within(drawer).getByTestId('deposit-reject-reason'), { target: { value: '   ' } });
-    fireEvent.submit(within(drawer).getByTestId('deposit-reject').closest('form') as HTMLFormElement);
+    const drawer = await openReview('deposit');
+    submitReject(drawer, 'deposit', '   ');
     expect(await within(drawer).findByText('Enter the reason the user will see.')).toBeTruthy();
     expect(screen.queryByTestId('confirm-content')).toBeNull();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -109,8 +104,7 @@ describe('deposits page', () => {
         : undefined,
     );
     renderPage(<DepositsPage />, { path: '/deposits' });
-    fireEvent.click(await screen.findByTestId('deposit-open'));
-    const drawer = await screen.findByTestId('deposit-drawer');
+    const drawer = await openReview('deposit');
     expect((within(drawer).getByTestId('deposit-credited') as HTMLInputElement).value).toBe('500');
     fireEvent.change(within(drawer).getByTestId('deposit-credited'), { target: { value: '450' } });
     expect(await within(drawer).findByText(/differs from the amount the user claimed/)).toBeTruthy();

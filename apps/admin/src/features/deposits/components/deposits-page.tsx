@@ -1,7 +1,6 @@
 import { trimDecimal } from '@app/shared';
-import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
-import { StatusTag } from '../../../components/status-tag';
-import { formatTime, userLabel } from '../../../lib/format';
+import { ReviewQueue } from '../../../components/review-queue';
+import { userLabel } from '../../../lib/format';
 import { depositsQuery } from '../api/deposits';
 import { DepositReviewDrawer } from './deposit-review-drawer';
 
@@ -11,13 +10,11 @@ export function DepositsPage() {
       title="Deposits"
       noun="deposit"
       tableTestId="deposits-table"
-      filters={[{ key: 'status', options: reviewStatusOptions('Approved'), testId: 'deposit-status-filter' }]}
-      defaults={{ status: 'pending' }}
+      done="Approved"
       query={depositsQuery}
       scrollX={1000}
       emptyText={{ pending: 'No deposits waiting for review', other: 'No deposits' }}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
         { title: 'User', key: 'user', width: 280, render: (_, d) => userLabel(d) },
         { title: 'Coin', dataIndex: 'currency_name', width: 80 },
         {
@@ -27,8 +24,6 @@ export function DepositsPage() {
           render: (_, d) => (d.method === 'bank' ? 'Bank transfer' : `Chain · ${d.chain ?? '—'}`),
         },
         { title: 'Amount', dataIndex: 'amount', align: 'right', width: 150, render: (v: string) => trimDecimal(v) },
-        { title: 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
-        { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
       ]}
       drawer={(open, onClose) => <DepositReviewDrawer deposit={open} onClose={onClose} />}
     />

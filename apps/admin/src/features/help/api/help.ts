@@ -1,19 +1,12 @@
-import type { helpApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { LANGS as APP_LANGS, type helpApi } from '@app/shared';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
+import { LANGUAGE_NAMES } from '../../../lib/languages';
 import type { Paged } from '../../../lib/paging';
 
 /** The seven languages of the product, English first: it is the fallback and must be filled in. */
-export const LANGS = [
-  { code: 'en', name: 'English' },
-  { code: 'jp', name: '日本語' },
-  { code: 'kr', name: '한국어' },
-  { code: 'esp', name: 'Español' },
-  { code: 'zh', name: '简体中文' },
-  { code: 'hk', name: '繁體中文' },
-  { code: 'th', name: 'ไทย' },
-] as const;
+export const LANGS = APP_LANGS.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
 
 export type AdminHelpCategory = helpApi.ConsoleCategoryRow;
 export type AdminHelpArticleRow = helpApi.ConsoleArticleRow;
@@ -44,37 +37,28 @@ export const helpArticleQuery = (id: number) =>
   });
 
 export function useSaveArticle() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin', 'help']);
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: ArticleInput }) =>
       apiPost<AdminHelpArticle>(id === null ? '/admin/help/articles' : `/admin/help/articles/${id}`, input),
-    onSuccess: (saved) => {
-      void message.success(`Article #${saved.id} saved.`);
-      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
-    },
+    onSuccess: (saved) => done(`Article #${saved.id} saved.`),
   });
 }
 
 export function useDeleteArticle() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin', 'help']);
   return useMutation({
     mutationFn: (id: number) => apiPost<boolean>(`/admin/help/articles/${id}/delete`),
-    onSuccess: (_, id) => {
-      void message.success(`Article #${id} deleted.`);
-      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
-    },
+    onSuccess: (_, id) => done(`Article #${id} deleted.`),
   });
 }
 
 export function useSaveCategory() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin', 'help']);
   return useMutation({
     mutationFn: (input: { id?: number; slug: string; names: Record<string, string>; sort: number }) =>
       apiPost<{ id: number }>('/admin/help/categories', input),
-    onSuccess: () => {
-      void message.success('Category saved.');
-      return client.invalidateQueries({ queryKey: ['admin', 'help'] });
-    },
+    onSuccess: () => done('Category saved.'),
   });
 }
 
@@ -88,13 +72,10 @@ export const feedbackQuery = (status: string, page: number, limit: number) =>
   });
 
 export function useReplyFeedback() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin', 'feedback']);
   return useMutation({
     mutationFn: ({ id, reply }: { id: number; reply: string }) =>
       apiPost<AdminFeedback>(`/admin/feedback/${id}/reply`, { reply }),
-    onSuccess: (_, { id }) => {
-      void message.success(`Reply to feedback #${id} sent.`);
-      return client.invalidateQueries({ queryKey: ['admin', 'feedback'] });
-    },
+    onSuccess: (_, { id }) => done(`Reply to feedback #${id} sent.`),
   });
 }

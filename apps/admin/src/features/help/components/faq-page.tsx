@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
+import { listTableProps } from '../../../lib/paging';
 import {
   type AdminHelpArticleRow,
   type AdminHelpCategory,
@@ -78,11 +79,7 @@ export function FaqPage() {
           </Button>
         ) : null}
         <Table<AdminHelpArticleRow>
-          rowKey="id"
-          size="small"
-          loading={articles.isPending}
-          dataSource={articles.data ?? []}
-          pagination={false}
+          {...listTableProps(articles)}
           locale={{ emptyText: 'No articles' }}
           data-testid="faq-table"
           columns={[

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminFeedback } from '../api/help';
 import { FeedbackPage } from './feedback-page';
@@ -35,7 +35,7 @@ function serve(extra: ApiHandler = () => undefined) {
     if (call.method === 'GET' && call.path === '/admin/feedback') {
       const status = call.query.get('status');
       const list = status === 'open' ? [open] : status === 'replied' ? [answered] : [open, answered];
-      return ok({ list, total: list.length, page: 1, limit: 20 });
+      return firstPage(list);
     }
     return extra(call);
   });
@@ -57,7 +57,7 @@ describe('feedback page', () => {
   });
 
   it('says nothing is waiting when no feedback is open', async () => {
-    mockApi((call) => (call.path === '/admin/feedback' ? ok({ list: [], total: 0, page: 1, limit: 20 }) : undefined));
+    mockApi((call) => (call.path === '/admin/feedback' ? firstPage([]) : undefined));
     renderPage(<FeedbackPage />, { path: '/feedback' });
     expect(await within(table()).findByText('No feedback waiting for a reply')).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AuthedImage } from '../../../components/authed-image';
+import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime, userLabel } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminFeedback, feedbackQuery, useReplyFeedback } from '../api/help';
@@ -20,14 +21,7 @@ export function FeedbackPage() {
   const open = query.data?.list.find((f) => f.id === openId) ?? null;
 
   return (
-    <Card
-      title="Feedback inbox"
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
-      }
-    >
+    <Card title="Feedback inbox" extra={<RefreshButton query={query} />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Segmented options={STATUS_OPTIONS} value={filters.status} onChange={(v) => setFilter('status', String(v))} />
         <Table<AdminFeedback>

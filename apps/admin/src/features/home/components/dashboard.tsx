@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { formatTime } from '../../../lib/format';
 import { type Dashboard, dashboardQuery } from '../api/dashboard';
 import { BarChart } from './bar-chart';
@@ -46,16 +47,7 @@ function PendingCard({
 export function DashboardView() {
   const query = useQuery(dashboardQuery());
   if (query.isPending) return <Skeleton active data-testid="dashboard-loading" />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="The dashboard could not be loaded"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Retry</Button>}
-      />
-    );
+  if (query.isError) return <LoadError title="The dashboard could not be loaded" query={query} />;
   const d = query.data;
   const volume = d.spot_volume_24h;
   const totalVolume = approx(volume.map((v) => v.usdt));

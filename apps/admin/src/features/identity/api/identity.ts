@@ -1,7 +1,8 @@
 import type { identityApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
+import { reviewQueueQuery } from '../../../lib/paging';
 
 /**
  * A verification submission as `GET /api/admin/identity` lists it. Tier 1 is basic (country, name, ID
@@ -49,32 +50,11 @@ export const basicIdentityQuery = (userId: number) =>
 export type IdentityFilter = { status: string; tier: string; page: number; limit: number };
 
 export const identityQuery = (filter: IdentityFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'identity', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<identityApi.ConsoleReply>(
-        '/admin/identity',
-        {
-          status: filter.status === 'all' ? undefined : filter.status,
-          tier: filter.tier === 'all' ? undefined : filter.tier,
-          page: filter.page,
-          limit: filter.limit,
-        },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
-    staleTime: 0,
-  });
+  reviewQueueQuery<IdentityCheck, IdentityFilter>(['admin', 'identity'], '/admin/identity', filter);
 
 /** Refreshes every identity list and confirms in words, as the drawer closes on success. */
 export function useIdentityDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'identity'] });
-  };
+  const done = useActionDone(['admin', 'identity']);
   const approve = useMutation({
     mutationFn: (id: number) => apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/approve`, {}),
     onSuccess: (_, id) => done(`Verification #${id} approved.`),

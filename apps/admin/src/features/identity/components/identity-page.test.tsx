@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview, submitReject } from '../../../test/review-drawer';
 import type { IdentityCheck } from '../api/identity';
 import { IdentityPage } from './identity-page';
 
@@ -28,9 +29,7 @@ const check = (over: Partial<IdentityCheck> = {}): IdentityCheck => ({
 const advanced = check({ id: 52, tier: 2, country: null, name: null, card_id: null, address: '1-2-3 Shibuya, Tokyo' });
 
 function serve(list: IdentityCheck[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/identity' ? ok({ list, total: list.length, page: 1, limit: 20 }) : extra(call),
-  );
+  return mockReads({ '/admin/identity': firstPage(list) }, extra);
 }
 
 describe('identity checks page', () => {
@@ -81,8 +80,7 @@ describe('identity checks page', () => {
         : undefined,
     );
     renderPage(<IdentityPage />, { path: '/identity' });
-    fireEvent.click(await screen.findByTestId('identity-open'));
-    const drawer = await screen.findByTestId('identity-drawer');
+    const drawer = await openReview('identity');
     await waitFor(() => expect(within(drawer).getByTestId('identity-name').textContent).toBe('Alice Sato'));
     expect(within(drawer).getByTestId('identity-card-id').textContent).toBe('TK1234567');
     expect(within(drawer).getByText('Name (verified basic)')).toBeTruthy();
@@ -94,10 +92,8 @@ describe('identity checks page', () => {
       call.method === 'POST' && call.path === '/admin/identity/51/reject' ? ok({ status: 'rejected' }) : undefined,
     );
     renderPage(<IdentityPage />, { path: '/identity' });
-    fireEvent.click(await screen.findByTestId('identity-open'));
-    const drawer = await screen.findByTestId('identity-drawer');
-    fireEvent.change(within(drawer).getByTestId('identity-reject-reason'), { target: { value: 'The ID number is unreadable ' } });
-    fireEvent.submit(within(drawer).getByTestId('identity-reject').closest('form') as HTMLFormElement);
+    const drawer = await openReview('identity');
+    submitReject(drawer, 'identity', 'The ID number is unreadable ');
 
     const content = await screen.findByTestId('confirm-content');
     expect(content.textContent).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleNews } from '../api/news';
 import { NewsPage } from './news-page';
@@ -28,10 +28,7 @@ const listing: ConsoleNews = {
 };
 
 function serve(list: ConsoleNews[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/news') return ok({ list, total: list.length, page: 1, limit: 20 });
-    return extra(call);
-  });
+  return mockReads({ '/admin/news': firstPage(list) }, extra);
 }
 
 const table = () => screen.getByTestId('news-table');

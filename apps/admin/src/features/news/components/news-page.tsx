@@ -20,17 +20,10 @@ import { useState } from 'react';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
+import { LANGUAGE_NAMES } from '../../../lib/languages';
 import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
 
-const LANG_NAMES: Record<Lang, string> = {
-  en: 'English (required)',
-  jp: '日本語',
-  kr: '한국어',
-  esp: 'Español',
-  zh: '简体中文',
-  hk: '繁體中文',
-  th: 'ไทย',
-};
+const LANG_NAMES: Record<Lang, string> = { ...LANGUAGE_NAMES, en: 'English (required)' };
 
 type Values = { published: boolean; pinned: boolean } & Record<Lang, { title?: string; body?: string }>;
 

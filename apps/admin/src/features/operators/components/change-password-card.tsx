@@ -1,6 +1,6 @@
-import { OPERATOR_PASSWORD_MIN } from '@app/shared';
 import { Button, Card, Form, Input, message, Typography } from 'antd';
 import { useChangeOwnPassword } from '../api/operators';
+import { NewPasswordField } from './new-password-field';
 
 type ChangeForm = { old_password: string; password: string; confirm: string };
 
@@ -38,17 +38,7 @@ export function ChangePasswordCard() {
         >
           <Input.Password autoComplete="current-password" maxLength={64} data-testid="password-old" />
         </Form.Item>
-        <Form.Item
-          label="New password"
-          name="password"
-          rules={[
-            { required: true, message: 'Enter a new password.' },
-            { min: OPERATOR_PASSWORD_MIN, message: `At least ${OPERATOR_PASSWORD_MIN} characters.` },
-            { max: 64, message: 'At most 64 characters.' },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={64} data-testid="password-new" />
-        </Form.Item>
+        <NewPasswordField testId="password-new" />
         <Form.Item
           label="New password again"
           name="confirm"

@@ -2,7 +2,7 @@
 import { OPERATOR_PASSWORD_MIN } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { Operator } from '../api/operators';
 import { OperatorsPage } from './operators-page';
@@ -24,11 +24,7 @@ const team = [
 ];
 
 function serve(extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/operators') return ok(team);
-    if (call.method === 'GET' && call.path === '/admin/sessions') return ok([]);
-    return extra(call);
-  });
+  return mockReads({ '/admin/operators': ok(team), '/admin/sessions': ok([]) }, extra);
 }
 
 const operatorRows = () => [...document.querySelectorAll('[data-testid="operators-table"] tr.ant-table-row')] as HTMLElement[];

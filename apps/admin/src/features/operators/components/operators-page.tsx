@@ -2,8 +2,10 @@ import { CONSOLE_ROLES, type ConsoleRole, OPERATOR_PASSWORD_MIN } from '@app/sha
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
+import { RefreshButton } from '../../../components/refresh-button';
 import { useAuthStore } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format';
+import { listTableProps } from '../../../lib/paging';
 import { type Operator, operatorsQuery, useCreateOperator, useResetTotp, useUpdateOperator } from '../api/operators';
 import { ResetPasswordButton } from './reset-password-button';
 import { SessionsTable } from './sessions-table';
@@ -163,24 +165,8 @@ export function OperatorsPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {contextHolder}
       <CreateOperatorCard />
-      <Card
-        title="Operators"
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-            Refresh
-          </Button>
-        }
-      >
-        <Table<Operator>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={query.data ?? []}
-          loading={query.isPending}
-          pagination={false}
-          scroll={{ x: 1120 }}
-          data-testid="operators-table"
-        />
+      <Card title="Operators" extra={<RefreshButton query={query} testId="list-refresh" />}>
+        <Table<Operator> {...listTableProps(query)} columns={columns} scroll={{ x: 1120 }} data-testid="operators-table" />
       </Card>
       <Card title="Live console sessions">
         <SessionsTable all />

@@ -1,7 +1,7 @@
-import { OPERATOR_PASSWORD_MIN } from '@app/shared';
-import { Button, Form, Input, Modal, message, Typography } from 'antd';
+import { Button, Form, Modal, message, Typography } from 'antd';
 import { useState } from 'react';
 import { type Operator, useResetPassword } from '../api/operators';
+import { NewPasswordField } from './new-password-field';
 
 /**
  * A super sets another operator's password (forgotten, or possibly known to someone else): their
@@ -52,17 +52,7 @@ export function ResetPasswordButton({ operator }: { operator: Operator }) {
             )
           }
         >
-          <Form.Item
-            label="New password"
-            name="password"
-            rules={[
-              { required: true, message: 'Enter a new password.' },
-              { min: OPERATOR_PASSWORD_MIN, message: `At least ${OPERATOR_PASSWORD_MIN} characters.` },
-              { max: 64, message: 'At most 64 characters.' },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={64} data-testid="reset-password-input" />
-          </Form.Item>
+          <NewPasswordField testId="reset-password-input" />
         </Form>
       </Modal>
     </>

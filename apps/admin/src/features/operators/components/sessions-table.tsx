@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, message, Table, type TableColumnsType, Tag } from 'antd';
 import { useConfirm } from '../../../components/confirm';
 import { formatTime } from '../../../lib/format';
+import { listTableProps } from '../../../lib/paging';
 import { type ConsoleSession, sessionsQuery, useRevokeSession } from '../api/operators';
 
 /** Live console sessions with a revoke button each: every operator's for super, else one's own. */
@@ -57,12 +58,8 @@ export function SessionsTable({ all }: { all: boolean }) {
     <>
       {contextHolder}
       <Table<ConsoleSession>
-        rowKey="id"
-        size="small"
+        {...listTableProps(query)}
         columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isPending}
-        pagination={false}
         scroll={{ x: 800 }}
         locale={{ emptyText: 'No live sessions' }}
         data-testid={all ? 'all-sessions-table' : 'my-sessions-table'}

@@ -1,8 +1,8 @@
 import type { optionsApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { Paged } from '../../../lib/paging';
+import { type Paged, serverFilter } from '../../../lib/paging';
 
 /** A delivery time as `GET /api/admin/options/seconds` lists it (ratios in percent). */
 export type OptionSeconds = optionsApi.SecondsRow;
@@ -24,12 +24,7 @@ export type OrderFilter = { status: string; page: number; limit: number };
 export const ordersQuery = (filter: OrderFilter) =>
   queryOptions({
     queryKey: ['admin', 'options', 'orders', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<AdminOptionOrder>>(
-        '/admin/options/orders',
-        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
-        signal,
-      ),
+    queryFn: ({ signal }) => apiGet<Paged<AdminOptionOrder>>('/admin/options/orders', serverFilter(filter), signal),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
     staleTime: 0,
@@ -37,16 +32,13 @@ export const ordersQuery = (filter: OrderFilter) =>
 
 /** Adds or edits a delivery time; the server audits it with before and after. */
 export function useSaveSeconds() {
-  const client = useQueryClient();
+  const done = useActionDone(['admin', 'options', 'seconds']);
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: SecondsForm }) =>
       apiPost<OptionSeconds>(id ? `/admin/options/seconds/${id}` : '/admin/options/seconds', {
         ...values,
         enabled: values.enabled ? '1' : '0',
       }),
-    onSuccess: (row) => {
-      void message.success(`Delivery time ${row.seconds} s saved.`);
-      return client.invalidateQueries({ queryKey: ['admin', 'options', 'seconds'] });
-    },
+    onSuccess: (row) => done(`Delivery time ${row.seconds} s saved.`),
   });
 }

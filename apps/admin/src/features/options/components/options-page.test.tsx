@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
 import { OptionsPage } from './options-page';
@@ -51,10 +51,7 @@ const order = (over: Partial<AdminOptionOrder>): AdminOptionOrder => ({
 });
 
 function serve(seconds: OptionSeconds[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/options/seconds') return ok(seconds);
-    return extra(call);
-  });
+  return mockReads({ '/admin/options/seconds': ok(seconds) }, extra);
 }
 
 const secondsRows = () => [...document.querySelectorAll('[data-testid="option-seconds-table"] tr.ant-table-row')];

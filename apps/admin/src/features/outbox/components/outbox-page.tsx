@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Card, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { RefreshButton } from '../../../components/refresh-button';
 import { type OutboxRow, outboxQuery } from '../api/outbox';
 
 function formatTime(value: string): string {
@@ -70,14 +71,7 @@ export function OutboxPage() {
   };
 
   return (
-    <Card
-      title="Development outbox"
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
-      }
-    >
+    <Card title="Development outbox" extra={<RefreshButton query={query} />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert
           type="info"

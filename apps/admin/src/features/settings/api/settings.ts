@@ -1,12 +1,11 @@
-import type { adminMoneyApi, depositsApi } from '@app/shared';
+import type { depositsApi } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { ApprovalTicket } from '../../../lib/approval-ticket';
+import { type CurrencySetting, currenciesQuery } from '../../../lib/currencies';
 
 /** One chain of one coin and the platform's deposit address on it (empty: deposits on it are not offered). */
 export type DepositAddress = depositsApi.DepositAddressRow;
-
-export type CurrencySetting = adminMoneyApi.CurrencySetting;
 
 /**
  * Optional fields arrive as null; they are sent as absent (the server refuses null for them). Kept
@@ -34,13 +33,6 @@ export const depositAddressesQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const currencySettingsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'settings', 'currency-settings'] as const,
-    queryFn: ({ signal }) => apiGet<CurrencySetting[]>('/admin/currency-settings', undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
 export const bankDepositQuery = () =>
   queryOptions({
     queryKey: ['admin', 'settings', 'bank-deposit'] as const,
@@ -48,11 +40,11 @@ export const bankDepositQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-function useSave<I, R>(path: string, key: string, body: (input: I) => unknown = (input) => input) {
+function useSave<I, R>(path: string, queryKey: readonly unknown[], body: (input: I) => unknown = (input) => input) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: I) => apiPost<R>(path, body(input)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'settings', key] }),
+    onSuccess: () => client.invalidateQueries({ queryKey }),
   });
 }
 
@@ -64,7 +56,7 @@ export const useSaveDepositAddresses = () =>
   // Users send money to these: a change waits for a second operator (the reply is the request's ticket).
   useSave<{ chain_id: number; address: string }[], ApprovalTicket>(
     '/admin/deposit-addresses',
-    'deposit-addresses',
+    depositAddressesQuery().queryKey,
     (addresses) => ({
       addresses,
     }),
@@ -72,10 +64,10 @@ export const useSaveDepositAddresses = () =>
 
 /** Saves one coin's rules; the reply is that coin's row as stored. */
 export const useSaveCurrencySetting = () =>
-  useSave<CurrencySettingInput, CurrencySetting>('/admin/currency-settings', 'currency-settings');
+  useSave<CurrencySettingInput, CurrencySetting>('/admin/currency-settings', currenciesQuery().queryKey);
 
 /** Saves the bank details (which also switches bank deposits on), or with `null` switches them off. */
 export const useSaveBankDeposit = () =>
-  useSave<BankDeposit | null, BankDeposit | null>('/admin/bank-deposit', 'bank-deposit', (details) =>
+  useSave<BankDeposit | null, BankDeposit | null>('/admin/bank-deposit', bankDepositQuery().queryKey, (details) =>
     details ? { ...details, enabled: true } : { enabled: false },
   );

@@ -2,8 +2,9 @@ import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
+import { type CurrencySetting, currenciesQuery, QUOTE_COIN } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
-import { type CurrencySetting, currencySettingsQuery, useSaveCurrencySetting } from '../api/settings';
+import { useSaveCurrencySetting } from '../api/settings';
 
 type Field = 'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price';
 type Values = Record<string, Record<Field, string>>;
@@ -15,13 +16,13 @@ const FIELDS: { key: Field; title: string; label: string }[] = [
   { key: 'fallback_price', title: 'Fallback USDT price (demo)', label: 'fallback price' },
 ];
 
-const isUsdt = (r: CurrencySetting) => r.currency_name === 'USDT';
+const isUsdt = (r: CurrencySetting) => r.currency_name === QUOTE_COIN;
 
 const rowValues = (r: CurrencySetting) =>
   Object.fromEntries(FIELDS.map((f) => [f.key, trimDecimal(r[f.key])])) as Record<Field, string>;
 
 export function CurrencySettingsCard() {
-  const query = useQuery(currencySettingsQuery());
+  const query = useQuery(currenciesQuery());
   const save = useSaveCurrencySetting();
   const [form] = Form.useForm<Values>();
   const initialValues = useMemo(

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import type { CurrencySetting } from '../../../lib/currencies';
+import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
-import type { CurrencySetting, DepositAddress } from '../api/settings';
+import type { DepositAddress } from '../api/settings';
 import { SettingsPage } from './settings-page';
 
 const addresses: DepositAddress[] = [
@@ -33,12 +34,10 @@ const rules: CurrencySetting[] = [
 ];
 
 function serve(extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/deposit-addresses') return ok(addresses);
-    if (call.method === 'GET' && call.path === '/admin/currency-settings') return ok(rules);
-    if (call.method === 'GET' && call.path === '/admin/bank-deposit') return ok(null);
-    return extra(call);
-  });
+  return mockReads(
+    { '/admin/deposit-addresses': ok(addresses), '/admin/currency-settings': ok(rules), '/admin/bank-deposit': ok(null) },
+    extra,
+  );
 }
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

@@ -1,7 +1,8 @@
 import type { subscriptionApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
+import { currenciesQuery } from '../../../lib/currencies';
 import type { Paged } from '../../../lib/paging';
 
 /** A project as `GET /api/admin/subscription/projects` lists it (docs/api-subscription.md). */
@@ -51,10 +52,7 @@ export const projectOrdersQuery = (id: number, page: number) =>
 /** Every step of a project, each confirming in words and refreshing the lists. */
 export function useProjectActions() {
   const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: KEY });
-  };
+  const done = useActionDone(KEY);
   const save = useMutation({
     mutationFn: ({ id, form }: { id?: number; form: Partial<ProjectForm> }) =>
       apiPost<subscriptionApi.ConsoleProject>(id ? `/admin/subscription/projects/${id}` : '/admin/subscription/projects', form),
@@ -76,12 +74,15 @@ export function useProjectActions() {
   const launch = useMutation({
     mutationFn: ({ id, price }: { id: number; price?: string }) =>
       apiPost<subscriptionApi.LaunchReply>(`/admin/subscription/projects/${id}/launch`, price ? { price } : {}),
-    onSuccess: ({ project, listed }) =>
-      done(
+    onSuccess: ({ project, listed }) => {
+      // The launched coin joins the platform's coins.
+      void client.invalidateQueries({ queryKey: currenciesQuery().queryKey });
+      return done(
         listed
           ? `${project.code} launched: coins credited and the ${project.code}/USDT pair is listed.`
           : `${project.code} launched and credited, but listing its pair failed: launch again to retry.`,
-      ),
+      );
+    },
   });
   return { save, close, allocate, launch };
 }

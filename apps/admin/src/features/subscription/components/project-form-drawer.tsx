@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { LanguageFallbackNote } from '../../../components/language-fallback';
-import { apiGet } from '../../../lib/api';
+import { coinOptions, currenciesQuery, useDefaultCoin } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { type AdminProject, type ProjectForm, useProjectActions } from '../api/subscription';
 
@@ -36,8 +36,6 @@ const timeRule = (label: string) => ({
   },
 });
 
-type Coin = { currency_id: number; currency_name: string; decimals: number };
-
 /**
  * Create a project, or edit one that is still open. Once anyone has subscribed, the server keeps its
  * terms (price, supply, limits, currencies) and says so; times, lock-up and texts may still change.
@@ -53,10 +51,7 @@ export function ProjectFormDrawer({
 }) {
   const [form] = Form.useForm<Values>();
   const { save } = useProjectActions();
-  const coins = useQuery({
-    queryKey: ['admin', 'currency-settings'],
-    queryFn: ({ signal }) => apiGet<Coin[]>('/admin/currency-settings', undefined, signal),
-  });
+  const coins = useQuery(currenciesQuery());
   const editing = project !== null;
   const intro = (Form.useWatch('introduction', form) ?? {}) as Record<string, string | undefined>;
 
@@ -82,6 +77,8 @@ export function ProjectFormDrawer({
       form.resetFields();
     }
   }, [open, project, form]);
+  // After the reset above, so a new project starts in the quote coin.
+  useDefaultCoin(form, 'subscribe_currency_id', coins.data, open && !editing);
 
   const submit = async (v: Values) => {
     const body: Partial<ProjectForm> = {
@@ -124,7 +121,7 @@ export function ProjectFormDrawer({
         form={form}
         layout="vertical"
         onFinish={(v) => void submit(v).catch(() => undefined)}
-        initialValues={{ decimals: 4, subscribe_currency_id: 3, lock_days: 7 }}
+        initialValues={{ decimals: 4, lock_days: 7 }}
       >
         <Space wrap size="middle" style={{ width: '100%' }}>
           <Form.Item
@@ -149,11 +146,7 @@ export function ProjectFormDrawer({
         </Space>
         <Space wrap size="middle" style={{ width: '100%' }}>
           <Form.Item label="Subscription currency" name="subscribe_currency_id" rules={[{ required: true }]}>
-            <Select
-              style={{ width: 160 }}
-              loading={coins.isPending}
-              options={(coins.data ?? []).map((c) => ({ value: c.currency_id, label: c.currency_name }))}
-            />
+            <Select style={{ width: 160 }} loading={coins.isPending} options={coinOptions(coins.data)} />
           </Form.Item>
           <Form.Item
             label="Issue price (1 coin in that currency)"

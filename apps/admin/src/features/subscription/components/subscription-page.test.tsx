@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminProject } from '../api/subscription';
 import { SubscriptionPage } from './subscription-page';
@@ -48,13 +48,13 @@ const subscribing: AdminProject = {
 };
 
 function serve(list: AdminProject[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/subscription/projects')
-      return ok({ list, total: list.length, page: 1, limit: 20 });
-    if (call.method === 'GET' && call.path === '/admin/currency-settings')
-      return ok([{ currency_id: 3, currency_name: 'USDT', decimals: 6 }]);
-    return extra(call);
-  });
+  return mockReads(
+    {
+      '/admin/subscription/projects': firstPage(list),
+      '/admin/currency-settings': ok([{ currency_id: 3, currency_name: 'USDT', decimals: 6 }]),
+    },
+    extra,
+  );
 }
 
 const table = () => screen.getByTestId('subscription-table');

@@ -4,6 +4,7 @@ import { Button, Card, Input, Space, Table, type TableColumnsType, Tag, Typograp
 import { type HTMLAttributes, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
 import { LanguageFallback } from '../../../components/language-fallback';
+import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminProject, projectsQuery, useProjectActions } from '../api/subscription';
@@ -217,9 +218,7 @@ export function SubscriptionPage() {
       title="New-coin subscription"
       extra={
         <Space>
-          <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-            Refresh
-          </Button>
+          <RefreshButton query={query} testId="list-refresh" />
           <Button
             type="primary"
             onClick={() => {

@@ -27,14 +27,6 @@ export const REASON_LABELS: Record<string, string> = {
   adjustment: 'Manual adjustment',
 };
 
-/** The base coins by id, for when a user's detail lists no balances (should not happen: every user has every coin). */
-export const BASE_COINS = [
-  { currency_id: 3, currency_name: 'USDT' },
-  { currency_id: 1, currency_name: 'BTC' },
-  { currency_id: 2, currency_name: 'ETH' },
-  { currency_id: 34, currency_name: 'TRX' },
-];
-
 /** A user as `GET /api/admin/users` lists them; `review_state` is basic, `advanced_state` advanced verification. */
 export type AdminUser = adminMoneyApi.UserSummary;
 export type BalanceRow = adminMoneyApi.BalanceRow;

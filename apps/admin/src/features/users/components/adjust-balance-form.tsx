@@ -1,6 +1,7 @@
 import { absDecimal, compareDecimal } from '@app/shared';
 import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
+import { type Coin, coinOptions, useDefaultCoin } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { ACCOUNT_LABELS, ACCOUNTS, type AccountKind, type AdjustInput, useAdjustBalance } from '../api/users';
 
@@ -9,7 +10,7 @@ type Values = { currency_id: number; account: AccountKind; amount: string; reaso
 type Props = {
   userId: number;
   userLabel: string;
-  coins: { currency_id: number; currency_name: string }[];
+  coins: Coin[];
 };
 
 /**
@@ -20,6 +21,7 @@ export function AdjustBalanceForm({ userId, userLabel, coins }: Props) {
   const [form] = Form.useForm<Values>();
   const adjust = useAdjustBalance(userId);
   const { confirm, contextHolder } = useConfirm();
+  useDefaultCoin(form, 'currency_id', coins);
 
   const onFinish = (values: Values) => {
     const coin = coins.find((c) => c.currency_id === values.currency_id)?.currency_name ?? `currency #${values.currency_id}`;
@@ -63,16 +65,12 @@ export function AdjustBalanceForm({ userId, userLabel, coins }: Props) {
         layout="vertical"
         requiredMark={false}
         disabled={adjust.isPending}
-        initialValues={{ currency_id: coins[0]?.currency_id, account: 'coin' }}
+        initialValues={{ account: 'coin' }}
         onFinish={onFinish}
       >
         <Space align="start" wrap>
           <Form.Item label="Currency" name="currency_id" rules={[{ required: true, message: 'Choose the currency.' }]}>
-            <Select
-              style={{ width: 140 }}
-              options={coins.map((c) => ({ value: c.currency_id, label: c.currency_name }))}
-              data-testid="adjust-currency"
-            />
+            <Select style={{ width: 140 }} options={coinOptions(coins)} data-testid="adjust-currency" />
           </Form.Item>
           <Form.Item label="Account" name="account" rules={[{ required: true, message: 'Choose the account.' }]}>
             <Select

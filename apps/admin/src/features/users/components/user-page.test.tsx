@@ -2,31 +2,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminUserDetail, LedgerRow } from '../api/users';
+import { aliceSummary } from './user.fixture';
 import { UserPage } from './user-page';
 
 const detail: AdminUserDetail = {
-  profile: {
-    id: 12,
-    account_type: 'email',
-    email: 'alice@example.test',
-    phone: null,
-    area_code: null,
-    name: 'Alice Sato',
-    review_status: 2,
-    review_state: 'verified',
-    advanced_user: 0,
-    advanced_state: 'pending',
-    has_pay_password: true,
-    extension_code: 'AB12CD',
-    frozen_reason: null,
-    created_at: '2026-11-01T08:00:00Z',
-    card_id: 'TK1234567',
-    lang: 'en',
-    parent_id: null,
-  },
+  profile: { ...aliceSummary({ advanced_state: 'pending' }), card_id: 'TK1234567', lang: 'en', parent_id: null },
   // The server lists accounts alphabetically; the page shows the coin account first.
   balances: [
     { account: 'contract', currency_id: 3, currency_name: 'USDT', available: '0.000000', frozen: '0.000000' },
@@ -54,12 +37,7 @@ const posting: LedgerRow = {
 };
 
 function serve(extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/users/12') return ok(detail);
-    if (call.method === 'GET' && call.path === '/admin/users/12/ledger')
-      return ok({ list: [posting], total: 1, page: 1, limit: 20 });
-    return extra(call);
-  });
+  return mockReads({ '/admin/users/12': ok(detail), '/admin/users/12/ledger': firstPage([posting]) }, extra);
 }
 
 const renderUser = (id: string) =>
@@ -142,9 +120,7 @@ describe('user page', () => {
   });
 
   it("shows the server's refusal for an unknown user", async () => {
-    mockApi((call) =>
-      call.path === '/admin/users/404' ? refused('User not found.') : ok({ list: [], total: 0, page: 1, limit: 20 }),
-    );
+    mockApi((call) => (call.path === '/admin/users/404' ? refused('User not found.') : firstPage([])));
     renderUser('404');
     await waitFor(() => expect(screen.getAllByText('User not found.').length).toBeGreaterThan(0));
     expect(within(screen.getByTestId('user-profile')).queryByText('TK1234567')).toBeNull();

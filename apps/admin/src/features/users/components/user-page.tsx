@@ -16,12 +16,12 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusTag } from '../../../components/status-tag';
+import { currenciesQuery } from '../../../lib/currencies';
 import { formatTime } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
 import {
   ACCOUNT_LABELS,
   type AdminUserDetail,
-  BASE_COINS,
   type BalanceRow,
   type IdentitySubmission,
   type LedgerRow,
@@ -139,6 +139,8 @@ export function UserPage() {
   const { page, limit, setPage } = useListParams({});
   const detail = useQuery({ ...userDetailQuery(id), enabled: valid });
   const ledger = useQuery({ ...userLedgerQuery(id, page, limit), enabled: valid });
+  // Every user has a balance row per coin; should a user list none, the adjustment offers every coin.
+  const allCoins = useQuery({ ...currenciesQuery(), enabled: detail.isSuccess && detail.data.balances.length === 0 });
   // Every user has every coin in every account; the zero rows bury the few that matter.
   const [showZero, setShowZero] = useState(false);
 
@@ -148,7 +150,7 @@ export function UserPage() {
   const balances = sortBalances(detail.data?.balances ?? []);
   const coins = balances.length
     ? [...new Map(balances.map((b) => [b.currency_id, { currency_id: b.currency_id, currency_name: b.currency_name }])).values()]
-    : BASE_COINS;
+    : (allCoins.data ?? []);
   const label = user ? (user.email ?? phoneOf(user) ?? `User #${id}`) : `User #${id}`;
 
   return (

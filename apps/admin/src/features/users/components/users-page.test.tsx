@@ -1,28 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, refused } from '../../../test/mock-api';
+import { firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
-import type { AdminUser } from '../api/users';
+import { aliceSummary } from './user.fixture';
 import { UsersPage } from './users-page';
 
-const user = (over: Partial<AdminUser> = {}): AdminUser => ({
-  id: 12,
-  account_type: 'email',
-  email: 'alice@example.test',
-  phone: null,
-  area_code: null,
-  name: 'Alice Sato',
-  review_status: 2,
-  review_state: 'verified',
-  advanced_user: 0,
-  advanced_state: 'none',
-  has_pay_password: true,
-  extension_code: 'AB12CD',
-  frozen_reason: null,
-  created_at: '2026-11-01T08:00:00Z',
-  ...over,
-});
+const user = aliceSummary;
 
 /** The cells of each row, without the trailing "Open" link. */
 const rowsOnScreen = () =>
@@ -64,7 +48,7 @@ describe('users page', () => {
   });
 
   it('searches on the server and says when nobody matches', async () => {
-    const api = mockApi((call) => (call.path === '/admin/users' ? ok({ list: [], total: 0, page: 1, limit: 20 }) : undefined));
+    const api = mockApi((call) => (call.path === '/admin/users' ? firstPage([]) : undefined));
     renderPage(<UsersPage />, { path: '/users' });
     expect(await screen.findByText('No users yet')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '  zed@example.test ' } });

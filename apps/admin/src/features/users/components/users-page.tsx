@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Card, Input, Space, Table, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
 import { type AdminUser, usersQuery } from '../api/users';
@@ -37,14 +38,7 @@ export function UsersPage() {
   const query = useQuery(usersQuery(filters.q, page, limit));
 
   return (
-    <Card
-      title="Users"
-      extra={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="list-refresh">
-          Refresh
-        </Button>
-      }
-    >
+    <Card title="Users" extra={<RefreshButton query={query} testId="list-refresh" />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Input.Search
           key={filters.q}

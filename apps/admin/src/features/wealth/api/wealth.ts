@@ -1,7 +1,7 @@
 import type { wealthApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
-import type { Paged } from '../../../lib/paging';
+import { type Paged, serverFilter } from '../../../lib/paging';
 
 /** A financial product as `GET /api/admin/wealth/products` lists it (rates in percent per day). */
 export type WealthProduct = wealthApi.ConsoleProductRow;
@@ -32,17 +32,7 @@ export type OrderFilter = { status: string; product_id: string; page: number; li
 export const wealthOrdersQuery = (filter: OrderFilter) =>
   queryOptions({
     queryKey: ['admin', 'wealth', 'orders', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<WealthOrder>>(
-        '/admin/wealth/orders',
-        {
-          status: filter.status === 'all' ? undefined : filter.status,
-          product_id: filter.product_id || undefined,
-          page: filter.page,
-          limit: filter.limit,
-        },
-        signal,
-      ),
+    queryFn: ({ signal }) => apiGet<Paged<WealthOrder>>('/admin/wealth/orders', serverFilter(filter), signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -72,12 +62,3 @@ export function useProductActions() {
   });
   return { save, setStatus };
 }
-
-/** The coins a product can be in (the console's coin list). */
-export const coinsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'wealth', 'coins'] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ currency_id: number; currency_name: string }[]>('/admin/currency-settings', undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });

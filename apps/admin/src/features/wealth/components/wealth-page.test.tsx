@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { WealthOrder, WealthProduct } from '../api/wealth';
 import { WealthPage } from './wealth-page';
@@ -59,15 +59,16 @@ const order: WealthOrder = {
 };
 
 function serve(products: WealthProduct[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/admin/wealth/products') return ok(products);
-    if (call.method === 'GET' && call.path === '/admin/currency-settings')
-      return ok([
+  return mockReads(
+    {
+      '/admin/wealth/products': ok(products),
+      '/admin/currency-settings': ok([
         { currency_id: 3, currency_name: 'USDT' },
         { currency_id: 1, currency_name: 'BTC' },
-      ]);
-    return extra(call);
-  });
+      ]),
+    },
+    extra,
+  );
 }
 
 const products = () => screen.getByTestId('wealth-products-table');
@@ -160,7 +161,7 @@ describe('wealth page', () => {
     const api = serve([product], (call) => {
       if (call.method !== 'GET' || call.path !== '/admin/wealth/orders') return undefined;
       const list = call.query.get('status') === 'redeemed' ? [] : [order];
-      return ok({ list, total: list.length, page: 1, limit: 20 });
+      return firstPage(list);
     });
     renderPage(<WealthPage />, { path: '/wealth' });
     fireEvent.click(screen.getByText('Orders', { selector: '.ant-tabs-tab-btn' }));

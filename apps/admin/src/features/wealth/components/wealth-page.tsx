@@ -18,12 +18,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { RefreshButton } from '../../../components/refresh-button';
+import { coinOptions, currenciesQuery, defaultCoinId, useDefaultCoin } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
-import { pagedTableProps, useListParams } from '../../../lib/paging';
+import { listTableProps, pagedTableProps, useListParams } from '../../../lib/paging';
 import {
-  coinsQuery,
   type ProductForm,
   useProductActions,
   type WealthOrder,
@@ -52,6 +53,8 @@ function ProductsTab() {
   const { setStatus } = useProductActions();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<WealthProduct | 'new' | null>(null);
+  // Loaded with the list, so a new product's form opens with its coin already chosen.
+  useQuery(currenciesQuery());
 
   const toggle = (p: WealthProduct) => {
     const pausing = p.status === 'active';
@@ -123,17 +126,11 @@ function ProductsTab() {
         <Button type="primary" onClick={() => setEditing('new')} data-testid="wealth-create">
           New product
         </Button>
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton query={query} />
       </Space>
       <Table<WealthProduct>
-        rowKey="id"
-        size="small"
+        {...listTableProps(query)}
         columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isPending}
-        pagination={false}
         scroll={{ x: 1050 }}
         locale={{ emptyText: 'No products yet' }}
         data-testid="wealth-products-table"
@@ -145,8 +142,9 @@ function ProductsTab() {
 
 function ProductModal({ product, onClose }: { product: WealthProduct | null; onClose: () => void }) {
   const [form] = Form.useForm<ProductForm>();
-  const coins = useQuery(coinsQuery());
+  const coins = useQuery(currenciesQuery());
   const { save } = useProductActions();
+  useDefaultCoin(form, 'currency_id', coins.data, !product);
   const initial: ProductForm = product
     ? {
         currency_id: product.currency_id,
@@ -158,7 +156,16 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
         total_cap: product.total_cap === null ? '' : trimDecimal(product.total_cap),
         sort: String(product.sort),
       }
-    : { currency_id: 3, day: '15', save_min: '', save_max: '', interest_rate: '', penalty_rate: '', total_cap: '', sort: '0' };
+    : {
+        currency_id: defaultCoinId(coins.data),
+        day: '15',
+        save_min: '',
+        save_max: '',
+        interest_rate: '',
+        penalty_rate: '',
+        total_cap: '',
+        sort: '0',
+      };
 
   const submit = async () => {
     const values = await validValues(form);
@@ -194,11 +201,7 @@ function ProductModal({ product, onClose }: { product: WealthProduct | null; onC
     >
       <Form<ProductForm> form={form} layout="vertical" initialValues={initial} data-testid="wealth-product-form">
         <Form.Item name="currency_id" label="Coin" rules={[{ required: true, message: 'Choose the coin.' }]}>
-          <Select
-            disabled={!!product}
-            loading={coins.isPending}
-            options={(coins.data ?? []).map((c) => ({ value: c.currency_id, label: c.currency_name }))}
-          />
+          <Select disabled={!!product} loading={coins.isPending} options={coinOptions(coins.data)} />
         </Form.Item>
         <Form.Item
           name="day"
@@ -300,9 +303,7 @@ function OrdersTab() {
           onChange={(e) => setFilter('product_id', e.target.value.replace(/\D/g, ''))}
           style={{ width: 140 }}
         />
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton query={query} />
       </Space>
       <Table<WealthOrder>
         {...pagedTableProps(query, page, limit, setPage)}

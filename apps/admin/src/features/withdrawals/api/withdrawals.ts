@@ -1,9 +1,9 @@
 import type { withdrawalsApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
-import { apiGet, apiPost } from '../../../lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { useActionDone } from '../../../lib/action-done';
+import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
-import type { Paged } from '../../../lib/paging';
+import { reviewQueueQuery } from '../../../lib/paging';
 
 /** A withdrawal as `GET /api/admin/withdrawals` lists it: the user's record (`charge_mention/log3`) plus who asked. */
 export type AdminWithdrawal = withdrawalsApi.ConsoleWithdrawalRow;
@@ -11,27 +11,11 @@ export type AdminWithdrawal = withdrawalsApi.ConsoleWithdrawalRow;
 export type WithdrawalFilter = { status: string; page: number; limit: number };
 
 export const withdrawalsQuery = (filter: WithdrawalFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'withdrawals', filter] as const,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<AdminWithdrawal>>(
-        '/admin/withdrawals',
-        { status: filter.status === 'all' ? undefined : filter.status, page: filter.page, limit: filter.limit },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-    // Opening the queue always asks the server: a cached row may already have been decided by someone else.
-    staleTime: 0,
-  });
+  reviewQueueQuery<AdminWithdrawal, WithdrawalFilter>(['admin', 'withdrawals'], '/admin/withdrawals', filter);
 
 /** Refreshes every withdrawals list and confirms in words, as the drawer closes on success. */
 export function useWithdrawalDecision() {
-  const client = useQueryClient();
-  const done = (text: string) => {
-    void message.success(text);
-    return client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
-  };
+  const done = useActionDone(['admin', 'withdrawals']);
   const approve = useMutation({
     mutationFn: ({ id, txHash }: { id: number; txHash: string }) =>
       apiPost<unknown>(`/admin/withdrawals/${id}/approve`, { tx_hash: txHash.trim() }),

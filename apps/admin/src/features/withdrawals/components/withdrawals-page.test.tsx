@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { openReview } from '../../../test/review-drawer';
 import type { AdminWithdrawal } from '../api/withdrawals';
 import { WithdrawalsPage } from './withdrawals-page';
 
@@ -27,17 +28,12 @@ const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
 });
 
 function serve(list: AdminWithdrawal[], extra: ApiHandler = () => undefined) {
-  return mockApi((call) =>
-    call.method === 'GET' && call.path === '/admin/withdrawals'
-      ? ok({ list, total: list.length, page: 1, limit: 20 })
-      : extra(call),
-  );
+  return mockReads({ '/admin/withdrawals': firstPage(list) }, extra);
 }
 
 /** Opens the first row's drawer and submits the payout form with `txHash`. */
 async function approveWith(txHash: string) {
-  fireEvent.click(await screen.findByTestId('withdrawal-open'));
-  const drawer = await screen.findByTestId('withdrawal-drawer');
+  const drawer = await openReview('withdrawal');
   fireEvent.change(within(drawer).getByTestId('withdrawal-tx-hash'), { target: { value: txHash } });
   fireEvent.submit(within(drawer).getByTestId('withdrawal-approve').closest('form') as HTMLFormElement);
   return drawer;

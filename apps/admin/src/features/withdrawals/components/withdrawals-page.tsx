@@ -1,8 +1,7 @@
 import { trimDecimal } from '@app/shared';
 import { Typography } from 'antd';
-import { ReviewQueue, reviewStatusOptions } from '../../../components/review-queue';
-import { StatusTag } from '../../../components/status-tag';
-import { formatTime, userLabel } from '../../../lib/format';
+import { ReviewQueue } from '../../../components/review-queue';
+import { userLabel } from '../../../lib/format';
 import { withdrawalsQuery } from '../api/withdrawals';
 import { WithdrawalReviewDrawer } from './withdrawal-review-drawer';
 
@@ -12,13 +11,11 @@ export function WithdrawalsPage() {
       title="Withdrawals"
       noun="withdrawal"
       tableTestId="withdrawals-table"
-      filters={[{ key: 'status', options: reviewStatusOptions('Approved'), testId: 'withdrawal-status-filter' }]}
-      defaults={{ status: 'pending' }}
+      done="Approved"
       query={withdrawalsQuery}
       scrollX={1200}
       emptyText={{ pending: 'No withdrawals waiting for review', other: 'No withdrawals' }}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
         { title: 'User', key: 'user', width: 280, render: (_, w) => userLabel(w) },
         { title: 'Coin', dataIndex: 'currency_name', width: 80 },
         { title: 'Chain', dataIndex: 'chain', width: 100 },
@@ -30,8 +27,6 @@ export function WithdrawalsPage() {
         },
         { title: 'Amount', dataIndex: 'amount', align: 'right', width: 140, render: (v: string) => trimDecimal(v) },
         { title: 'Fee', dataIndex: 'fee', align: 'right', width: 100, render: (v: string) => trimDecimal(v) },
-        { title: 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
-        { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
       ]}
       drawer={(open, onClose) => <WithdrawalReviewDrawer withdrawal={open} onClose={onClose} />}
     />
