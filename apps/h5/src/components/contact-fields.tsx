@@ -1,12 +1,12 @@
 import type { AccountType, AreaCode, CodeScene } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CodeTarget, sendVerificationCode } from '../lib/account-api';
 import { maskTarget } from '../lib/contact-target';
 import { AreaCodePicker } from './area-code-picker';
 import { CodeButton } from './code-button';
-import { FormField } from './form-field';
+import { ControlledField } from './controlled-field';
 
 type AreaOptions = { options: readonly AreaCode[] | undefined; loading: boolean };
 
@@ -29,39 +29,36 @@ export function ContactField<T extends FieldValues>(props: {
   const { t } = useTranslation();
   const mobile = props.type === 'mobile';
   return (
-    <Controller
+    <ControlledField
       control={props.control}
       name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={mobile ? t('auth.phone') : t('auth.email')}
-          error={fieldState.error?.message}
-          testId={props.testId}
-          prefix={
-            mobile ? (
-              <AreaCodePicker
-                options={props.areas.options}
-                loading={props.areas.loading}
-                value={props.areaCode}
-                onChange={props.onPickArea}
-                testId={props.areaTestId}
-              />
-            ) : undefined
-          }
-        >
-          <Input
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            type={mobile ? 'tel' : 'email'}
-            inputMode={mobile ? 'numeric' : 'email'}
-            autoComplete={props.autoComplete}
-            placeholder={mobile ? t('auth.phone_placeholder') : t('auth.email_placeholder')}
-            clearable
+      label={mobile ? t('auth.phone') : t('auth.email')}
+      testId={props.testId}
+      prefix={
+        mobile ? (
+          <AreaCodePicker
+            options={props.areas.options}
+            loading={props.areas.loading}
+            value={props.areaCode}
+            onChange={props.onPickArea}
+            testId={props.areaTestId}
           />
-        </FormField>
+        ) : undefined
+      }
+    >
+      {(field) => (
+        <Input
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          type={mobile ? 'tel' : 'email'}
+          inputMode={mobile ? 'numeric' : 'email'}
+          autoComplete={props.autoComplete}
+          placeholder={mobile ? t('auth.phone_placeholder') : t('auth.email_placeholder')}
+          clearable
+        />
       )}
-    />
+    </ControlledField>
   );
 }
 
@@ -83,36 +80,28 @@ export function CodeField<T extends FieldValues>(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <ControlledField
       control={props.control}
       name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={t('auth.code')}
-          error={fieldState.error?.message}
-          testId={props.testId}
-          hint={props.hint}
-          suffix={
-            <CodeButton
-              onSend={props.onSend}
-              countdownKey={props.countdownKey}
-              testId={props.sendTestId}
-              disabled={props.disabled}
-            />
-          }
-        >
-          <Input
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.code_placeholder')}
-          />
-        </FormField>
+      label={t('auth.code')}
+      testId={props.testId}
+      hint={props.hint}
+      suffix={
+        <CodeButton onSend={props.onSend} countdownKey={props.countdownKey} testId={props.sendTestId} disabled={props.disabled} />
+      }
+    >
+      {(field) => (
+        <Input
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('auth.code_placeholder')}
+        />
       )}
-    />
+    </ControlledField>
   );
 }
 

@@ -2,12 +2,11 @@ import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
 import { CoinPicker } from '../../../components/coin-picker';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
@@ -30,6 +29,7 @@ import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
 import { AmountSuffix } from '../../../components/amount-suffix';
+import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
 
 type Sheet = 'from' | 'to' | null;
@@ -168,41 +168,38 @@ export function TransferPage() {
           testId="transfer-coin"
         />
 
-        <Controller
+        <ControlledField
           control={control}
           name="number"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={t('transfer.amount')}
-              error={fieldState.error?.message}
-              testId="transfer-amount"
-              hint={
-                <span data-testid="transfer-available">
-                  {t('transfer.available', {
-                    amount: formatAmount(coin?.available ?? '0', coin?.decimals),
-                    coin: coin?.currency_name ?? '',
-                  })}
-                </span>
-              }
-              suffix={
-                <AmountSuffix
-                  unit={coin?.currency_name}
-                  onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
-                  testId="transfer-all"
-                />
-              }
-            >
-              <Input
-                value={field.value}
-                onChange={(v) => field.onChange(sanitizeAmountInput(v, coin?.decimals ?? 8))}
-                onBlur={field.onBlur}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('transfer.amount_placeholder')}
-              />
-            </FormField>
+          label={t('transfer.amount')}
+          testId="transfer-amount"
+          hint={
+            <span data-testid="transfer-available">
+              {t('transfer.available', {
+                amount: formatAmount(coin?.available ?? '0', coin?.decimals),
+                coin: coin?.currency_name ?? '',
+              })}
+            </span>
+          }
+          suffix={
+            <AmountSuffix
+              unit={coin?.currency_name}
+              onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
+              testId="transfer-all"
+            />
+          }
+        >
+          {(field) => (
+            <Input
+              value={field.value}
+              onChange={(v) => field.onChange(sanitizeAmountInput(v, coin?.decimals ?? 8))}
+              onBlur={field.onBlur}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('transfer.amount_placeholder')}
+            />
           )}
-        />
+        </ControlledField>
         <p className="form-note">{t('transfer.note')}</p>
         <SubmitButton loading={mutation.isPending} testId="transfer-submit">
           {t('transfer.submit')}

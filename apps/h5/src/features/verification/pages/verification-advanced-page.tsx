@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { ControlledField } from '../../../components/controlled-field';
 import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -85,22 +85,18 @@ export function VerificationAdvancedPage() {
         <Callout tone="danger">{t('records.reject_reason', { reason: advanced.reject_reason })}</Callout>
       ) : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="address"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.address')} error={fieldState.error?.message} testId="va-address">
-              <TextArea
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={ADDRESS_MAX}
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                placeholder={t('verification.address_placeholder')}
-              />
-            </FormField>
+        <ControlledField control={control} name="address" label={t('verification.address')} testId="va-address">
+          {(field) => (
+            <TextArea
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              maxLength={ADDRESS_MAX}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('verification.address_placeholder')}
+            />
           )}
-        />
+        </ControlledField>
         {PHOTOS.map((photo) => (
           <Controller
             key={photo.name}

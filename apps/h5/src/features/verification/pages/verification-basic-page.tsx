@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { ControlledField, TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
@@ -86,57 +85,35 @@ export function VerificationBasicPage() {
         <Callout tone="danger">{t('records.reject_reason', { reason: basic.reject_reason })}</Callout>
       ) : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.country')} error={fieldState.error?.message} testId="vb-country-field">
-              <CountryPicker
-                countries={countries}
-                loading={areaCodes.isPending}
-                value={field.value}
-                onChange={field.onChange}
-                testId="vb-country"
-              />
-            </FormField>
+        <ControlledField control={control} name="country" label={t('verification.country')} testId="vb-country-field">
+          {(field) => (
+            <CountryPicker
+              countries={countries}
+              loading={areaCodes.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              testId="vb-country"
+            />
           )}
-        />
-        <Controller
+        </ControlledField>
+        <TextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.name')} error={fieldState.error?.message} testId="vb-name">
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={NAME_MAX}
-                autoComplete="name"
-                placeholder={t('verification.name_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('verification.name')}
+          testId="vb-name"
+          maxLength={NAME_MAX}
+          autoComplete="name"
+          placeholder={t('verification.name_placeholder')}
         />
-        <Controller
+        <TextField
           control={control}
           name="card_id"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={t('verification.card_id')}
-              error={fieldState.error?.message}
-              testId="vb-card-id"
-              hint={t('verification.card_id_hint')}
-            >
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={48}
-                autoComplete="off"
-                placeholder={t('verification.card_id_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('verification.card_id')}
+          testId="vb-card-id"
+          hint={t('verification.card_id_hint')}
+          maxLength={48}
+          autoComplete="off"
+          placeholder={t('verification.card_id_placeholder')}
         />
         <p className="form-note">{t('verification.privacy_note')}</p>
         <SubmitButton loading={formState.isSubmitting} testId="vb-submit">
