@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
+import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { PullRefresh } from '../../../components/pull-refresh';
-import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { type AddressEntry, addressBookKeys, addressBookQuery } from '../../../lib/address-book-api';
 import { Dialog } from '../../../lib/antd-imperative';
@@ -83,18 +84,7 @@ export function AddressListPage() {
         </button>
       }
     >
-      {user.data && !user.data.has_pay_password ? (
-        <Callout
-          testId="address-pay-password-first"
-          action={
-            <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)}>
-              {t('withdraw.set_now')}
-            </button>
-          }
-        >
-          {t('errors.pay_password_not_set')}
-        </Callout>
-      ) : null}
+      {user.data && !user.data.has_pay_password ? <PayPasswordFirst testId="address-pay-password-first" /> : null}
       <PullRefresh onRefresh={() => book.refetch()}>
         {book.isPending ? (
           <PageLoader inline />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { Callout } from '../../../components/state-view';
 import { PATHS } from '../../../lib/paths';
 
@@ -25,21 +26,7 @@ export function WithdrawNotices({ verified, hasPayPassword, noneLeft }: Props) {
         </Callout>
       ) : null}
       {!hasPayPassword ? (
-        <Callout
-          testId="withdraw-pay-password-first"
-          action={
-            <button
-              type="button"
-              className="text-link"
-              onClick={() => navigate(PATHS.changePayPassword)}
-              data-testid="withdraw-set-pay-password"
-            >
-              {t('withdraw.set_now')}
-            </button>
-          }
-        >
-          {t('errors.pay_password_not_set')}
-        </Callout>
+        <PayPasswordFirst testId="withdraw-pay-password-first" actionTestId="withdraw-set-pay-password" />
       ) : null}
       {noneLeft ? <Callout tone="danger">{t('errors.withdraw_limit_reached')}</Callout> : null}
     </>
