@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { Callout } from './state-view';
+import { TextLink } from './text-link';
 
 /**
  * The notice on pages that need a fund password the user has not set yet (withdrawing, the address
@@ -9,14 +9,13 @@ import { Callout } from './state-view';
  */
 export function PayPasswordFirst({ testId, actionTestId }: { testId: string; actionTestId?: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Callout
       testId={testId}
       action={
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)} data-testid={actionTestId}>
+        <TextLink to={PATHS.changePayPassword} testId={actionTestId}>
           {t('withdraw.set_now')}
-        </button>
+        </TextLink>
       }
     >
       {t('errors.pay_password_not_set')}

@@ -16,6 +16,7 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { deleteAddress } from '../api/address-api';
 import './address-list-page.css';
+import { TextLink } from '../../../components/text-link';
 
 function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () => void }) {
   const { t } = useTranslation();
@@ -79,9 +80,9 @@ export function AddressListPage() {
       title={t('sections.address')}
       testId="address-list-page"
       navRight={
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.addressCreate)} data-testid="address-add-nav">
+        <TextLink to={PATHS.addressCreate} testId="address-add-nav">
           {t('address.add_short')}
-        </button>
+        </TextLink>
       }
     >
       {user.data && !user.data.has_pay_password ? <PayPasswordFirst testId="address-pay-password-first" /> : null}

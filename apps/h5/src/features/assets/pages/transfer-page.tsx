@@ -4,7 +4,7 @@ import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
 import { CoinPicker } from '../../../components/coin-picker';
 import { Page } from '../../../components/page';
@@ -31,6 +31,7 @@ import './transfer-page.css';
 import { AmountSuffix } from '../../../components/amount-suffix';
 import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 type Sheet = 'from' | 'to' | null;
 
@@ -46,7 +47,6 @@ function SwapIcon() {
 /** Moves available balance between the user's own accounts (coin, option, contract, trust). */
 export function TransferPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const wallet = useQuery(walletListQuery());
@@ -96,9 +96,9 @@ export function TransferPage() {
 
   const title = t('sections.transfer');
   const navRight = (
-    <button type="button" className="text-link" onClick={() => navigate(PATHS.transferRecord)} data-testid="transfer-records">
+    <TextLink to={PATHS.transferRecord} testId="transfer-records">
       {t('transfer.records')}
-    </button>
+    </TextLink>
   );
 
   if (wallet.isPending) {

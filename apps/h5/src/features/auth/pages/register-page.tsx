@@ -22,6 +22,7 @@ import './register-page.css';
 import { ContactCodeFields } from '../../../components/contact-fields';
 import { TextField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 type RegisterForm = {
   type: AccountType;
@@ -178,14 +179,9 @@ export function RegisterPage() {
         </SubmitButton>
         <div className="auth-footer">
           {t('auth.have_account')}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => navigate(PATHS.login, { replace: true })}
-            data-testid="register-to-login"
-          >
+          <TextLink to={PATHS.login} replace testId="register-to-login">
             {t('auth.login_link')}
-          </button>
+          </TextLink>
         </div>
       </form>
       <TermsPopup open={termsOpen} onClose={() => setTermsOpen(false)} />

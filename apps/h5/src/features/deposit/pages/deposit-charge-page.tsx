@@ -24,6 +24,7 @@ import { type DepositForm, type DepositMode, depositSchema } from '../deposit-sc
 import './deposit-charge-page.css';
 import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 const FIELDS = ['amount', 'imgs', 'bank_name', 'card_number', 'transfer_amount'] as const;
 const EMPTY: DepositForm = { amount: '', imgs: '', bank_name: '', card_number: '', transfer_amount: '' };
@@ -148,9 +149,9 @@ export function DepositChargePage() {
       <div className="deposit-coin">
         <CoinIcon icon={coin.icon} name={coin.currency_name} size={28} />
         <span className="deposit-coin__name">{coin.currency_name}</span>
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.deposit)} data-testid="deposit-change-coin">
+        <TextLink to={PATHS.deposit} testId="deposit-change-coin">
           {t('deposit.change_coin')}
-        </button>
+        </TextLink>
       </div>
 
       {bankInfo ? (

@@ -10,6 +10,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
@@ -66,9 +67,9 @@ export function VerificationAdvancedPage() {
         tone="danger"
         testId="va-basic-first"
         action={
-          <button type="button" className="text-link" onClick={() => navigate(PATHS.verificationBasic, { replace: true })}>
+          <TextLink to={PATHS.verificationBasic} replace>
             {t('verification.go_basic')}
-          </button>
+          </TextLink>
         }
       >
         {t('errors.basic_first')}

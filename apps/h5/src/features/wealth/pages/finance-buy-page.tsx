@@ -22,6 +22,7 @@ import { daysLabel } from '../days-label';
 import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
 import { AmountSuffix } from '../../../components/amount-suffix';
+import { TextLink } from '../../../components/text-link';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
 const PREVIEW_DAYS = 30;
@@ -66,9 +67,9 @@ export function FinanceBuyPage() {
       title={t('finance.buy_title')}
       testId="finance-buy-page"
       navRight={
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.financeRules)} data-testid="finance-buy-rules">
+        <TextLink to={PATHS.financeRules} testId="finance-buy-rules">
           {t('finance.rules')}
-        </button>
+        </TextLink>
       }
     >
       {body}

@@ -15,6 +15,7 @@ import { productsQuery, reportQuery } from '../api/wealth-api';
 import { ProductCard } from '../components/product-card';
 import { ReportCard } from '../components/report-card';
 import './finance-home-page.css';
+import { IconButton } from '../../../components/icon-button';
 
 /**
  * The financial products: the hosting summary, links to my hosting and the rules, and the products on
@@ -28,15 +29,9 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   const report = useQuery(reportQuery());
 
   const ordersLink = (
-    <button
-      type="button"
-      className="icon-button"
-      onClick={() => navigate(PATHS.financeOrders)}
-      aria-label={t('finance.my_hosting')}
-      data-testid="finance-orders-icon"
-    >
+    <IconButton onClick={() => navigate(PATHS.financeOrders)} label={t('finance.my_hosting')} testId="finance-orders-icon">
       <FileOutline fontSize={22} />
-    </button>
+    </IconButton>
   );
 
   const body = (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { Callout } from '../../../components/state-view';
+import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
 
 type Props = { verified: boolean; hasPayPassword: boolean; noneLeft: boolean };
@@ -9,18 +9,13 @@ type Props = { verified: boolean; hasPayPassword: boolean; noneLeft: boolean };
 /** What stands between the user and a withdrawal: identity not verified, no fund password, no withdrawals left today. */
 export function WithdrawNotices({ verified, hasPayPassword, noneLeft }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <>
       {!verified ? (
         <Callout
           tone="danger"
           testId="withdraw-verify-first"
-          action={
-            <button type="button" className="text-link" onClick={() => navigate(PATHS.verification)}>
-              {t('withdraw.verify_now')}
-            </button>
-          }
+          action={<TextLink to={PATHS.verification}>{t('withdraw.verify_now')}</TextLink>}
         >
           {t('errors.real_name_required')}
         </Callout>
