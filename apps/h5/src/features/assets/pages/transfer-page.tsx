@@ -1,6 +1,4 @@
-import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +26,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
+import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
 import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -190,12 +189,11 @@ export function TransferPage() {
           }
         >
           {(field) => (
-            <Input
+            <AmountInput
               value={field.value}
-              onChange={(v) => field.onChange(sanitizeAmountInput(v, coin?.decimals ?? 8))}
+              onChange={field.onChange}
               onBlur={field.onBlur}
-              inputMode="decimal"
-              autoComplete="off"
+              decimals={coin?.decimals ?? 8}
               placeholder={t('transfer.amount_placeholder')}
             />
           )}

@@ -22,6 +22,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { bankInfoQuery, depositAddressesQuery, requestDeposit } from '../api/deposit-api';
 import { type DepositForm, type DepositMode, depositSchema } from '../deposit-schema';
 import './deposit-charge-page.css';
+import { AmountInput } from '../../../components/amount-input';
 import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
@@ -117,12 +118,11 @@ export function DepositChargePage() {
       suffix={<span className="amount-unit">{coin.currency_name}</span>}
     >
       {(field) => (
-        <Input
+        <AmountInput
           value={field.value}
-          onChange={(v) => field.onChange(sanitizeAmountInput(v, decimals))}
+          onChange={field.onChange}
           onBlur={field.onBlur}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={decimals}
           placeholder={t('deposit.amount_placeholder')}
         />
       )}

@@ -1,8 +1,7 @@
-import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '@app/shared';
+import { compareDecimal, truncateDecimal } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Input from 'antd-mobile/es/components/input';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +20,7 @@ import { buyProduct, productInfoQuery, wealthKeys } from '../api/wealth-api';
 import { daysLabel } from '../days-label';
 import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
+import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
 import { TextLink } from '../../../components/text-link';
 
@@ -148,14 +148,13 @@ export function FinanceBuyPage() {
           />
         }
       >
-        <Input
+        <AmountInput
           value={amount}
           onChange={(v) => {
-            setAmount(sanitizeAmountInput(v, p.decimals));
+            setAmount(v);
             setErrors((e) => ({ ...e, amount: undefined }));
           }}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={p.decimals}
           placeholder={t('finance.amount_placeholder', { min: formatAmount(p.save_min, p.decimals) })}
         />
       </FormField>

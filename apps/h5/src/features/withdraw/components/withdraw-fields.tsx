@@ -1,7 +1,6 @@
-import { sanitizeAmountInput } from '@app/shared';
-import Input from 'antd-mobile/es/components/input';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
 import { ControlledField, TextField } from '../../../components/controlled-field';
 import { formatAmount } from '../../../lib/number-format';
@@ -33,12 +32,11 @@ export function WithdrawAmountField({
       suffix={<AmountSuffix unit={data.currency_name} onAll={onAll} testId="withdraw-all" />}
     >
       {(field) => (
-        <Input
+        <AmountInput
           value={field.value}
-          onChange={(v) => field.onChange(sanitizeAmountInput(v, data.decimals))}
+          onChange={field.onChange}
           onBlur={field.onBlur}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={data.decimals}
           placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
         />
       )}
