@@ -1,14 +1,13 @@
-import type { AccountType, AreaCode, CodeScene } from '@app/shared';
+import type { AccountType, CodeScene } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CodeTarget, sendVerificationCode } from '../lib/account-api';
 import { maskTarget } from '../lib/contact-target';
+import type { AreaChoice } from '../lib/use-area-codes';
 import { AreaCodePicker } from './area-code-picker';
 import { CodeButton } from './code-button';
 import { ControlledField } from './controlled-field';
-
-type AreaOptions = { options: readonly AreaCode[] | undefined; loading: boolean };
 
 /**
  * The phone-or-e-mail field of the sign-in forms (login, register, forgotten password, binding a
@@ -18,9 +17,7 @@ export function ContactField<T extends FieldValues>(props: {
   control: Control<T>;
   name: Path<T>;
   type: AccountType;
-  areas: AreaOptions;
-  areaCode: string;
-  onPickArea: (code: AreaCode) => void;
+  area: AreaChoice;
   /** `<testId>` on the field, `<areaTestId>` on the picker. */
   testId: string;
   areaTestId: string;
@@ -37,10 +34,10 @@ export function ContactField<T extends FieldValues>(props: {
       prefix={
         mobile ? (
           <AreaCodePicker
-            options={props.areas.options}
-            loading={props.areas.loading}
-            value={props.areaCode}
-            onChange={props.onPickArea}
+            options={props.area.options}
+            loading={props.area.loading}
+            value={props.area.value}
+            onChange={props.area.onPick}
             testId={props.areaTestId}
           />
         ) : undefined
@@ -141,9 +138,7 @@ export function OwnCodeField<T extends FieldValues>(props: {
 export function ContactCodeFields<T extends { user_string: string; code: string }>(props: {
   control: Control<T>;
   type: AccountType;
-  areas: AreaOptions;
-  areaCode: string;
-  onPickArea: (code: AreaCode) => void;
+  area: AreaChoice;
   onSend: () => Promise<boolean>;
   prefix: string;
   autoComplete?: string;
@@ -155,9 +150,7 @@ export function ContactCodeFields<T extends { user_string: string; code: string 
         control={props.control}
         name={'user_string' as Path<T>}
         type={props.type}
-        areas={props.areas}
-        areaCode={props.areaCode}
-        onPickArea={props.onPickArea}
+        area={props.area}
         testId={`${prefix}-account`}
         areaTestId={`${prefix}-area-code`}
         autoComplete={props.autoComplete}

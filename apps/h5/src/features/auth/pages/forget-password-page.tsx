@@ -47,7 +47,7 @@ export function ForgetPasswordPage() {
   const type = watch('type');
   const areaCode = watch('area_code');
   const pickArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
-  const areas = useAreaCodes(areaCode, pickArea);
+  const area = useAreaCodes(areaCode, pickArea);
   const [checking, setChecking] = useState(false);
 
   const account = () => {
@@ -121,15 +121,7 @@ export function ForgetPasswordPage() {
               onChange={(next) => reset({ ...getValues(), type: next, user_string: '', code: '' })}
               testIdPrefix="forget"
             />
-            <ContactCodeFields
-              control={control}
-              type={type}
-              areas={areas}
-              areaCode={areaCode}
-              onPickArea={pickArea}
-              onSend={sendCode}
-              prefix="forget"
-            />
+            <ContactCodeFields control={control} type={type} area={area} onSend={sendCode} prefix="forget" />
             <div className="form-actions">
               <Button
                 block

@@ -45,8 +45,8 @@ export function LoginPage() {
   });
   const { control, handleSubmit, setError, setValue, watch, reset, formState } = form;
   const areaCode = watch('area_code');
-  const setDefaultArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
-  const areas = useAreaCodes(areaCode, setDefaultArea);
+  const pickArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
+  const area = useAreaCodes(areaCode, pickArea);
 
   const switchType = (next: AccountType) => {
     setType(next);
@@ -99,9 +99,7 @@ export function LoginPage() {
           control={control}
           name="user_string"
           type={type}
-          areas={areas}
-          areaCode={areaCode}
-          onPickArea={(c) => setValue('area_code', c.area_code)}
+          area={area}
           testId="login-account"
           areaTestId="login-area-code"
           autoComplete="username"

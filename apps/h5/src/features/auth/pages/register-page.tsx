@@ -72,7 +72,7 @@ export function RegisterPage() {
     },
     [setValue],
   );
-  const areas = useAreaCodes(areaCode, pickArea);
+  const area = useAreaCodes(areaCode, pickArea);
 
   const switchType = (next: AccountType) => {
     const keep = getValues();
@@ -115,9 +115,7 @@ export function RegisterPage() {
         <ContactCodeFields
           control={control}
           type={type}
-          areas={areas}
-          areaCode={areaCode}
-          onPickArea={pickArea}
+          area={area}
           onSend={sendCode}
           prefix="register"
           autoComplete={type === 'mobile' ? 'tel-national' : 'email'}
