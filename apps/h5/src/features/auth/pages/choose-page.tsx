@@ -9,6 +9,7 @@ import { APP_NAME } from '../../../lib/app-info';
 import { PATHS } from '../../../lib/paths';
 import { inviteCodeFrom } from '../schemas';
 import './choose-page.css';
+import { PrimaryButton } from '../../../components/primary-button';
 
 /** Register by phone, by e-mail, or log in. An invite code in the link travels on to the register form. */
 export function ChoosePage() {
@@ -31,16 +32,9 @@ export function ChoosePage() {
         <h2 className="choose-page__title">{t('home.welcome_to', { name: APP_NAME })}</h2>
         <p className="choose-page__subtitle">{t('auth.choose_heading')}</p>
         <div className="choose-page__actions">
-          <Button
-            block
-            color="primary"
-            size="large"
-            shape="rounded"
-            onClick={() => toRegister('mobile')}
-            data-testid="choose-register-mobile"
-          >
+          <PrimaryButton onClick={() => toRegister('mobile')} testId="choose-register-mobile">
             <PhonebookOutline /> {t('auth.choose_register_phone')}
-          </Button>
+          </PrimaryButton>
           <Button
             block
             color="primary"

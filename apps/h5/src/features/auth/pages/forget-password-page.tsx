@@ -17,6 +17,7 @@ import { AccountTypeTabs } from '../components/account-type-tabs';
 import { AuthHeading } from '../components/auth-heading';
 import './forget-password-page.css';
 import { ContactCodeFields } from '../../../components/contact-fields';
+import { PrimaryButton } from '../../../components/primary-button';
 
 type ForgetForm = {
   type: AccountType;
@@ -123,17 +124,9 @@ export function ForgetPasswordPage() {
             />
             <ContactCodeFields control={control} type={type} area={area} onSend={sendCode} prefix="forget" />
             <div className="form-actions">
-              <Button
-                block
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={checking}
-                onClick={next}
-                data-testid="forget-next"
-              >
+              <PrimaryButton loading={checking} onClick={next} testId="forget-next">
                 {t('common.next')}
-              </Button>
+              </PrimaryButton>
             </div>
           </>
         ) : (
@@ -144,17 +137,9 @@ export function ForgetPasswordPage() {
               <Button block fill="outline" size="large" shape="rounded" onClick={() => setStep(1)} data-testid="forget-prev">
                 {t('common.previous')}
               </Button>
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={formState.isSubmitting}
-                data-testid="forget-submit"
-              >
+              <PrimaryButton type="submit" loading={formState.isSubmitting} testId="forget-submit">
                 {t('auth.reset_button')}
-              </Button>
+              </PrimaryButton>
             </div>
           </>
         )}

@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,9 @@ import { PATHS } from '../../../lib/paths';
 import { PhaseChip } from '../components/phase-chip';
 import { ProjectUnavailable } from '../components/project-unavailable';
 import { SubscribedBar } from '../components/subscribed-bar';
+import { windowOpen } from '../purchase-rules';
 import '../subscription.css';
+import { PrimaryButton } from '../../../components/primary-button';
 import { TextLink } from '../../../components/text-link';
 import { useProjectParam } from '../use-project-param';
 
@@ -38,7 +39,7 @@ export function PublicationDetailsPage() {
   const p = info.data;
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
-  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const open = windowOpen(p);
   const figures: [string, ReactNode, string?][] = [
     [t('publication.issue_price'), `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
     [t('publication.total_supply'), `${formatAmount(p.num, p.decimals)} ${coin}`],
@@ -122,17 +123,13 @@ export function PublicationDetailsPage() {
         <p className="publication-note">{t('publication.rules_note')}</p>
       </section>
       <div className="form-actions publication-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
+        <PrimaryButton
           disabled={!open}
           onClick={() => navigate(`${PATHS.publicationPurchase}?id=${p.id}`)}
-          data-testid="publication-subscribe"
+          testId="publication-subscribe"
         >
           {action}
-        </Button>
+        </PrimaryButton>
       </div>
     </div>,
   );

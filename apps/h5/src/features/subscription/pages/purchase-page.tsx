@@ -13,7 +13,7 @@ import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
 import { subscribe, subscriptionKeys } from '../api/subscription-api';
 import { ProjectUnavailable } from '../components/project-unavailable';
-import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
+import { checkPurchase, coinsFor, maxPurchase, windowOpen } from '../purchase-rules';
 import '../subscription.css';
 import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
@@ -60,7 +60,7 @@ export function PublicationPurchasePage() {
   const p = info.data;
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
-  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const open = windowOpen(p);
   const error = checkPurchase(amount, p);
   const shownError =
     serverError ??

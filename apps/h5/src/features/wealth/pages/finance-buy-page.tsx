@@ -22,6 +22,7 @@ import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
 import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
+import { PrimaryButton } from '../../../components/primary-button';
 import { TextLink } from '../../../components/text-link';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
@@ -207,18 +208,9 @@ export function FinanceBuyPage() {
       </div>
 
       <div className="form-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          disabled={p.status !== 'active'}
-          loading={mutation.isPending}
-          onClick={submit}
-          data-testid="finance-submit"
-        >
+        <PrimaryButton disabled={p.status !== 'active'} loading={mutation.isPending} onClick={submit} testId="finance-submit">
           {t('finance.buy_now')}
-        </Button>
+        </PrimaryButton>
       </div>
     </div>,
   );
