@@ -5,15 +5,27 @@ export function IconButton({
   label,
   onClick,
   testId,
+  className,
+  disabled,
   children,
 }: {
   label: string;
   onClick: () => void;
   testId?: string;
+  /** Extra classes (`icon-button` is always there). */
+  className?: string;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <button type="button" className="icon-button" onClick={onClick} aria-label={label} data-testid={testId}>
+    <button
+      type="button"
+      className={className ? `icon-button ${className}` : 'icon-button'}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      data-testid={testId}
+    >
       {children}
     </button>
   );

@@ -16,6 +16,7 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { deleteAddress } from '../api/address-api';
 import './address-list-page.css';
+import { IconButton } from '../../../components/icon-button';
 import { TextLink } from '../../../components/text-link';
 
 function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () => void }) {
@@ -26,15 +27,9 @@ function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () =>
         <span className="address-card__coin">{entry.currency_name}</span>
         <span className="address-card__chain">{entry.chain}</span>
         {entry.label ? <span className="address-card__label">{entry.label}</span> : null}
-        <button
-          type="button"
-          className="icon-button address-card__delete"
-          onClick={onDelete}
-          aria-label={t('address.delete')}
-          data-testid="address-delete"
-        >
+        <IconButton className="address-card__delete" onClick={onDelete} label={t('address.delete')} testId="address-delete">
           <DeleteOutline fontSize={18} />
-        </button>
+        </IconButton>
       </div>
       <div className="address-card__address" data-testid="address-row-address">
         {entry.address}
