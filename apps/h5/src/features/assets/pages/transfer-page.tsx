@@ -27,7 +27,7 @@ import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
 import { AmountInput } from '../../../components/amount-input';
-import { AmountSuffix } from '../../../components/amount-suffix';
+import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
@@ -173,12 +173,12 @@ export function TransferPage() {
           label={t('transfer.amount')}
           testId="transfer-amount"
           hint={
-            <span data-testid="transfer-available">
-              {t('transfer.available', {
-                amount: formatAmount(coin?.available ?? '0', coin?.decimals),
-                coin: coin?.currency_name ?? '',
-              })}
-            </span>
+            <AvailableHint
+              amount={coin?.available ?? '0'}
+              decimals={coin?.decimals}
+              coin={coin?.currency_name ?? ''}
+              testId="transfer-available"
+            />
           }
           suffix={
             <AmountSuffix

@@ -16,7 +16,7 @@ import { ProjectUnavailable } from '../components/project-unavailable';
 import { checkPurchase, coinsFor, maxPurchase, windowOpen } from '../purchase-rules';
 import '../subscription.css';
 import { AmountInput } from '../../../components/amount-input';
-import { AmountSuffix } from '../../../components/amount-suffix';
+import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
 import { useProjectParam } from '../use-project-param';
 
@@ -101,9 +101,12 @@ export function PublicationPurchasePage() {
         error={shownError}
         testId="publication-amount"
         hint={
-          <span data-testid="publication-available">
-            {t('transfer.available', { amount: formatAmount(p.mine?.available ?? '0', p.subscribe_decimals), coin: pay })}
-          </span>
+          <AvailableHint
+            amount={p.mine?.available ?? '0'}
+            decimals={p.subscribe_decimals}
+            coin={pay}
+            testId="publication-available"
+          />
         }
         suffix={
           <AmountSuffix

@@ -1,7 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/amount-input';
-import { AmountSuffix } from '../../../components/amount-suffix';
+import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { ControlledField, TextField } from '../../../components/controlled-field';
 import { formatAmount } from '../../../lib/number-format';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
@@ -25,9 +25,7 @@ export function WithdrawAmountField({
       label={t('withdraw.amount')}
       testId="withdraw-amount"
       hint={
-        <span data-testid="withdraw-available">
-          {t('transfer.available', { amount: formatAmount(data.available, data.decimals), coin: data.currency_name })}
-        </span>
+        <AvailableHint amount={data.available} decimals={data.decimals} coin={data.currency_name} testId="withdraw-available" />
       }
       suffix={<AmountSuffix unit={data.currency_name} onAll={onAll} testId="withdraw-all" />}
     >
