@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import TextArea from 'antd-mobile/es/components/text-area';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ControlledField } from '../../../components/controlled-field';
 import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
@@ -11,12 +10,11 @@ import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitAdvanced, verificationQuery } from '../api/verification-api';
 import { TierState } from '../components/tier-state';
+import { useTierSubmit } from '../use-tier-submit';
 import { ADDRESS_MAX, type AdvancedForm, advancedSchema } from '../verification-schema';
 
 const FIELDS = ['address', 'front_pic', 'reverse_pic', 'hand_pic'] as const;
@@ -31,23 +29,13 @@ const PHOTOS = [
 /** Advanced verification: a contact address and three photos; open only once basic is verified. */
 export function VerificationAdvancedPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const status = useQuery(verificationQuery());
   const { control, handleSubmit, setError, formState } = useForm<AdvancedForm>({
     resolver,
     defaultValues: { address: '', front_pic: '', reverse_pic: '', hand_pic: '' },
   });
 
-  const mutation = useMutation({
-    mutationFn: submitAdvanced,
-    onSuccess: async () => {
-      showMessage(t('verification.submitted'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      navigate(PATHS.verification, { replace: true });
-    },
-    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
-  });
+  const mutation = useTierSubmit(submitAdvanced, setError, FIELDS);
 
   const onSubmit = handleSubmit((v) => mutation.mutateAsync({ ...v, address: v.address.trim() }).catch(() => {}));
 

@@ -1,24 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ControlledField, TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
 import { areaCodesQuery } from '../../../lib/account-api';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { HTML_LANG } from '../../../lib/i18n';
-import { showMessage } from '../../../lib/loading-indicator';
 import { useLocaleStore } from '../../../lib/locale';
-import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitBasic, verificationQuery } from '../api/verification-api';
 import { CountryPicker } from '../components/country-picker';
 import { TierState } from '../components/tier-state';
 import { countriesFrom } from '../countries';
+import { useTierSubmit } from '../use-tier-submit';
 import { type BasicForm, basicSchema, NAME_MAX, normalizeCardId } from '../verification-schema';
 
 const FIELDS = ['country', 'name', 'card_id'] as const;
@@ -27,8 +24,6 @@ const resolver = schemaResolver<BasicForm>(basicSchema);
 /** Basic verification: the country, the name and the number of an identity document. */
 export function VerificationBasicPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const lang = useLocaleStore((s) => s.lang);
   const status = useQuery(verificationQuery());
   const areaCodes = useQuery(areaCodesQuery());
@@ -41,15 +36,7 @@ export function VerificationBasicPage() {
     defaultValues: { country: '', name: '', card_id: '' },
   });
 
-  const mutation = useMutation({
-    mutationFn: submitBasic,
-    onSuccess: async () => {
-      showMessage(t('verification.submitted'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      navigate(PATHS.verification, { replace: true });
-    },
-    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
-  });
+  const mutation = useTierSubmit(submitBasic, setError, FIELDS);
 
   const onSubmit = handleSubmit((v) =>
     mutation.mutateAsync({ country: v.country, name: v.name.trim(), card_id: normalizeCardId(v.card_id) }).catch(() => {}),
