@@ -26,9 +26,7 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
-import { AmountInput } from '../../../components/amount-input';
-import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
-import { ControlledField } from '../../../components/controlled-field';
+import { BalanceAmountField } from '../../../components/balance-amount-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 
@@ -167,37 +165,15 @@ export function TransferPage() {
           testId="transfer-coin"
         />
 
-        <ControlledField
+        <BalanceAmountField
           control={control}
           name="number"
           label={t('transfer.amount')}
-          testId="transfer-amount"
-          hint={
-            <AvailableHint
-              amount={coin?.available ?? '0'}
-              decimals={coin?.decimals}
-              coin={coin?.currency_name ?? ''}
-              testId="transfer-available"
-            />
-          }
-          suffix={
-            <AmountSuffix
-              unit={coin?.currency_name}
-              onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
-              testId="transfer-all"
-            />
-          }
-        >
-          {(field) => (
-            <AmountInput
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              decimals={coin?.decimals ?? 8}
-              placeholder={t('transfer.amount_placeholder')}
-            />
-          )}
-        </ControlledField>
+          placeholder={t('transfer.amount_placeholder')}
+          coin={coin}
+          onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
+          testIdPrefix="transfer"
+        />
         <p className="form-note">{t('transfer.note')}</p>
         <SubmitButton loading={mutation.isPending} testId="transfer-submit">
           {t('transfer.submit')}

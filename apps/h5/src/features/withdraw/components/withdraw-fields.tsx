@@ -1,8 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/amount-input';
-import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
-import { ControlledField, TextField } from '../../../components/controlled-field';
+import { BalanceAmountField } from '../../../components/balance-amount-field';
+import { TextField } from '../../../components/controlled-field';
 import { formatAmount } from '../../../lib/number-format';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
 import { REMARK_MAX, type WithdrawForm } from '../withdraw-schema';
@@ -19,26 +18,15 @@ export function WithdrawAmountField({
 }) {
   const { t } = useTranslation();
   return (
-    <ControlledField
+    <BalanceAmountField
       control={control}
       name="number"
       label={t('withdraw.amount')}
-      testId="withdraw-amount"
-      hint={
-        <AvailableHint amount={data.available} decimals={data.decimals} coin={data.currency_name} testId="withdraw-available" />
-      }
-      suffix={<AmountSuffix unit={data.currency_name} onAll={onAll} testId="withdraw-all" />}
-    >
-      {(field) => (
-        <AmountInput
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          decimals={data.decimals}
-          placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
-        />
-      )}
-    </ControlledField>
+      placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
+      coin={data}
+      onAll={onAll}
+      testIdPrefix="withdraw"
+    />
   );
 }
 
