@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { type CoinBalance, movableCoins, walletListQuery } from '../lib/wallet-api';
 import { CoinList } from './coin-list';
 import { Page } from './page';
 import { PageLoader } from './page-loader';
 import { ErrorState } from './state-view';
+import { TextLink } from './text-link';
 
 /**
  * Step one of moving a coin in or out: the coins deposits and withdrawals are open for, a link to the
@@ -25,17 +25,11 @@ export function CoinChoicePage({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const wallet = useQuery(walletListQuery());
   const navRight = (
-    <button
-      type="button"
-      className="text-link"
-      onClick={() => navigate(`${PATHS.assetsRecord}?tab=${kind}`)}
-      data-testid={`${kind}-records`}
-    >
+    <TextLink to={`${PATHS.assetsRecord}?tab=${kind}`} testId={`${kind}-records`}>
       {t(`${kind}.records`)}
-    </button>
+    </TextLink>
   );
   return (
     <Page title={t(`sections.${kind}`)} testId={`${kind}-page`} navRight={navRight}>

@@ -1,14 +1,13 @@
-import type { AccountType, AreaCode, CodeScene } from '@app/shared';
+import type { AccountType, CodeScene } from '@app/shared';
 import Input from 'antd-mobile/es/components/input';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CodeTarget, sendVerificationCode } from '../lib/account-api';
 import { maskTarget } from '../lib/contact-target';
+import type { AreaChoice } from '../lib/use-area-codes';
 import { AreaCodePicker } from './area-code-picker';
 import { CodeButton } from './code-button';
-import { FormField } from './form-field';
-
-type AreaOptions = { options: readonly AreaCode[] | undefined; loading: boolean };
+import { ControlledField } from './controlled-field';
 
 /**
  * The phone-or-e-mail field of the sign-in forms (login, register, forgotten password, binding a
@@ -18,9 +17,7 @@ export function ContactField<T extends FieldValues>(props: {
   control: Control<T>;
   name: Path<T>;
   type: AccountType;
-  areas: AreaOptions;
-  areaCode: string;
-  onPickArea: (code: AreaCode) => void;
+  area: AreaChoice;
   /** `<testId>` on the field, `<areaTestId>` on the picker. */
   testId: string;
   areaTestId: string;
@@ -29,39 +26,36 @@ export function ContactField<T extends FieldValues>(props: {
   const { t } = useTranslation();
   const mobile = props.type === 'mobile';
   return (
-    <Controller
+    <ControlledField
       control={props.control}
       name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={mobile ? t('auth.phone') : t('auth.email')}
-          error={fieldState.error?.message}
-          testId={props.testId}
-          prefix={
-            mobile ? (
-              <AreaCodePicker
-                options={props.areas.options}
-                loading={props.areas.loading}
-                value={props.areaCode}
-                onChange={props.onPickArea}
-                testId={props.areaTestId}
-              />
-            ) : undefined
-          }
-        >
-          <Input
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            type={mobile ? 'tel' : 'email'}
-            inputMode={mobile ? 'numeric' : 'email'}
-            autoComplete={props.autoComplete}
-            placeholder={mobile ? t('auth.phone_placeholder') : t('auth.email_placeholder')}
-            clearable
+      label={mobile ? t('auth.phone') : t('auth.email')}
+      testId={props.testId}
+      prefix={
+        mobile ? (
+          <AreaCodePicker
+            options={props.area.options}
+            loading={props.area.loading}
+            value={props.area.value}
+            onChange={props.area.onPick}
+            testId={props.areaTestId}
           />
-        </FormField>
+        ) : undefined
+      }
+    >
+      {(field) => (
+        <Input
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          type={mobile ? 'tel' : 'email'}
+          inputMode={mobile ? 'numeric' : 'email'}
+          autoComplete={props.autoComplete}
+          placeholder={mobile ? t('auth.phone_placeholder') : t('auth.email_placeholder')}
+          clearable
+        />
       )}
-    />
+    </ControlledField>
   );
 }
 
@@ -83,36 +77,28 @@ export function CodeField<T extends FieldValues>(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <ControlledField
       control={props.control}
       name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={t('auth.code')}
-          error={fieldState.error?.message}
-          testId={props.testId}
-          hint={props.hint}
-          suffix={
-            <CodeButton
-              onSend={props.onSend}
-              countdownKey={props.countdownKey}
-              testId={props.sendTestId}
-              disabled={props.disabled}
-            />
-          }
-        >
-          <Input
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.code_placeholder')}
-          />
-        </FormField>
+      label={t('auth.code')}
+      testId={props.testId}
+      hint={props.hint}
+      suffix={
+        <CodeButton onSend={props.onSend} countdownKey={props.countdownKey} testId={props.sendTestId} disabled={props.disabled} />
+      }
+    >
+      {(field) => (
+        <Input
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('auth.code_placeholder')}
+        />
       )}
-    />
+    </ControlledField>
   );
 }
 
@@ -152,9 +138,7 @@ export function OwnCodeField<T extends FieldValues>(props: {
 export function ContactCodeFields<T extends { user_string: string; code: string }>(props: {
   control: Control<T>;
   type: AccountType;
-  areas: AreaOptions;
-  areaCode: string;
-  onPickArea: (code: AreaCode) => void;
+  area: AreaChoice;
   onSend: () => Promise<boolean>;
   prefix: string;
   autoComplete?: string;
@@ -166,9 +150,7 @@ export function ContactCodeFields<T extends { user_string: string; code: string 
         control={props.control}
         name={'user_string' as Path<T>}
         type={props.type}
-        areas={props.areas}
-        areaCode={props.areaCode}
-        onPickArea={props.onPickArea}
+        area={props.area}
         testId={`${prefix}-account`}
         areaTestId={`${prefix}-area-code`}
         autoComplete={props.autoComplete}

@@ -1,6 +1,6 @@
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from './form-field';
+import { ControlledField } from './controlled-field';
 import { PasswordInput } from './password-input';
 
 /**
@@ -16,27 +16,24 @@ export function FundPasswordField<T extends FieldValues>(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <ControlledField
       control={props.control}
       name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={props.label ?? t('security.fund_password')}
-          error={fieldState.error?.message}
-          testId={props.testId}
-          hint={props.hint}
-        >
-          <PasswordInput
-            value={field.value}
-            onChange={(v) => field.onChange(v.replace(/\D/g, '').slice(0, 6))}
-            onBlur={field.onBlur}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-            placeholder={t('security.fund_password_placeholder')}
-          />
-        </FormField>
+      label={props.label ?? t('security.fund_password')}
+      testId={props.testId}
+      hint={props.hint}
+    >
+      {(field) => (
+        <PasswordInput
+          value={field.value}
+          onChange={(v) => field.onChange(v.replace(/\D/g, '').slice(0, 6))}
+          onBlur={field.onBlur}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          placeholder={t('security.fund_password_placeholder')}
+        />
       )}
-    />
+    </ControlledField>
   );
 }

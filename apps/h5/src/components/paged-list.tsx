@@ -7,16 +7,16 @@ import { EmptyState, ErrorState } from './state-view';
 import './paged-list.css';
 import './record-card.css';
 
-type Props<T> = {
+/** Rows are keyed by their `id`, which every paged server list carries. */
+type Props<T extends { id: string | number }> = {
   query: UseInfiniteQueryResult<InfiniteData<Paged<T>>>;
   renderItem: (item: T) => ReactNode;
-  itemKey: (item: T) => string | number;
   emptyText?: ReactNode;
   testId?: string;
 };
 
 /** A paged server list drawn as one list: loading, error and empty states, then infinite scroll. */
-export function PagedList<T>({ query, renderItem, itemKey, emptyText, testId }: Props<T>) {
+export function PagedList<T extends { id: string | number }>({ query, renderItem, emptyText, testId }: Props<T>) {
   if (query.isPending) return <PageLoader inline />;
   if (query.isError && !query.data) return <ErrorState onRetry={() => void query.refetch()} />;
   const items = query.data?.pages.flatMap((p) => p.list) ?? [];
@@ -24,7 +24,7 @@ export function PagedList<T>({ query, renderItem, itemKey, emptyText, testId }: 
   return (
     <div className="paged-list" data-testid={testId}>
       {items.map((item) => (
-        <div key={itemKey(item)} className="paged-list__item">
+        <div key={item.id} className="paged-list__item">
           {renderItem(item)}
         </div>
       ))}

@@ -1,6 +1,6 @@
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from './form-field';
+import { ControlledField } from './controlled-field';
 import { PasswordInput } from './password-input';
 
 /** A sign-in password field of a react-hook-form form, its error under it. */
@@ -14,21 +14,17 @@ export function PasswordField<T extends FieldValues>(props: {
   autoComplete?: string;
 }) {
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => (
-        <FormField label={props.label} error={fieldState.error?.message} testId={props.testId}>
-          <PasswordInput
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            autoComplete={props.autoComplete}
-            placeholder={props.placeholder}
-          />
-        </FormField>
+    <ControlledField control={props.control} name={props.name} label={props.label} testId={props.testId}>
+      {(field) => (
+        <PasswordInput
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          autoComplete={props.autoComplete}
+          placeholder={props.placeholder}
+        />
       )}
-    />
+    </ControlledField>
   );
 }
 

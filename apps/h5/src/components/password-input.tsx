@@ -3,6 +3,7 @@ import EyeInvisibleOutline from 'antd-mobile-icons/es/EyeInvisibleOutline';
 import EyeOutline from 'antd-mobile-icons/es/EyeOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './icon-button';
 
 /** A password input with a show/hide toggle; on phones a mistyped password is the top login failure. */
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
@@ -11,14 +12,9 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
   return (
     <div style={{ display: 'flex', alignItems: 'center' }}>
       <Input {...props} type={visible ? 'text' : 'password'} autoComplete={props.autoComplete ?? 'current-password'} />
-      <button
-        type="button"
-        className="icon-button"
-        onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? t('common.hide_password') : t('common.show_password')}
-      >
+      <IconButton onClick={() => setVisible((v) => !v)} label={visible ? t('common.hide_password') : t('common.show_password')}>
         {visible ? <EyeOutline fontSize={18} /> : <EyeInvisibleOutline fontSize={18} />}
-      </button>
+      </IconButton>
     </div>
   );
 }

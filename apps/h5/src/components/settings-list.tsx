@@ -1,6 +1,7 @@
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { ReactNode } from 'react';
 import './settings-list.css';
+import { TapRow } from './tap-row';
 
 type RowProps = {
   label: ReactNode;
@@ -21,14 +22,10 @@ export function SettingsRow({ label, value, onClick, testId, icon, arrow = !!onC
       {arrow ? <RightOutline className="settings-row__arrow" fontSize={14} /> : null}
     </>
   );
-  return onClick ? (
-    <button type="button" className="settings-row settings-row--link" onClick={onClick} data-testid={testId}>
+  return (
+    <TapRow className="settings-row" linkClassName="settings-row settings-row--link" onClick={onClick} testId={testId}>
       {content}
-    </button>
-  ) : (
-    <div className="settings-row" data-testid={testId}>
-      {content}
-    </div>
+    </TapRow>
   );
 }
 

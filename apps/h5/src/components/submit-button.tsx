@@ -1,5 +1,5 @@
-import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
+import { PrimaryButton } from './primary-button';
 
 /** A form's one primary action, full width under its fields; spins while the form is sent. */
 export function SubmitButton(props: {
@@ -12,18 +12,9 @@ export function SubmitButton(props: {
 }) {
   return (
     <div className={props.className ? `form-actions ${props.className}` : 'form-actions'}>
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        shape="rounded"
-        disabled={props.disabled}
-        loading={props.loading}
-        data-testid={props.testId}
-      >
+      <PrimaryButton type="submit" disabled={props.disabled} loading={props.loading} testId={props.testId}>
         {props.children}
-      </Button>
+      </PrimaryButton>
     </div>
   );
 }

@@ -1,18 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../test/memory-storage';
 import { isConfirmSkipped, setConfirmSkipped } from './confirm-preference';
 
 describe('"don\'t ask again", per user on this device', () => {
   beforeEach(() => {
-    const data = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      get length() {
-        return data.size;
-      },
-      key: (i: number) => [...data.keys()][i] ?? null,
-      getItem: (k: string) => data.get(k) ?? null,
-      setItem: (k: string, v: string) => void data.set(k, v),
-      removeItem: (k: string) => void data.delete(k),
-    });
+    vi.stubGlobal('localStorage', memoryStorage());
   });
   afterEach(() => vi.unstubAllGlobals());
 

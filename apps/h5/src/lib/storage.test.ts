@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../test/memory-storage';
 import { clearCachedData } from './storage';
-
-function memoryStorage(initial: Record<string, string>) {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i: number) => [...data.keys()][i] ?? null,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-    data,
-  };
-}
 
 describe('clear cache', () => {
   it('keeps the login, language, theme, version and balance display, removes everything else', () => {

@@ -34,6 +34,30 @@ const loadSocketAfterPaint = () =>
     );
   }).then(loadSocket);
 
+type MarketSocket = Awaited<ReturnType<typeof loadSocket>>['marketSocket'];
+
+/**
+ * An effect's hold on the socket: `attach` runs once the socket's code has loaded (after paint) unless
+ * the effect was cleaned up first, and its detach runs at cleanup; `onUnavailable` when the code could
+ * not be loaded. Returns the effect's cleanup.
+ */
+function whenSocketLoaded(attach: (socket: MarketSocket) => () => void, onUnavailable?: () => void): () => void {
+  let cancelled = false;
+  let stop: (() => void) | undefined;
+  loadSocketAfterPaint().then(
+    ({ marketSocket }) => {
+      if (!cancelled) stop = attach(marketSocket);
+    },
+    () => {
+      if (!cancelled) onUnavailable?.();
+    },
+  );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
 /** Trades kept from the stream (newest first). */
 export const STREAM_TRADES_KEPT = 40;
 
@@ -65,15 +89,12 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
 
   useEffect(() => {
     if (!symbol) return;
-    let cancelled = false;
-    let stop: (() => void) | undefined;
     setStream({ status: 'connecting', reconnects: 0, trades: [] });
     // A tick's ticker, book and trades arrive as separate messages: one render for all of them, as a
     // transition — React renders it in slices and lets a tap or a keystroke in the order form go first.
     const live = coalesceUpdates<MarketStream>((update) => startTransition(() => setStream(update)));
-    loadSocketAfterPaint().then(
-      ({ marketSocket }) => {
-        if (cancelled) return;
+    return whenSocketLoaded(
+      (marketSocket) => {
         const offState = marketSocket.onState((status, reconnected) =>
           setStream((s) => ({ ...s, status, reconnects: s.reconnects + (reconnected ? 1 : 0) })),
         );
@@ -91,20 +112,14 @@ export function useMarketStream(symbol: string | undefined, options: Options = {
           period,
         );
         setStream((s) => ({ ...s, status: marketSocket.state }));
-        stop = () => {
+        return () => {
           offStream();
           offState();
           live.cancel();
         };
       },
-      () => {
-        if (!cancelled) setStream((s) => ({ ...s, status: 'offline' }));
-      },
+      () => setStream((s) => ({ ...s, status: 'offline' })),
     );
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
   }, [symbol, period]);
 
   return stream;
@@ -119,11 +134,8 @@ export function useTickerStream(enabled = true): { tickers: Record<string, Dayma
   const [status, setStatus] = useState<ConnectionState>('connecting');
   useEffect(() => {
     if (!enabled) return;
-    let cancelled = false;
-    let stop: (() => void) | undefined;
-    loadSocketAfterPaint().then(
-      ({ marketSocket }) => {
-        if (cancelled) return;
+    return whenSocketLoaded(
+      (marketSocket) => {
         const offState = marketSocket.onState((s) => setStatus(s));
         // Every pair ticks at once: one render for the whole list rather than one per pair.
         const live = coalesceUpdates<Record<string, DaymarketEvent>>((update) => startTransition(() => setTickers(update)));
@@ -131,20 +143,14 @@ export function useTickerStream(enabled = true): { tickers: Record<string, Dayma
           onTicker: (ticker) => live.push((all) => ({ ...all, [ticker.symbol]: ticker })),
         });
         setStatus(marketSocket.state);
-        stop = () => {
+        return () => {
           offStream();
           offState();
           live.cancel();
         };
       },
-      () => {
-        if (!cancelled) setStatus('offline');
-      },
+      () => setStatus('offline'),
     );
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
   }, [enabled]);
   return { tickers, status };
 }
@@ -158,17 +164,6 @@ export function useUserEvent(event: string, listener: (payload: unknown) => void
   current.current = listener;
   useEffect(() => {
     if (!enabled) return;
-    let cancelled = false;
-    let stop: (() => void) | undefined;
-    loadSocketAfterPaint().then(
-      ({ marketSocket }) => {
-        if (!cancelled) stop = marketSocket.onUser(event, (payload) => current.current(payload));
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
+    return whenSocketLoaded((marketSocket) => marketSocket.onUser(event, (payload) => current.current(payload)));
   }, [event, enabled]);
 }

@@ -1,22 +1,10 @@
 import type { LeverDeal } from '@app/shared';
-
-/** BTC/USDT as the contract tab's deal names it. */
-export const contractPair = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
-  price_decimals: 2,
-  tick_size: '0.01',
-  now_price: '60000',
-};
+import { btcUsdt } from './btc-usdt';
 
 /** A contract deal on BTC/USDT at 60,000 with 1,000 USDT available and no positions, for component tests. */
 export const contractDeal: LeverDeal = {
-  pair: contractPair,
-  pairs: [contractPair],
+  pair: btcUsdt,
+  pairs: [btcUsdt],
   multiple: [5, 10, 20],
   lots: [1, 5, 10],
   max_lots: 100,

@@ -18,6 +18,7 @@ import { PromoCards } from './components/promo-cards';
 import { QuickLinks } from './components/quick-links';
 import { WelcomeCard } from './components/welcome-card';
 import './home-page.css';
+import { IconButton } from '../../components/icon-button';
 
 // The menu (with the popup's animation library) loads after the first paint, not with it.
 const loadSideMenu = () => import('./components/side-menu');
@@ -44,29 +45,21 @@ export function HomePage() {
       <TabHeader
         title={<span className="home-page__brand">{APP_NAME}</span>}
         left={
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton
             onClick={() => {
               setMenuMounted(true);
               setMenuOpen(true);
             }}
-            aria-label={t('home.menu')}
-            data-testid="home-menu"
+            label={t('home.menu')}
+            testId="home-menu"
           >
             <UnorderedListOutline fontSize={22} />
-          </button>
+          </IconButton>
         }
         right={
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => navigate(PATHS.language)}
-            aria-label={t('settings.language')}
-            data-testid="home-language"
-          >
+          <IconButton onClick={() => navigate(PATHS.language)} label={t('settings.language')} testId="home-language">
             <GlobalOutline fontSize={22} />
-          </button>
+          </IconButton>
         }
       />
       <PullRefresh onRefresh={() => Promise.all([refetchQuotation(), loggedIn ? user.refetch() : undefined])}>

@@ -3,6 +3,11 @@ import type { ProjectInfo } from './api/subscription-api';
 
 export type PurchaseError = AmountError | 'subscription_limit_exceeded';
 
+/** Whether the project's subscription window is open: subscribing, or sold out before it closes. */
+export function windowOpen(info: Pick<ProjectInfo, 'phase'>): boolean {
+  return info.phase === 'subscribing' || info.phase === 'sold_out';
+}
+
 /**
  * The purchase form's checks, in the server's order (docs/api-subscription.md): a plain positive
  * amount with at most the subscription currency's decimals, at least the minimum, within what is left

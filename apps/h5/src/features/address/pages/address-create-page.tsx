@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CoinPicker } from '../../../components/coin-picker';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
+import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { Segmented } from '../../../components/segmented';
-import { Callout, ErrorState } from '../../../components/state-view';
+import { ErrorState } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { addressBookKeys } from '../../../lib/address-book-api';
 import { pageStack } from '../../../lib/back-navigation';
@@ -24,6 +23,7 @@ import { type AddressForm, addressSchema, LABEL_MAX } from '../address-schema';
 import { addAddress } from '../api/address-api';
 import './address-create-page.css';
 import { OwnCodeField } from '../../../components/contact-fields';
+import { ControlledField, TextField } from '../../../components/controlled-field';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
 
@@ -114,18 +114,7 @@ export function AddressCreatePage() {
 
   return (
     <Page title={title} testId="address-create-page">
-      {!hasPayPassword ? (
-        <Callout
-          testId="address-pay-password-first"
-          action={
-            <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)}>
-              {t('withdraw.set_now')}
-            </button>
-          }
-        >
-          {t('errors.pay_password_not_set')}
-        </Callout>
-      ) : null}
+      {!hasPayPassword ? <PayPasswordFirst testId="address-pay-password-first" /> : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
         <CoinPicker
           label={t('address.coin')}
@@ -135,69 +124,43 @@ export function AddressCreatePage() {
           testId="address-coin"
         />
 
-        <Controller
-          control={control}
-          name="chain"
-          render={({ field, fieldState }) => (
-            <FormField label={t('deposit.chain')} error={fieldState.error?.message}>
-              <div className="address-chains">
-                {info.isPending ? (
-                  <span className="form-note">{t('common.loading')}</span>
-                ) : (
-                  <Segmented
-                    options={chains.map((c) => ({ value: c, label: c }))}
-                    value={field.value}
-                    onChange={field.onChange}
-                    testId="address-chain"
-                    size="small"
-                  />
-                )}
-              </div>
-            </FormField>
+        <ControlledField control={control} name="chain" label={t('deposit.chain')}>
+          {(field) => (
+            <div className="address-chains">
+              {info.isPending ? (
+                <span className="form-note">{t('common.loading')}</span>
+              ) : (
+                <Segmented
+                  options={chains.map((c) => ({ value: c, label: c }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  testId="address-chain"
+                  size="small"
+                />
+              )}
+            </div>
           )}
-        />
+        </ControlledField>
 
-        <Controller
+        <TextField
           control={control}
           name="address"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={t('address.address')}
-              error={fieldState.error?.message}
-              testId="address-address"
-              hint={t('address.address_hint', { chain: chain || '—' })}
-            >
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-                autoCapitalize="off"
-                placeholder={t('address.address_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('address.address')}
+          testId="address-address"
+          hint={t('address.address_hint', { chain: chain || '—' })}
+          autoComplete="off"
+          autoCapitalize="off"
+          placeholder={t('address.address_placeholder')}
         />
 
-        <Controller
+        <TextField
           control={control}
           name="label"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={`${t('address.label')} (${t('common.optional')})`}
-              error={fieldState.error?.message}
-              testId="address-label"
-            >
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={LABEL_MAX}
-                autoComplete="off"
-                placeholder={t('address.label_placeholder')}
-              />
-            </FormField>
-          )}
+          label={`${t('address.label')} (${t('common.optional')})`}
+          testId="address-label"
+          maxLength={LABEL_MAX}
+          autoComplete="off"
+          placeholder={t('address.label_placeholder')}
         />
 
         <FundPasswordField control={control} name="pay_password" testId="address-pay-password" />

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
+import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { PullRefresh } from '../../../components/pull-refresh';
-import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { type AddressEntry, addressBookKeys, addressBookQuery } from '../../../lib/address-book-api';
 import { Dialog } from '../../../lib/antd-imperative';
@@ -15,6 +16,8 @@ import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
 import { deleteAddress } from '../api/address-api';
 import './address-list-page.css';
+import { IconButton } from '../../../components/icon-button';
+import { TextLink } from '../../../components/text-link';
 
 function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () => void }) {
   const { t } = useTranslation();
@@ -24,15 +27,9 @@ function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () =>
         <span className="address-card__coin">{entry.currency_name}</span>
         <span className="address-card__chain tone-accent">{entry.chain}</span>
         {entry.label ? <span className="address-card__label">{entry.label}</span> : null}
-        <button
-          type="button"
-          className="icon-button address-card__delete"
-          onClick={onDelete}
-          aria-label={t('address.delete')}
-          data-testid="address-delete"
-        >
+        <IconButton className="address-card__delete" onClick={onDelete} label={t('address.delete')} testId="address-delete">
           <DeleteOutline fontSize={18} />
-        </button>
+        </IconButton>
       </div>
       <div className="address-card__address" data-testid="address-row-address">
         {entry.address}
@@ -78,23 +75,12 @@ export function AddressListPage() {
       title={t('sections.address')}
       testId="address-list-page"
       navRight={
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.addressCreate)} data-testid="address-add-nav">
+        <TextLink to={PATHS.addressCreate} testId="address-add-nav">
           {t('address.add_short')}
-        </button>
+        </TextLink>
       }
     >
-      {user.data && !user.data.has_pay_password ? (
-        <Callout
-          testId="address-pay-password-first"
-          action={
-            <button type="button" className="text-link" onClick={() => navigate(PATHS.changePayPassword)}>
-              {t('withdraw.set_now')}
-            </button>
-          }
-        >
-          {t('errors.pay_password_not_set')}
-        </Callout>
-      ) : null}
+      {user.data && !user.data.has_pay_password ? <PayPasswordFirst testId="address-pay-password-first" /> : null}
       <PullRefresh onRefresh={() => book.refetch()}>
         {book.isPending ? (
           <PageLoader inline />

@@ -1,7 +1,7 @@
 import type { approvalsApi, depositsApi, withdrawalsApi } from '@app/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { type AccountKind, nextPage, PAGE_SIZE, type Paged, walletKeys } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
+import { type AccountKind, type Paged, walletKeys } from '../../../lib/wallet-api';
 
 /** One ledger posting of the user's (wallet/legal_log): what changed a balance and why. */
 export type LedgerRow = {
@@ -41,44 +41,14 @@ export const assetsKeys = {
   withdrawals: [...walletKeys.records, 'log3'] as const,
 };
 
-/** Records change with reviews done elsewhere: every visit asks again (pull-to-refresh as well). */
-const paged = { initialPageParam: 1, getNextPageParam: nextPage, staleTime: 0 } as const;
-
 export const legalLogQuery = (account: AccountKind) =>
-  infiniteQueryOptions({
-    queryKey: assetsKeys.legalLog(account),
-    queryFn: ({ pageParam, signal }) =>
-      api.post<Paged<LedgerRow>>(
-        'wallet/legal_log',
-        { type: account, page: pageParam, limit: PAGE_SIZE },
-        { loading: false, signal },
-      ),
-    ...paged,
-  });
+  pagedQuery<Paged<LedgerRow>>(assetsKeys.legalLog(account), 'post', 'wallet/legal_log', { type: account });
 
-export const transferHistoryQuery = () =>
-  infiniteQueryOptions({
-    queryKey: assetsKeys.transfers,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<TransferRow>>('wallet/hzhistory', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const transferHistoryQuery = () => pagedQuery<Paged<TransferRow>>(assetsKeys.transfers, 'get', 'wallet/hzhistory');
 
-export const depositLogQuery = () =>
-  infiniteQueryOptions({
-    queryKey: assetsKeys.deposits,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<DepositRow>>('charge_mention/log2', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const depositLogQuery = () => pagedQuery<Paged<DepositRow>>(assetsKeys.deposits, 'get', 'charge_mention/log2');
 
-export const withdrawLogQuery = () =>
-  infiniteQueryOptions({
-    queryKey: assetsKeys.withdrawals,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<WithdrawalRow>>('charge_mention/log3', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const withdrawLogQuery = () => pagedQuery<Paged<WithdrawalRow>>(assetsKeys.withdrawals, 'get', 'charge_mention/log3');
 
 export type TransferInput = { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind };
 

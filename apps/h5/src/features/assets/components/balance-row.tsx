@@ -4,6 +4,7 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { formatAmount, formatCoinAmount } from '../../../lib/number-format';
 import type { CoinBalance } from '../../../lib/wallet-api';
 import './balance-row.css';
+import { TapRow } from '../../../components/tap-row';
 
 /** One coin of an account: total, available, frozen and its USDT value. */
 export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onClick?: () => void; testId?: string }) {
@@ -32,13 +33,9 @@ export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onCli
       </div>
     </>
   );
-  return onClick ? (
-    <button type="button" className="balance-row balance-row--link" onClick={onClick} data-testid={testId}>
+  return (
+    <TapRow className="balance-row" linkClassName="balance-row balance-row--link" onClick={onClick} testId={testId}>
       {body}
-    </button>
-  ) : (
-    <div className="balance-row" data-testid={testId}>
-      {body}
-    </div>
+    </TapRow>
   );
 }

@@ -21,6 +21,7 @@ import { AssetDetailSheet } from '../components/asset-detail-sheet';
 import { BalanceRow } from '../components/balance-row';
 import { useHideSmall, visibleBalances } from '../hide-small';
 import './assets-page.css';
+import { IconButton } from '../../../components/icon-button';
 
 const ACTIONS = [
   { id: 'deposit', label: 'assets.deposit', path: PATHS.deposit, icon: <DownlandOutline /> },
@@ -53,24 +54,12 @@ export function AssetsPage() {
         right={
           <span style={{ display: 'inline-flex', gap: 12 }}>
             {/* operations: the user's proof-of-liabilities leaf */}
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => navigate(PATHS.proof)}
-              aria-label={t('proof.entry')}
-              data-testid="assets-proof-icon"
-            >
+            <IconButton onClick={() => navigate(PATHS.proof)} label={t('proof.entry')} testId="assets-proof-icon">
               <CheckShieldOutline fontSize={22} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => navigate(PATHS.assetsRecord)}
-              aria-label={t('assets.records')}
-              data-testid="assets-records-icon"
-            >
+            </IconButton>
+            <IconButton onClick={() => navigate(PATHS.assetsRecord)} label={t('assets.records')} testId="assets-records-icon">
               <BillOutline fontSize={22} />
-            </button>
+            </IconButton>
           </span>
         }
       />

@@ -118,7 +118,6 @@ export function RecordsPage() {
         {kind === 'deposit' ? (
           <PagedList
             query={deposits}
-            itemKey={(row) => row.id}
             renderItem={(row) => <DepositCard row={row} />}
             emptyText={t('records.no_deposits')}
             testId="deposit-list"
@@ -126,7 +125,6 @@ export function RecordsPage() {
         ) : (
           <PagedList
             query={withdrawals}
-            itemKey={(row) => row.id}
             renderItem={(row) => <WithdrawalCard row={row} />}
             emptyText={t('records.no_withdrawals')}
             testId="withdraw-list"

@@ -86,7 +86,6 @@ export function TradeAccountPage() {
         <h2 className="trade-account__title">{t('assets.change_records')}</h2>
         <PagedList
           query={log}
-          itemKey={(row) => row.id}
           renderItem={(row) => <LedgerCard row={row} />}
           emptyText={t('assets.no_changes')}
           testId="ledger-list"

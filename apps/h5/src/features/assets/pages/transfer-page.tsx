@@ -1,13 +1,10 @@
-import { sanitizeAmountInput } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
 import { CoinPicker } from '../../../components/coin-picker';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-view';
@@ -29,8 +26,9 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { transfer } from '../api/assets-api';
 import { type TransferForm, transferSchema } from '../transfer-schema';
 import './transfer-page.css';
-import { AmountSuffix } from '../../../components/amount-suffix';
+import { BalanceAmountField } from '../../../components/balance-amount-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 type Sheet = 'from' | 'to' | null;
 
@@ -46,7 +44,6 @@ function SwapIcon() {
 /** Moves available balance between the user's own accounts (coin, option, contract, trust). */
 export function TransferPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const wallet = useQuery(walletListQuery());
@@ -96,9 +93,9 @@ export function TransferPage() {
 
   const title = t('sections.transfer');
   const navRight = (
-    <button type="button" className="text-link" onClick={() => navigate(PATHS.transferRecord)} data-testid="transfer-records">
+    <TextLink to={PATHS.transferRecord} testId="transfer-records">
       {t('transfer.records')}
-    </button>
+    </TextLink>
   );
 
   if (wallet.isPending) {
@@ -168,40 +165,14 @@ export function TransferPage() {
           testId="transfer-coin"
         />
 
-        <Controller
+        <BalanceAmountField
           control={control}
           name="number"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={t('transfer.amount')}
-              error={fieldState.error?.message}
-              testId="transfer-amount"
-              hint={
-                <span data-testid="transfer-available">
-                  {t('transfer.available', {
-                    amount: formatAmount(coin?.available ?? '0', coin?.decimals),
-                    coin: coin?.currency_name ?? '',
-                  })}
-                </span>
-              }
-              suffix={
-                <AmountSuffix
-                  unit={coin?.currency_name}
-                  onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
-                  testId="transfer-all"
-                />
-              }
-            >
-              <Input
-                value={field.value}
-                onChange={(v) => field.onChange(sanitizeAmountInput(v, coin?.decimals ?? 8))}
-                onBlur={field.onBlur}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('transfer.amount_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('transfer.amount')}
+          placeholder={t('transfer.amount_placeholder')}
+          coin={coin}
+          onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
+          testIdPrefix="transfer"
         />
         <p className="form-note">{t('transfer.note')}</p>
         <SubmitButton loading={mutation.isPending} testId="transfer-submit">

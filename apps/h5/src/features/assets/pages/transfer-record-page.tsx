@@ -35,7 +35,6 @@ export function TransferRecordPage() {
       <PullRefresh onRefresh={() => query.refetch()}>
         <PagedList
           query={query}
-          itemKey={(row) => row.id}
           renderItem={(row) => <TransferCard row={row} />}
           emptyText={t('transfer.no_records')}
           testId="transfer-list"

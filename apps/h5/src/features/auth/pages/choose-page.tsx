@@ -3,11 +3,13 @@ import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import PhonebookOutline from 'antd-mobile-icons/es/PhonebookOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AppLogo } from '../../../components/app-logo';
 import { Page } from '../../../components/page';
 import { APP_NAME } from '../../../lib/app-info';
 import { PATHS } from '../../../lib/paths';
 import { inviteCodeFrom } from '../schemas';
 import './choose-page.css';
+import { PrimaryButton } from '../../../components/primary-button';
 
 /** Register by phone, by e-mail, or log in. An invite code in the link travels on to the register form. */
 export function ChoosePage() {
@@ -25,31 +27,14 @@ export function ChoosePage() {
     <Page title="" testId="choose-page" transparentNav>
       <div className="choose-page">
         <div className="choose-page__logo">
-          <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-            <rect width="64" height="64" rx="16" fill="var(--app-accent-soft)" />
-            <path
-              d="M16 40l10-12 8 8 14-18"
-              fill="none"
-              stroke="var(--app-accent-text)"
-              strokeWidth="6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <AppLogo size={64} />
         </div>
         <h2 className="choose-page__title">{t('home.welcome_to', { name: APP_NAME })}</h2>
         <p className="choose-page__subtitle">{t('auth.choose_heading')}</p>
         <div className="choose-page__actions">
-          <Button
-            block
-            color="primary"
-            size="large"
-            shape="rounded"
-            onClick={() => toRegister('mobile')}
-            data-testid="choose-register-mobile"
-          >
+          <PrimaryButton onClick={() => toRegister('mobile')} testId="choose-register-mobile">
             <PhonebookOutline /> {t('auth.choose_register_phone')}
-          </Button>
+          </PrimaryButton>
           <Button
             block
             color="primary"

@@ -17,6 +17,7 @@ import { AccountTypeTabs } from '../components/account-type-tabs';
 import { AuthHeading } from '../components/auth-heading';
 import './forget-password-page.css';
 import { ContactCodeFields } from '../../../components/contact-fields';
+import { PrimaryButton } from '../../../components/primary-button';
 
 type ForgetForm = {
   type: AccountType;
@@ -47,7 +48,7 @@ export function ForgetPasswordPage() {
   const type = watch('type');
   const areaCode = watch('area_code');
   const pickArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
-  const areas = useAreaCodes(areaCode, pickArea);
+  const area = useAreaCodes(areaCode, pickArea);
   const [checking, setChecking] = useState(false);
 
   const account = () => {
@@ -121,27 +122,11 @@ export function ForgetPasswordPage() {
               onChange={(next) => reset({ ...getValues(), type: next, user_string: '', code: '' })}
               testIdPrefix="forget"
             />
-            <ContactCodeFields
-              control={control}
-              type={type}
-              areas={areas}
-              areaCode={areaCode}
-              onPickArea={pickArea}
-              onSend={sendCode}
-              prefix="forget"
-            />
+            <ContactCodeFields control={control} type={type} area={area} onSend={sendCode} prefix="forget" />
             <div className="form-actions">
-              <Button
-                block
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={checking}
-                onClick={next}
-                data-testid="forget-next"
-              >
+              <PrimaryButton loading={checking} onClick={next} testId="forget-next">
                 {t('common.next')}
-              </Button>
+              </PrimaryButton>
             </div>
           </>
         ) : (
@@ -152,17 +137,9 @@ export function ForgetPasswordPage() {
               <Button block fill="outline" size="large" shape="rounded" onClick={() => setStep(1)} data-testid="forget-prev">
                 {t('common.previous')}
               </Button>
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={formState.isSubmitting}
-                data-testid="forget-submit"
-              >
+              <PrimaryButton type="submit" loading={formState.isSubmitting} testId="forget-submit">
                 {t('auth.reset_button')}
-              </Button>
+              </PrimaryButton>
             </div>
           </>
         )}

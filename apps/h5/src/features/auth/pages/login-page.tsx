@@ -6,10 +6,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ContactField } from '../../../components/contact-fields';
+import { IconButton } from '../../../components/icon-button';
 import { LanguageSheet } from '../../../components/language-sheet';
 import { Page } from '../../../components/page';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 import { Dialog } from '../../../lib/antd-imperative';
 import { useAuthStore } from '../../../lib/auth-store';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -43,8 +45,8 @@ export function LoginPage() {
   });
   const { control, handleSubmit, setError, setValue, watch, reset, formState } = form;
   const areaCode = watch('area_code');
-  const setDefaultArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
-  const areas = useAreaCodes(areaCode, setDefaultArea);
+  const pickArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
+  const area = useAreaCodes(areaCode, pickArea);
 
   const switchType = (next: AccountType) => {
     setType(next);
@@ -80,16 +82,14 @@ export function LoginPage() {
       testId="login-page"
       transparentNav
       navRight={
-        <button
-          type="button"
-          className="icon-button"
+        <IconButton
           onClick={() => setLangOpen(true)}
-          data-testid="login-language"
-          aria-label={`${t('settings.language')}: ${LANG_NAMES[lang]}`}
+          testId="login-language"
+          label={`${t('settings.language')}: ${LANG_NAMES[lang]}`}
         >
           <GlobalOutline fontSize={20} />
           <span style={{ marginLeft: 4, fontSize: 12 }}>{LANG_NAMES[lang]}</span>
-        </button>
+        </IconButton>
       }
     >
       <form className="form-body" onSubmit={onSubmit} noValidate>
@@ -99,9 +99,7 @@ export function LoginPage() {
           control={control}
           name="user_string"
           type={type}
-          areas={areas}
-          areaCode={areaCode}
-          onPickArea={(c) => setValue('area_code', c.area_code)}
+          area={area}
           testId="login-account"
           areaTestId="login-area-code"
           autoComplete="username"
@@ -114,28 +112,18 @@ export function LoginPage() {
           testId="login-password"
         />
         <div className="auth-row-end">
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => navigate(PATHS.forgetPassword)}
-            data-testid="login-to-forget"
-          >
+          <TextLink to={PATHS.forgetPassword} testId="login-to-forget">
             {t('auth.forget_link')}
-          </button>
+          </TextLink>
         </div>
         <SubmitButton loading={formState.isSubmitting} testId="login-submit">
           {t('auth.login_button')}
         </SubmitButton>
         <div className="auth-footer">
           {t('auth.no_account')}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => navigate(`${PATHS.register}?type=${type}`)}
-            data-testid="login-to-register"
-          >
+          <TextLink to={`${PATHS.register}?type=${type}`} testId="login-to-register">
             {t('auth.register_link')}
-          </button>
+          </TextLink>
         </div>
       </form>
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />

@@ -1,11 +1,9 @@
 import { type AccountType, type AreaCode, registerBody } from '@app/shared';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Input from 'antd-mobile/es/components/input';
 import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { NewPasswordFields } from '../../../components/password-field';
 import { sendVerificationCode } from '../../../lib/account-api';
@@ -22,7 +20,9 @@ import { TermsPopup } from '../components/terms-popup';
 import { accountTypeFrom, inviteCodeFrom } from '../schemas';
 import './register-page.css';
 import { ContactCodeFields } from '../../../components/contact-fields';
+import { TextField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 type RegisterForm = {
   type: AccountType;
@@ -72,7 +72,7 @@ export function RegisterPage() {
     },
     [setValue],
   );
-  const areas = useAreaCodes(areaCode, pickArea);
+  const area = useAreaCodes(areaCode, pickArea);
 
   const switchType = (next: AccountType) => {
     const keep = getValues();
@@ -115,32 +115,19 @@ export function RegisterPage() {
         <ContactCodeFields
           control={control}
           type={type}
-          areas={areas}
-          areaCode={areaCode}
-          onPickArea={pickArea}
+          area={area}
           onSend={sendCode}
           prefix="register"
           autoComplete={type === 'mobile' ? 'tel-national' : 'email'}
         />
         <NewPasswordFields control={control} testIds={['register-password', 'register-re-password']} label={t('auth.password')} />
-        <Controller
+        <TextField
           control={control}
           name="extension_code"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={`${t('auth.invite_code')} (${t('common.optional')})`}
-              error={fieldState.error?.message}
-              testId="register-invite"
-            >
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                placeholder={t('auth.invite_placeholder')}
-                clearable
-              />
-            </FormField>
-          )}
+          label={`${t('auth.invite_code')} (${t('common.optional')})`}
+          testId="register-invite"
+          placeholder={t('auth.invite_placeholder')}
+          clearable
         />
         <Controller
           control={control}
@@ -190,14 +177,9 @@ export function RegisterPage() {
         </SubmitButton>
         <div className="auth-footer">
           {t('auth.have_account')}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => navigate(PATHS.login, { replace: true })}
-            data-testid="register-to-login"
-          >
+          <TextLink to={PATHS.login} replace testId="register-to-login">
             {t('auth.login_link')}
-          </button>
+          </TextLink>
         </div>
       </form>
       <TermsPopup open={termsOpen} onClose={() => setTermsOpen(false)} />

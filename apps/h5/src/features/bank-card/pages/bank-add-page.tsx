@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { SubmitButton } from '../../../components/submit-button';
@@ -63,27 +62,16 @@ export function BankAddPage() {
     <Page title={title} testId="bank-add-page">
       <form className="form-body" onSubmit={onSubmit} noValidate>
         {BANK_FIELDS.map((name) => (
-          <Controller
+          <TextField
             key={name}
             control={control}
             name={name}
-            render={({ field, fieldState }) => (
-              <FormField
-                label={REQUIRED.has(name) ? t(`bank.${name}`) : `${t(`bank.${name}`)} (${t('common.optional')})`}
-                error={fieldState.error?.message}
-                testId={`bank-${name.replace(/_/g, '-')}`}
-              >
-                <Input
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  maxLength={BANK_MAX[name] + 10}
-                  inputMode={NUMERIC.has(name) ? 'numeric' : undefined}
-                  autoComplete="off"
-                  placeholder={t(`bank.${name}_placeholder`)}
-                />
-              </FormField>
-            )}
+            label={REQUIRED.has(name) ? t(`bank.${name}`) : `${t(`bank.${name}`)} (${t('common.optional')})`}
+            testId={`bank-${name.replace(/_/g, '-')}`}
+            maxLength={BANK_MAX[name] + 10}
+            inputMode={NUMERIC.has(name) ? 'numeric' : undefined}
+            autoComplete="off"
+            placeholder={t(`bank.${name}_placeholder`)}
           />
         ))}
         <p className="form-note">{t('bank.note')}</p>

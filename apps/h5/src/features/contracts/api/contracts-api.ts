@@ -1,7 +1,7 @@
 import type { LeverDeal, LeverMyTrade, LeverPosition, LeverStatusName } from '@app/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
 
 /** Perpetual contracts (`lever/*`, docs/api-contracts.md). */
 
@@ -26,20 +26,10 @@ export const dealQuery = (pair: PairRef | undefined) =>
     staleTime: 0,
   });
 
-const PAGE = 20;
-
 export const positionsQuery = (pair: PairRef | undefined, status: LeverStatusName) =>
-  infiniteQueryOptions({
-    queryKey: contractsKeys.positions(pair, status),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<LeverMyTrade>(
-        'lever/my_trade',
-        { ...(pair ?? {}), status: STATUS_CODE[status], page: pageParam, limit: PAGE },
-        { loading: false, signal },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
+  pagedQuery<LeverMyTrade>(contractsKeys.positions(pair, status), 'get', 'lever/my_trade', {
+    ...(pair ?? {}),
+    status: STATUS_CODE[status],
   });
 
 /**

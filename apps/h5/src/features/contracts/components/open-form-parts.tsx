@@ -3,6 +3,7 @@ import Input from 'antd-mobile/es/components/input';
 import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { DecimalBox, type DecimalBoxProps } from '../../../components/decimal-box';
+import { TradeFormTabs } from '../../../components/trade-form-tabs';
 import { setConfirmSkipped } from '../../../lib/confirm-preference';
 import { formatAmount, formatMoney, formatQuoted } from '../../../lib/number-format';
 import type { EntryKind, Side } from '../api/contracts-api';
@@ -16,41 +17,7 @@ export function OpenTabs(props: {
   kind: EntryKind;
   onKind: (kind: EntryKind) => void;
 }) {
-  const { side, onSide, kind, onKind } = props;
-  const { t } = useTranslation();
-  return (
-    <>
-      <div className="trade-form__sides" role="tablist">
-        {(['long', 'short'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={side === s}
-            className={`trade-form__side trade-form__side--${s === 'long' ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
-            onClick={() => onSide(s)}
-            data-testid={`lever-side-${s}`}
-          >
-            {t(`lever.${s}`)}
-          </button>
-        ))}
-      </div>
-
-      <div className="trade-form__kinds">
-        {(['market', 'limit'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
-            onClick={() => onKind(k)}
-            data-testid={`lever-kind-${k}`}
-          >
-            {t(`lever.${k}`)}
-          </button>
-        ))}
-      </div>
-    </>
-  );
+  return <TradeFormTabs sides={['long', 'short']} kinds={['market', 'limit']} labels="lever" testIdPrefix="lever" {...props} />;
 }
 
 type PriceProps = Omit<DecimalBoxProps, 'className' | 'testId' | 'places'> & { name: ContractsField; priceDecimals: number };

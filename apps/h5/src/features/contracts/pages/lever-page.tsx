@@ -143,7 +143,6 @@ function LeverLists({
       {tab === 'history' ? <LeverHistoryFilter status={historyStatus} onStatus={setHistoryStatus} /> : null}
       <PagedList
         query={positions.list}
-        itemKey={(p) => p.id}
         renderItem={(p) => (
           <PositionCard
             position={p}

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { CopyButton } from '../../../components/copy-button';
-import { FormField } from '../../../components/form-field';
 import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -23,7 +22,10 @@ import { schemaResolver } from '../../../lib/zod-form';
 import { bankInfoQuery, depositAddressesQuery, requestDeposit } from '../api/deposit-api';
 import { type DepositForm, type DepositMode, depositSchema } from '../deposit-schema';
 import './deposit-charge-page.css';
+import { AmountInput } from '../../../components/amount-input';
+import { ControlledField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 
 const FIELDS = ['amount', 'imgs', 'bank_name', 'card_number', 'transfer_amount'] as const;
 const EMPTY: DepositForm = { amount: '', imgs: '', bank_name: '', card_number: '', transfer_amount: '' };
@@ -107,47 +109,39 @@ export function DepositChargePage() {
   if (!coin) return wrap(<EmptyState text={t('errors.currency_unknown')} />);
 
   const amountField = (
-    <Controller
+    <ControlledField
       control={control}
       name="amount"
-      render={({ field, fieldState }) => (
-        <FormField
-          label={t('deposit.amount', { coin: coin.currency_name })}
-          error={fieldState.error?.message}
-          testId="deposit-amount"
-          hint={min ? t('deposit.amount_min', { min, coin: coin.currency_name }) : t('deposit.amount_hint')}
-          suffix={<span className="amount-unit">{coin.currency_name}</span>}
-        >
-          <Input
-            value={field.value}
-            onChange={(v) => field.onChange(sanitizeAmountInput(v, decimals))}
-            onBlur={field.onBlur}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('deposit.amount_placeholder')}
-          />
-        </FormField>
+      label={t('deposit.amount', { coin: coin.currency_name })}
+      testId="deposit-amount"
+      hint={min ? t('deposit.amount_min', { min, coin: coin.currency_name }) : t('deposit.amount_hint')}
+      suffix={<span className="amount-unit">{coin.currency_name}</span>}
+    >
+      {(field) => (
+        <AmountInput
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          decimals={decimals}
+          placeholder={t('deposit.amount_placeholder')}
+        />
       )}
-    />
+    </ControlledField>
   );
 
   const text = (name: 'bank_name' | 'card_number' | 'transfer_amount', label: string, placeholder: string, numeric = false) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormField label={label} error={fieldState.error?.message} testId={`deposit-${name.replace('_', '-')}`}>
-          <Input
-            value={field.value}
-            onChange={(v) => field.onChange(name === 'transfer_amount' ? sanitizeAmountInput(v, 2) : v)}
-            onBlur={field.onBlur}
-            inputMode={numeric ? (name === 'transfer_amount' ? 'decimal' : 'numeric') : undefined}
-            autoComplete="off"
-            placeholder={placeholder}
-          />
-        </FormField>
+    <ControlledField control={control} name={name} label={label} testId={`deposit-${name.replace('_', '-')}`}>
+      {(field) => (
+        <Input
+          value={field.value}
+          onChange={(v) => field.onChange(name === 'transfer_amount' ? sanitizeAmountInput(v, 2) : v)}
+          onBlur={field.onBlur}
+          inputMode={numeric ? (name === 'transfer_amount' ? 'decimal' : 'numeric') : undefined}
+          autoComplete="off"
+          placeholder={placeholder}
+        />
       )}
-    />
+    </ControlledField>
   );
 
   return wrap(
@@ -155,9 +149,9 @@ export function DepositChargePage() {
       <div className="deposit-coin">
         <CoinIcon icon={coin.icon} name={coin.currency_name} size={28} />
         <span className="deposit-coin__name">{coin.currency_name}</span>
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.deposit)} data-testid="deposit-change-coin">
+        <TextLink to={PATHS.deposit} testId="deposit-change-coin">
           {t('deposit.change_coin')}
-        </button>
+        </TextLink>
       </div>
 
       {bankInfo ? (

@@ -14,6 +14,7 @@ import type { ChatHours } from '../api/help-api';
 import { useSupportChat } from '../chat/use-support-chat';
 import { MessageBubble } from '../components/message-bubble';
 import './help.css';
+import { IconButton } from '../../../components/icon-button';
 
 /** The server's limit on one message (docs/api-support.md). */
 const CHAT_MAX_CHARS = 2000;
@@ -151,16 +152,15 @@ function BuiltInChat() {
         <div ref={endRef} />
       </div>
       <div className="chat__composer">
-        <button
-          type="button"
-          className="icon-button chat__picture"
+        <IconButton
+          className="chat__picture"
           onClick={() => fileRef.current?.click()}
           disabled={uploading}
-          aria-label={t('help.send_picture')}
-          data-testid="chat-picture"
+          label={t('help.send_picture')}
+          testId="chat-picture"
         >
           <PictureOutline fontSize={24} />
-        </button>
+        </IconButton>
         <input
           ref={fileRef}
           type="file"

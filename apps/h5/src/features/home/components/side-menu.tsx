@@ -21,6 +21,7 @@ import { selectUser, useAuthStore } from '../../../lib/auth-store';
 import { PATHS } from '../../../lib/paths';
 import { MENU_ENTRIES } from '../menu-entries';
 import './side-menu.css';
+import { IconButton } from '../../../components/icon-button';
 
 const ICONS: Record<string, ReactNode> = {
   deposit: <DownlandOutline />,
@@ -51,15 +52,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     <Popup visible={open} position="left" onMaskClick={onClose} onClose={onClose} bodyClassName="side-menu" destroyOnClose>
       <div className="side-menu__inner" data-testid="side-menu">
         <div className="side-menu__top">
-          <button
-            type="button"
-            className="icon-button side-menu__close"
-            onClick={onClose}
-            aria-label={t('common.close')}
-            data-testid="menu-close"
-          >
+          <IconButton className="side-menu__close" onClick={onClose} label={t('common.close')} testId="menu-close">
             <CloseOutline fontSize={20} />
-          </button>
+          </IconButton>
           <div className="side-menu__avatar">
             <UserCircleOutline fontSize={44} />
           </div>

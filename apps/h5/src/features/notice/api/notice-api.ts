@@ -1,7 +1,7 @@
 import type { messagesApi, newsApi } from '@app/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage, PAGE_SIZE } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
 
 /** An announcement in a list: title and the start of its body, in the reader's language (or English). */
 export type NewsItem = newsApi.NewsRow;
@@ -17,23 +17,9 @@ export const noticeKeys = {
   unread: ['notice', 'unread'] as const,
 };
 
-const paged = { initialPageParam: 1, getNextPageParam: nextPage, staleTime: 0 } as const;
+export const newsQuery = () => pagedQuery<newsApi.ListReply>(noticeKeys.news, 'post', 'news/list');
 
-export const newsQuery = () =>
-  infiniteQueryOptions({
-    queryKey: noticeKeys.news,
-    queryFn: ({ pageParam, signal }) =>
-      api.post<newsApi.ListReply>('news/list', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
-
-export const messagesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: noticeKeys.messages,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<messagesApi.ListReply>('user/messages', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const messagesQuery = () => pagedQuery<messagesApi.ListReply>(noticeKeys.messages, 'get', 'user/messages');
 
 export const newsDetailQuery = (id: number) =>
   queryOptions({

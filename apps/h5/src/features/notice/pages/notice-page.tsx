@@ -117,7 +117,6 @@ export function NoticePage() {
         {tab === 'news' ? (
           <PagedList
             query={news}
-            itemKey={(item) => item.id}
             renderItem={(item) => <NewsCard item={item} onOpen={() => navigate(`${PATHS.noticeDetail}?id=${item.id}`)} />}
             emptyText={t('notice.no_news')}
             testId="news-list"
@@ -125,7 +124,6 @@ export function NoticePage() {
         ) : (
           <PagedList
             query={messages}
-            itemKey={(item) => item.id}
             renderItem={(item) => <MessageCard item={item} onRead={() => !item.read && readOne.mutate(item.id)} />}
             emptyText={t('notice.no_messages')}
             testId="message-list"

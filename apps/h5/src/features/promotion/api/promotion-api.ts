@@ -1,7 +1,8 @@
 import type { referralApi } from '@app/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
+import type { Paged } from '../../../lib/wallet-api';
 
 export type ReferralStatus = referralApi.ReferralStatus;
 
@@ -21,8 +22,6 @@ export const promotionKeys = {
   rebates: ['promotion', 'rebates'] as const,
 };
 
-const paged = { initialPageParam: 1, getNextPageParam: nextPage, staleTime: 0 } as const;
-
 export const inviteSummaryQuery = () =>
   queryOptions({
     queryKey: promotionKeys.summary,
@@ -41,18 +40,6 @@ export const rankingQuery = () =>
     queryFn: ({ signal }) => api.post<referralApi.RankingReply>('user/invite_list', undefined, { loading: false, signal }),
   });
 
-export const inviteesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: promotionKeys.invitees,
-    queryFn: ({ pageParam, signal }) =>
-      api.post<Paged<InviteeRow>>('user/my_invite_list', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const inviteesQuery = () => pagedQuery<Paged<InviteeRow>>(promotionKeys.invitees, 'post', 'user/my_invite_list');
 
-export const rebatesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: promotionKeys.rebates,
-    queryFn: ({ pageParam, signal }) =>
-      api.post<Paged<RebateRow>>('user/my_account_return', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    ...paged,
-  });
+export const rebatesQuery = () => pagedQuery<Paged<RebateRow>>(promotionKeys.rebates, 'post', 'user/my_account_return');

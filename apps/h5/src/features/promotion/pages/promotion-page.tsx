@@ -197,7 +197,6 @@ export function PromotionPage() {
         ) : tab === 'invitees' ? (
           <PagedList
             query={invitees}
-            itemKey={(row) => row.id}
             renderItem={(row) => <InviteeCard row={row} />}
             emptyText={t('promotion.no_invitees')}
             testId="invitee-list"
@@ -205,7 +204,6 @@ export function PromotionPage() {
         ) : (
           <PagedList
             query={rebates}
-            itemKey={(row) => row.id}
             renderItem={(row) => <RebateCard row={row} />}
             emptyText={t('promotion.no_rebates')}
             testId="rebate-list"

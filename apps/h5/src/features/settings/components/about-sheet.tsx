@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
+import { AppLogo } from '../../../components/app-logo';
 import { APP_NAME, APP_VERSION } from '../../../lib/app-info';
 import './about-sheet.css';
 
@@ -9,17 +10,7 @@ export function AboutSheet({ open, onClose }: { open: boolean; onClose: () => vo
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="about-sheet">
       <div className="about-sheet__inner" data-testid="about-sheet">
-        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
-          <rect width="64" height="64" rx="16" fill="var(--app-accent-soft)" />
-          <path
-            d="M16 40l10-12 8 8 14-18"
-            fill="none"
-            stroke="var(--app-accent-text)"
-            strokeWidth="6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <AppLogo size={56} />
         <h3 className="about-sheet__name">{APP_NAME}</h3>
         <div className="about-sheet__version" data-testid="about-version">
           {t('settings.version')} {APP_VERSION}

@@ -23,7 +23,7 @@ export function BindContactForm({ type, onBound }: { type: AccountType; onBound:
   });
   const areaCode = watch('area_code');
   const pickArea = useCallback((c: AreaCode) => setValue('area_code', c.area_code), [setValue]);
-  const areas = useAreaCodes(type === 'mobile' ? areaCode : 'n/a', pickArea);
+  const area = useAreaCodes(type === 'mobile' ? areaCode : 'n/a', pickArea);
 
   const sendCode = async () => {
     if (!(await trigger('user_string'))) return false;
@@ -53,15 +53,7 @@ export function BindContactForm({ type, onBound }: { type: AccountType; onBound:
 
   return (
     <form className="form-body" onSubmit={onSubmit} noValidate data-testid="bind-form">
-      <ContactCodeFields
-        control={control}
-        type={type}
-        areas={areas}
-        areaCode={areaCode}
-        onPickArea={pickArea}
-        onSend={sendCode}
-        prefix="bind"
-      />
+      <ContactCodeFields control={control} type={type} area={area} onSend={sendCode} prefix="bind" />
       <SubmitButton loading={formState.isSubmitting} testId="bind-submit">
         {t('account.bind_button')}
       </SubmitButton>

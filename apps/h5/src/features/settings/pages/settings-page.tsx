@@ -27,6 +27,7 @@ import { useValuationStore } from '../../../lib/valuation';
 import { logout } from '../api/settings-api';
 import { AboutSheet } from '../components/about-sheet';
 import './settings-page.css';
+import { PrimaryButton } from '../../../components/primary-button';
 
 /** Caches the browser keeps for the app (Cache Storage); absent on plain HTTP, hence the guard. */
 async function clearBrowserCaches(): Promise<void> {
@@ -148,16 +149,9 @@ export function SettingsPage() {
         </div>
       ) : (
         <div className="settings-page__logout">
-          <Button
-            block
-            color="primary"
-            size="large"
-            shape="rounded"
-            onClick={() => navigate(PATHS.login)}
-            data-testid="settings-login"
-          >
+          <PrimaryButton onClick={() => navigate(PATHS.login)} testId="settings-login">
             {t('home.login')}
-          </Button>
+          </PrimaryButton>
         </div>
       )}
       <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />

@@ -1,7 +1,7 @@
 import type { SpotOrderEvent, SpotOrderStatus } from '@app/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage, type Paged } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
+import type { Paged } from '../../../lib/wallet-api';
 import type { OrderKind, Side } from '../order-checks';
 
 /** Spot orders: `waiting` rests on the book (maybe partly filled), `completed` filled, `cancelled` ended early. */
@@ -19,20 +19,11 @@ export const spotKeys = {
 
 export type PairRef = { symbol: string; legal_id: number; currency_id: number };
 
-const ORDERS_PAGE = 20;
-
 export const ordersQuery = (pair: PairRef, status: SpotStatus) =>
-  infiniteQueryOptions({
-    queryKey: spotKeys.orders(pair.symbol, status),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<SpotOrder>>(
-        'coin/list',
-        { legal_id: pair.legal_id, currency_id: pair.currency_id, status, page: pageParam, limit: ORDERS_PAGE },
-        { loading: false, signal },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
+  pagedQuery<Paged<SpotOrder>>(spotKeys.orders(pair.symbol, status), 'get', 'coin/list', {
+    legal_id: pair.legal_id,
+    currency_id: pair.currency_id,
+    status,
   });
 
 export type PlaceOrderInput = {

@@ -64,6 +64,24 @@ function Level({
   );
 }
 
+const SLOTS = Array.from({ length: LEVELS }, (_, i) => i);
+
+/** One side's ten levels. Asks run from the farthest down to the best, so the best ask sits next to the last price. */
+function BookSide({
+  side,
+  rows,
+  ...level
+}: { side: 'bid' | 'ask'; rows: BookRow[] } & Omit<Parameters<typeof Level>[0], 'row' | 'side' | 'index'>) {
+  const order = side === 'ask' ? SLOTS.map((i) => LEVELS - 1 - i) : SLOTS;
+  return (
+    <div className="order-book__side" data-testid={`order-book-${side}s`}>
+      {order.map((i) => (
+        <Level key={i} row={rows[i]} side={side} index={i} {...level} />
+      ))}
+    </div>
+  );
+}
+
 /** Ten levels a side from the exchange's own book (live), the last price between them. */
 export function OrderBook({ pair, depth, loading, onPick }: Props) {
   const { t } = useTranslation();
@@ -71,7 +89,6 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
   const asks = withCumulative(depth?.asks ?? [], LEVELS);
   const max = maxDecimal([bids.at(-1)?.cumulative ?? '0', asks.at(-1)?.cumulative ?? '0']);
   const empty = bids.length === 0 && asks.length === 0;
-  const slots = Array.from({ length: LEVELS }, (_, i) => i);
   const direction = changeDirection(pair.change);
 
   return (
@@ -85,40 +102,11 @@ export function OrderBook({ pair, depth, loading, onPick }: Props) {
         <span>{t('trade.price_unit', { coin: pair.legal_name })}</span>
         <span>{t('trade.amount_unit', { coin: pair.currency_name })}</span>
       </div>
-      {/* Asks from the farthest down to the best, so the best ask sits next to the last price. */}
-      <div className="order-book__side" data-testid="order-book-asks">
-        {slots
-          .map((i) => LEVELS - 1 - i)
-          .map((i) => (
-            <Level
-              key={`a${i}`}
-              row={asks[i]}
-              side="ask"
-              max={max}
-              pair={pair}
-              onPick={onPick}
-              index={i}
-              loading={loading && empty}
-            />
-          ))}
-      </div>
+      <BookSide side="ask" rows={asks} max={max} pair={pair} onPick={onPick} loading={loading && empty} />
       <div className={`order-book__last trend-${direction}`} data-testid="order-book-last">
         {pair.now_price === null ? '—' : formatAmount(pair.now_price, pair.price_decimals, pair.price_decimals)}
       </div>
-      <div className="order-book__side" data-testid="order-book-bids">
-        {slots.map((i) => (
-          <Level
-            key={`b${i}`}
-            row={bids[i]}
-            side="bid"
-            max={max}
-            pair={pair}
-            onPick={onPick}
-            index={i}
-            loading={loading && empty}
-          />
-        ))}
-      </div>
+      <BookSide side="bid" rows={bids} max={max} pair={pair} onPick={onPick} loading={loading && empty} />
       {empty && !loading ? (
         <div className="order-book__empty" data-testid="order-book-empty">
           {t('trade.book_empty')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DecimalBox, type DecimalBoxProps } from '../../../components/decimal-box';
+import { TradeFormTabs } from '../../../components/trade-form-tabs';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { type OrderField as FieldName, type OrderKind, PERCENTS, type Side } from '../order-checks';
@@ -18,43 +19,7 @@ export function OrderTabs(props: {
   kind: OrderKind;
   onKind: (kind: OrderKind) => void;
 }) {
-  const { side, onSide, kind, onKind } = props;
-  const { t } = useTranslation();
-  return (
-    <>
-      <div className="trade-form__sides" role="tablist">
-        {(['buy', 'sell'] as const).map((s) => (
-          <button
-            type="button"
-            role="tab"
-            key={s}
-            aria-selected={side === s}
-            className={`trade-form__side trade-form__side--${s === 'buy' ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
-            onClick={() => onSide(s)}
-            data-testid={`order-side-${s}`}
-          >
-            {t(`trade.${s}`)}
-          </button>
-        ))}
-      </div>
-
-      <div className="trade-form__kinds" role="tablist">
-        {(['limit', 'market'] as const).map((k) => (
-          <button
-            type="button"
-            role="tab"
-            key={k}
-            aria-selected={kind === k}
-            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
-            onClick={() => onKind(k)}
-            data-testid={`order-kind-${k}`}
-          >
-            {t(`trade.${k}`)}
-          </button>
-        ))}
-      </div>
-    </>
-  );
+  return <TradeFormTabs sides={['buy', 'sell']} kinds={['limit', 'market']} labels="trade" testIdPrefix="order" {...props} />;
 }
 
 /** The 25/50/75/100 % shortcuts of the balance. */

@@ -3,25 +3,18 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PairView } from '../../../lib/market-api';
 import type { WalletList } from '../../../lib/wallet-api';
+import { btcUsdt } from '../../../test/btc-usdt';
 import { mockApi, renderPage } from '../../../test/render-page';
 import { OrderForm } from './order-form';
 
 const pair: PairView = {
-  id: 1,
-  symbol: 'BTC/USDT',
-  legal_id: 3,
-  currency_id: 1,
-  legal_name: 'USDT',
-  currency_name: 'BTC',
+  ...btcUsdt,
   logo: '',
-  now_price: '60000',
   change: '0',
   volume: '0',
   amount: '0',
   high: null,
   low: null,
-  price_decimals: 2,
-  tick_size: '0.01',
   lot_size: '0.00001',
   min_amount: '0.0001',
   maker_fee_rate: '0.0008',

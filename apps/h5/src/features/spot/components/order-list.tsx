@@ -140,7 +140,6 @@ export const OrderList = memo(function OrderList({ pair, view }: { pair: PairVie
       ) : null}
       <PagedList
         query={query}
-        itemKey={(o) => o.id}
         renderItem={(order) => <OrderCard order={order} pair={pair} onCancel={view === 'open' ? confirmCancel : undefined} />}
         emptyText={view === 'open' ? t('trade.no_open_orders') : t('trade.no_history')}
         testId={`orders-${view}-list`}

@@ -55,6 +55,35 @@ class ChartBoundary extends Component<{ children: ReactNode; failed: ReactNode }
   }
 }
 
+/** One row of chart indicators: at most one is on, and tapping the one that is on turns it off. */
+function IndicatorRow<N extends string>(props: {
+  label: string;
+  names: readonly N[];
+  value: N | null;
+  onChange: (value: N | null) => void;
+  /** The row is `<testId>-indicators`, each chip `<testId>-<name>`. */
+  testId: string;
+}) {
+  const { value, onChange } = props;
+  return (
+    <div className="kline-page__indicator-row" data-testid={`${props.testId}-indicators`}>
+      <span className="kline-page__indicator-label">{props.label}</span>
+      {props.names.map((name) => (
+        <button
+          type="button"
+          key={name}
+          aria-pressed={value === name}
+          className={value === name ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
+          onClick={() => onChange(value === name ? null : name)}
+          data-testid={`${props.testId}-${name}`}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The chart page of one pair: the ticker, candles for every interval with main and sub indicators,
  * the book's depth, the user's order history on the pair, and buy/sell shortcuts to the trade tab.
@@ -220,36 +249,8 @@ export function KlinePage() {
         </div>
 
         <div className="kline-page__indicators">
-          <div className="kline-page__indicator-row" data-testid="kline-main-indicators">
-            <span className="kline-page__indicator-label">{t('chart.main')}</span>
-            {MAIN_INDICATORS.map((name) => (
-              <button
-                type="button"
-                key={name}
-                aria-pressed={main === name}
-                className={main === name ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
-                onClick={() => setMain(main === name ? null : name)}
-                data-testid={`kline-main-${name}`}
-              >
-                {name}
-              </button>
-            ))}
-          </div>
-          <div className="kline-page__indicator-row" data-testid="kline-sub-indicators">
-            <span className="kline-page__indicator-label">{t('chart.sub')}</span>
-            {SUB_INDICATORS.map((name) => (
-              <button
-                type="button"
-                key={name}
-                aria-pressed={sub === name}
-                className={sub === name ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
-                onClick={() => setSub(sub === name ? null : name)}
-                data-testid={`kline-sub-${name}`}
-              >
-                {name}
-              </button>
-            ))}
-          </div>
+          <IndicatorRow label={t('chart.main')} names={MAIN_INDICATORS} value={main} onChange={setMain} testId="kline-main" />
+          <IndicatorRow label={t('chart.sub')} names={SUB_INDICATORS} value={sub} onChange={setSub} testId="kline-sub" />
         </div>
 
         <section className="kline-page__tabs">

@@ -27,6 +27,7 @@ import type { Side } from '../order-checks';
 import { mergeTrades } from '../trades';
 import { useSelectedPair } from '../use-selected-pair';
 import './trade-page.css';
+import { IconButton } from '../../../components/icon-button';
 
 type Tab = 'open' | 'history' | 'trades';
 
@@ -117,15 +118,13 @@ export function TradePage() {
       }
       right={
         pair ? (
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton
             onClick={() => navigate(`${PATHS.kline}?symbol=${encodeURIComponent(pair.symbol)}`)}
-            aria-label={t('sections.kline')}
-            data-testid="trade-open-kline"
+            label={t('sections.kline')}
+            testId="trade-open-kline"
           >
             <CandlesIcon />
-          </button>
+          </IconButton>
         ) : null
       }
     />

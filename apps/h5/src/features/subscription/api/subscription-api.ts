@@ -1,7 +1,8 @@
 import type { subscriptionApi } from '@app/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
+import { pagedQuery } from '../../../lib/paged-query';
+import type { Paged } from '../../../lib/wallet-api';
 
 /** What users see of a project (server: modules/subscription/phase.ts). */
 export type Phase = subscriptionApi.Phase;
@@ -35,15 +36,7 @@ export const projectQuery = (id: number) =>
     staleTime: 0,
   });
 
-export const myOrdersQuery = () =>
-  infiniteQueryOptions({
-    queryKey: subscriptionKeys.orders,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<SubscriptionOrder>>('lh/send/order_list', { page: pageParam, limit: PAGE_SIZE }, { loading: false, signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+export const myOrdersQuery = () => pagedQuery<Paged<SubscriptionOrder>>(subscriptionKeys.orders, 'get', 'lh/send/order_list');
 
 /** Subscribes: the amount is frozen in the coin account until the allocation. */
 export const subscribe = (input: { config_id: number; amount: string }) => api.post<SubscriptionOrder>('lh/send/order', input);

@@ -1,21 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
 import { htmlLangOf } from '../../../lib/i18n';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
-import { projectIdParam, projectQuery } from '../api/subscription-api';
 import { PhaseChip } from '../components/phase-chip';
+import { ProjectUnavailable } from '../components/project-unavailable';
 import { SubscribedBar } from '../components/subscribed-bar';
+import { windowOpen } from '../purchase-rules';
 import '../subscription.css';
+import { PrimaryButton } from '../../../components/primary-button';
+import { TextLink } from '../../../components/text-link';
+import { useProjectParam } from '../use-project-param';
 
 /**
  * A project (spec: /pages/publication/details): the coin, its terms (issue price, supply, limits,
@@ -25,29 +25,21 @@ import '../subscription.css';
 export function PublicationDetailsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = projectIdParam(params.get('id'));
-  const info = useQuery({ ...projectQuery(id ?? 0), enabled: id !== undefined });
+  const { id, info } = useProjectParam();
   const wrap = (body: ReactNode) => (
     <Page
       title={t('publication.details')}
       testId="publication-details-page"
-      navRight={
-        <button type="button" className="text-link" onClick={() => navigate(`${PATHS.publication}?tab=mine`)}>
-          {t('publication.mine')}
-        </button>
-      }
+      navRight={<TextLink to={`${PATHS.publication}?tab=mine`}>{t('publication.mine')}</TextLink>}
     >
       {body}
     </Page>
   );
-  if (id === undefined) return wrap(<EmptyState text={t('publication.not_found')} />);
-  if (info.isPending) return wrap(<PageLoader />);
-  if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
+  if (id === undefined || !info.data) return wrap(<ProjectUnavailable id={id} info={info} />);
   const p = info.data;
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
-  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const open = windowOpen(p);
   const figures: [string, ReactNode, string?][] = [
     [t('publication.issue_price'), `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
     [t('publication.total_supply'), `${formatAmount(p.num, p.decimals)} ${coin}`],
@@ -131,17 +123,13 @@ export function PublicationDetailsPage() {
         <p className="publication-note">{t('publication.rules_note')}</p>
       </section>
       <div className="form-actions publication-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
+        <PrimaryButton
           disabled={!open}
           onClick={() => navigate(`${PATHS.publicationPurchase}?id=${p.id}`)}
-          data-testid="publication-subscribe"
+          testId="publication-subscribe"
         >
           {action}
-        </Button>
+        </PrimaryButton>
       </div>
     </div>,
   );

@@ -59,7 +59,6 @@ export function PublicationPage() {
         ) : (
           <PagedList
             query={orders}
-            itemKey={(o) => o.id}
             renderItem={(o) => <OrderCard order={o} />}
             emptyText={t('publication.no_orders')}
             testId="publication-orders"

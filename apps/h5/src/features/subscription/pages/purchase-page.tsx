@@ -1,24 +1,24 @@
-import { sanitizeAmountInput } from '@app/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { Callout } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
-import { projectIdParam, projectQuery, subscribe, subscriptionKeys } from '../api/subscription-api';
-import { checkPurchase, coinsFor, maxPurchase } from '../purchase-rules';
+import { subscribe, subscriptionKeys } from '../api/subscription-api';
+import { ProjectUnavailable } from '../components/project-unavailable';
+import { checkPurchase, coinsFor, maxPurchase, windowOpen } from '../purchase-rules';
 import '../subscription.css';
-import { AmountSuffix } from '../../../components/amount-suffix';
+import { AmountInput } from '../../../components/amount-input';
+import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
+import { useProjectParam } from '../use-project-param';
 
 /**
  * Subscribing (spec: /pages/publication/purchase): the amount in the subscription currency, checked
@@ -29,9 +29,7 @@ export function PublicationPurchasePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = projectIdParam(params.get('id'));
-  const info = useQuery({ ...projectQuery(id ?? 0), enabled: id !== undefined });
+  const { id, info } = useProjectParam();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -58,13 +56,11 @@ export function PublicationPurchasePage() {
       {body}
     </Page>
   );
-  if (id === undefined) return wrap(<EmptyState text={t('publication.not_found')} />);
-  if (info.isPending) return wrap(<PageLoader />);
-  if (!info.data) return wrap(<ErrorState onRetry={() => void info.refetch()} />);
+  if (id === undefined || !info.data) return wrap(<ProjectUnavailable id={id} info={info} />);
   const p = info.data;
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
-  const open = p.phase === 'subscribing' || p.phase === 'sold_out';
+  const open = windowOpen(p);
   const error = checkPurchase(amount, p);
   const shownError =
     serverError ??
@@ -105,9 +101,12 @@ export function PublicationPurchasePage() {
         error={shownError}
         testId="publication-amount"
         hint={
-          <span data-testid="publication-available">
-            {t('transfer.available', { amount: formatAmount(p.mine?.available ?? '0', p.subscribe_decimals), coin: pay })}
-          </span>
+          <AvailableHint
+            amount={p.mine?.available ?? '0'}
+            decimals={p.subscribe_decimals}
+            coin={pay}
+            testId="publication-available"
+          />
         }
         suffix={
           <AmountSuffix
@@ -121,15 +120,14 @@ export function PublicationPurchasePage() {
           />
         }
       >
-        <Input
+        <AmountInput
           value={amount}
           onChange={(v) => {
-            setAmount(sanitizeAmountInput(v, p.subscribe_decimals));
+            setAmount(v);
             setServerError(undefined);
           }}
           onBlur={() => setTouched(true)}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={p.subscribe_decimals}
           placeholder={t('publication.amount_placeholder', {
             min: formatAmount(p.min_amount),
             max: formatAmount(p.mine?.remaining ?? p.max_amount),

@@ -1,21 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import TextArea from 'antd-mobile/es/components/text-area';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { ControlledField } from '../../../components/controlled-field';
 import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { showMessage } from '../../../lib/loading-indicator';
+import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitAdvanced, verificationQuery } from '../api/verification-api';
 import { TierState } from '../components/tier-state';
+import { useTierSubmit } from '../use-tier-submit';
 import { ADDRESS_MAX, type AdvancedForm, advancedSchema } from '../verification-schema';
 
 const FIELDS = ['address', 'front_pic', 'reverse_pic', 'hand_pic'] as const;
@@ -30,23 +29,13 @@ const PHOTOS = [
 /** Advanced verification: a contact address and three photos; open only once basic is verified. */
 export function VerificationAdvancedPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const status = useQuery(verificationQuery());
   const { control, handleSubmit, setError, formState } = useForm<AdvancedForm>({
     resolver,
     defaultValues: { address: '', front_pic: '', reverse_pic: '', hand_pic: '' },
   });
 
-  const mutation = useMutation({
-    mutationFn: submitAdvanced,
-    onSuccess: async () => {
-      showMessage(t('verification.submitted'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      navigate(PATHS.verification, { replace: true });
-    },
-    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
-  });
+  const mutation = useTierSubmit(submitAdvanced, setError, FIELDS);
 
   const onSubmit = handleSubmit((v) => mutation.mutateAsync({ ...v, address: v.address.trim() }).catch(() => {}));
 
@@ -66,9 +55,9 @@ export function VerificationAdvancedPage() {
         tone="danger"
         testId="va-basic-first"
         action={
-          <button type="button" className="text-link" onClick={() => navigate(PATHS.verificationBasic, { replace: true })}>
+          <TextLink to={PATHS.verificationBasic} replace>
             {t('verification.go_basic')}
-          </button>
+          </TextLink>
         }
       >
         {t('errors.basic_first')}
@@ -85,22 +74,18 @@ export function VerificationAdvancedPage() {
         <Callout tone="danger">{t('records.reject_reason', { reason: advanced.reject_reason })}</Callout>
       ) : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="address"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.address')} error={fieldState.error?.message} testId="va-address">
-              <TextArea
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={ADDRESS_MAX}
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                placeholder={t('verification.address_placeholder')}
-              />
-            </FormField>
+        <ControlledField control={control} name="address" label={t('verification.address')} testId="va-address">
+          {(field) => (
+            <TextArea
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              maxLength={ADDRESS_MAX}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('verification.address_placeholder')}
+            />
           )}
-        />
+        </ControlledField>
         {PHOTOS.map((photo) => (
           <Controller
             key={photo.name}

@@ -1,25 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Input from 'antd-mobile/es/components/input';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { ControlledField, TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { Callout, ErrorState } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
 import { areaCodesQuery } from '../../../lib/account-api';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { HTML_LANG } from '../../../lib/i18n';
-import { showMessage } from '../../../lib/loading-indicator';
 import { useLocaleStore } from '../../../lib/locale';
-import { PATHS } from '../../../lib/paths';
 import { schemaResolver } from '../../../lib/zod-form';
 import { canSubmit, submitBasic, verificationQuery } from '../api/verification-api';
 import { CountryPicker } from '../components/country-picker';
 import { TierState } from '../components/tier-state';
 import { countriesFrom } from '../countries';
+import { useTierSubmit } from '../use-tier-submit';
 import { type BasicForm, basicSchema, NAME_MAX, normalizeCardId } from '../verification-schema';
 
 const FIELDS = ['country', 'name', 'card_id'] as const;
@@ -28,8 +24,6 @@ const resolver = schemaResolver<BasicForm>(basicSchema);
 /** Basic verification: the country, the name and the number of an identity document. */
 export function VerificationBasicPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const lang = useLocaleStore((s) => s.lang);
   const status = useQuery(verificationQuery());
   const areaCodes = useQuery(areaCodesQuery());
@@ -42,15 +36,7 @@ export function VerificationBasicPage() {
     defaultValues: { country: '', name: '', card_id: '' },
   });
 
-  const mutation = useMutation({
-    mutationFn: submitBasic,
-    onSuccess: async () => {
-      showMessage(t('verification.submitted'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      navigate(PATHS.verification, { replace: true });
-    },
-    onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
-  });
+  const mutation = useTierSubmit(submitBasic, setError, FIELDS);
 
   const onSubmit = handleSubmit((v) =>
     mutation.mutateAsync({ country: v.country, name: v.name.trim(), card_id: normalizeCardId(v.card_id) }).catch(() => {}),
@@ -86,57 +72,35 @@ export function VerificationBasicPage() {
         <Callout tone="danger">{t('records.reject_reason', { reason: basic.reject_reason })}</Callout>
       ) : null}
       <form className="form-body" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.country')} error={fieldState.error?.message} testId="vb-country-field">
-              <CountryPicker
-                countries={countries}
-                loading={areaCodes.isPending}
-                value={field.value}
-                onChange={field.onChange}
-                testId="vb-country"
-              />
-            </FormField>
+        <ControlledField control={control} name="country" label={t('verification.country')} testId="vb-country-field">
+          {(field) => (
+            <CountryPicker
+              countries={countries}
+              loading={areaCodes.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              testId="vb-country"
+            />
           )}
-        />
-        <Controller
+        </ControlledField>
+        <TextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <FormField label={t('verification.name')} error={fieldState.error?.message} testId="vb-name">
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={NAME_MAX}
-                autoComplete="name"
-                placeholder={t('verification.name_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('verification.name')}
+          testId="vb-name"
+          maxLength={NAME_MAX}
+          autoComplete="name"
+          placeholder={t('verification.name_placeholder')}
         />
-        <Controller
+        <TextField
           control={control}
           name="card_id"
-          render={({ field, fieldState }) => (
-            <FormField
-              label={t('verification.card_id')}
-              error={fieldState.error?.message}
-              testId="vb-card-id"
-              hint={t('verification.card_id_hint')}
-            >
-              <Input
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={48}
-                autoComplete="off"
-                placeholder={t('verification.card_id_placeholder')}
-              />
-            </FormField>
-          )}
+          label={t('verification.card_id')}
+          testId="vb-card-id"
+          hint={t('verification.card_id_hint')}
+          maxLength={48}
+          autoComplete="off"
+          placeholder={t('verification.card_id_placeholder')}
         />
         <p className="form-note">{t('verification.privacy_note')}</p>
         <SubmitButton loading={formState.isSubmitting} testId="vb-submit">

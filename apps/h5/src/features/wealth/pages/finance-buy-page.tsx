@@ -1,8 +1,7 @@
-import { compareDecimal, sanitizeAmountInput, truncateDecimal } from '@app/shared';
+import { compareDecimal, truncateDecimal } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Input from 'antd-mobile/es/components/input';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,7 +20,10 @@ import { buyProduct, productInfoQuery, wealthKeys } from '../api/wealth-api';
 import { daysLabel } from '../days-label';
 import { buyAmountError, incomeOver } from '../wealth-math';
 import './finance-buy-page.css';
+import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
+import { PrimaryButton } from '../../../components/primary-button';
+import { TextLink } from '../../../components/text-link';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
 const PREVIEW_DAYS = 30;
@@ -66,9 +68,9 @@ export function FinanceBuyPage() {
       title={t('finance.buy_title')}
       testId="finance-buy-page"
       navRight={
-        <button type="button" className="text-link" onClick={() => navigate(PATHS.financeRules)} data-testid="finance-buy-rules">
+        <TextLink to={PATHS.financeRules} testId="finance-buy-rules">
           {t('finance.rules')}
-        </button>
+        </TextLink>
       }
     >
       {body}
@@ -147,14 +149,13 @@ export function FinanceBuyPage() {
           />
         }
       >
-        <Input
+        <AmountInput
           value={amount}
           onChange={(v) => {
-            setAmount(sanitizeAmountInput(v, p.decimals));
+            setAmount(v);
             setErrors((e) => ({ ...e, amount: undefined }));
           }}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={p.decimals}
           placeholder={t('finance.amount_placeholder', { min: formatAmount(p.save_min, p.decimals) })}
         />
       </FormField>
@@ -207,18 +208,9 @@ export function FinanceBuyPage() {
       </div>
 
       <div className="form-actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          disabled={p.status !== 'active'}
-          loading={mutation.isPending}
-          onClick={submit}
-          data-testid="finance-submit"
-        >
+        <PrimaryButton disabled={p.status !== 'active'} loading={mutation.isPending} onClick={submit} testId="finance-submit">
           {t('finance.buy_now')}
-        </Button>
+        </PrimaryButton>
       </div>
     </div>,
   );

@@ -15,6 +15,12 @@ import { productsQuery, reportQuery } from '../api/wealth-api';
 import { ProductCard } from '../components/product-card';
 import { ReportCard } from '../components/report-card';
 import './finance-home-page.css';
+import { IconButton } from '../../../components/icon-button';
+
+const LINKS = [
+  { testId: 'finance-my-hosting', label: 'finance.my_hosting', path: PATHS.financeOrders, icon: <FileOutline fontSize={18} /> },
+  { testId: 'finance-rules', label: 'finance.rules', path: PATHS.financeRules, icon: <QuestionCircleOutline fontSize={18} /> },
+] as const;
 
 /**
  * The financial products: the hosting summary, links to my hosting and the rules, and the products on
@@ -28,41 +34,28 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   const report = useQuery(reportQuery());
 
   const ordersLink = (
-    <button
-      type="button"
-      className="icon-button"
-      onClick={() => navigate(PATHS.financeOrders)}
-      aria-label={t('finance.my_hosting')}
-      data-testid="finance-orders-icon"
-    >
+    <IconButton onClick={() => navigate(PATHS.financeOrders)} label={t('finance.my_hosting')} testId="finance-orders-icon">
       <FileOutline fontSize={22} />
-    </button>
+    </IconButton>
   );
 
   const body = (
     <PullRefresh onRefresh={() => Promise.all([products.refetch(), report.refetch()])}>
       <ReportCard report={report.data} />
       <nav className="finance-links">
-        <button
-          type="button"
-          className="finance-links__item"
-          onClick={() => navigate(PATHS.financeOrders)}
-          data-testid="finance-my-hosting"
-        >
-          <FileOutline fontSize={18} />
-          <span>{t('finance.my_hosting')}</span>
-          <RightOutline fontSize={12} />
-        </button>
-        <button
-          type="button"
-          className="finance-links__item"
-          onClick={() => navigate(PATHS.financeRules)}
-          data-testid="finance-rules"
-        >
-          <QuestionCircleOutline fontSize={18} />
-          <span>{t('finance.rules')}</span>
-          <RightOutline fontSize={12} />
-        </button>
+        {LINKS.map((link) => (
+          <button
+            type="button"
+            key={link.testId}
+            className="finance-links__item"
+            onClick={() => navigate(link.path)}
+            data-testid={link.testId}
+          >
+            {link.icon}
+            <span>{t(link.label)}</span>
+            <RightOutline fontSize={12} />
+          </button>
+        ))}
       </nav>
       <h2 className="finance-section-title">{t('finance.products')}</h2>
       {products.isPending ? (

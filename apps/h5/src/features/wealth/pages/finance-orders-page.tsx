@@ -45,7 +45,6 @@ export function FinanceOrdersPage() {
         </div>
         <PagedList
           query={orders}
-          itemKey={(o) => o.id}
           renderItem={(o) => <OrderCard order={o} />}
           emptyText={t('finance.no_orders')}
           testId={`finance-orders-${tab}`}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ChoiceTrigger } from '../../../components/choice-sheet';
 import { FormField } from '../../../components/form-field';
 import { Segmented } from '../../../components/segmented';
+import { TextLink } from '../../../components/text-link';
 import type { AddressEntry } from '../../../lib/address-book-api';
 import { shortAddress } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
@@ -66,14 +67,9 @@ export function WithdrawChainAddress({
             }
             testId="withdraw-address"
             hint={
-              <button
-                type="button"
-                className="text-link"
-                onClick={() => navigate(addressCreate)}
-                data-testid="withdraw-add-address"
-              >
+              <TextLink to={addressCreate} testId="withdraw-add-address">
                 {t('withdraw.add_address')}
-              </button>
+              </TextLink>
             }
           >
             {chainEntries.length === 0 ? (

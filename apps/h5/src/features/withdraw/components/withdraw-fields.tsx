@@ -1,9 +1,7 @@
-import { sanitizeAmountInput } from '@app/shared';
-import Input from 'antd-mobile/es/components/input';
-import { type Control, Controller } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AmountSuffix } from '../../../components/amount-suffix';
-import { FormField } from '../../../components/form-field';
+import { BalanceAmountField } from '../../../components/balance-amount-field';
+import { TextField } from '../../../components/controlled-field';
 import { formatAmount } from '../../../lib/number-format';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
 import { REMARK_MAX, type WithdrawForm } from '../withdraw-schema';
@@ -20,31 +18,14 @@ export function WithdrawAmountField({
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <BalanceAmountField
       control={control}
       name="number"
-      render={({ field, fieldState }) => (
-        <FormField
-          label={t('withdraw.amount')}
-          error={fieldState.error?.message}
-          testId="withdraw-amount"
-          hint={
-            <span data-testid="withdraw-available">
-              {t('transfer.available', { amount: formatAmount(data.available, data.decimals), coin: data.currency_name })}
-            </span>
-          }
-          suffix={<AmountSuffix unit={data.currency_name} onAll={onAll} testId="withdraw-all" />}
-        >
-          <Input
-            value={field.value}
-            onChange={(v) => field.onChange(sanitizeAmountInput(v, data.decimals))}
-            onBlur={field.onBlur}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
-          />
-        </FormField>
-      )}
+      label={t('withdraw.amount')}
+      placeholder={t('withdraw.amount_placeholder', { min: formatAmount(data.min, data.decimals) })}
+      coin={data}
+      onAll={onAll}
+      testIdPrefix="withdraw"
     />
   );
 }
@@ -83,25 +64,14 @@ export function WithdrawSummary({ data, number, total }: { data: WithdrawInfo; n
 export function WithdrawRemarkField({ control }: { control: Control<WithdrawForm> }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <TextField
       control={control}
       name="remark"
-      render={({ field, fieldState }) => (
-        <FormField
-          label={`${t('withdraw.remark')} (${t('common.optional')})`}
-          error={fieldState.error?.message}
-          testId="withdraw-remark"
-        >
-          <Input
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            maxLength={REMARK_MAX}
-            autoComplete="off"
-            placeholder={t('withdraw.remark_placeholder')}
-          />
-        </FormField>
-      )}
+      label={`${t('withdraw.remark')} (${t('common.optional')})`}
+      testId="withdraw-remark"
+      maxLength={REMARK_MAX}
+      autoComplete="off"
+      placeholder={t('withdraw.remark_placeholder')}
     />
   );
 }

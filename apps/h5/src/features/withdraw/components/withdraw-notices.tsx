@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { Callout } from '../../../components/state-view';
+import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
 
 type Props = { verified: boolean; hasPayPassword: boolean; noneLeft: boolean };
@@ -8,38 +9,19 @@ type Props = { verified: boolean; hasPayPassword: boolean; noneLeft: boolean };
 /** What stands between the user and a withdrawal: identity not verified, no fund password, no withdrawals left today. */
 export function WithdrawNotices({ verified, hasPayPassword, noneLeft }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <>
       {!verified ? (
         <Callout
           tone="danger"
           testId="withdraw-verify-first"
-          action={
-            <button type="button" className="text-link" onClick={() => navigate(PATHS.verification)}>
-              {t('withdraw.verify_now')}
-            </button>
-          }
+          action={<TextLink to={PATHS.verification}>{t('withdraw.verify_now')}</TextLink>}
         >
           {t('errors.real_name_required')}
         </Callout>
       ) : null}
       {!hasPayPassword ? (
-        <Callout
-          testId="withdraw-pay-password-first"
-          action={
-            <button
-              type="button"
-              className="text-link"
-              onClick={() => navigate(PATHS.changePayPassword)}
-              data-testid="withdraw-set-pay-password"
-            >
-              {t('withdraw.set_now')}
-            </button>
-          }
-        >
-          {t('errors.pay_password_not_set')}
-        </Callout>
+        <PayPasswordFirst testId="withdraw-pay-password-first" actionTestId="withdraw-set-pay-password" />
       ) : null}
       {noneLeft ? <Callout tone="danger">{t('errors.withdraw_limit_reached')}</Callout> : null}
     </>

@@ -19,6 +19,7 @@ import { maxWithdrawable, totalDeducted } from '../withdraw-schema';
 import './withdraw-detail-page.css';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
 
 /**
@@ -85,20 +86,14 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
 /** The page around every state of the withdraw page: its title and the way to the withdrawal records. */
 function WithdrawFrame({ title, bank, children }: { title: string; bank: boolean; children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Page
       title={title}
       testId={bank ? 'withdraw-bank-page' : 'withdraw-detail-page'}
       navRight={
-        <button
-          type="button"
-          className="text-link"
-          onClick={() => navigate(`${PATHS.assetsRecord}?tab=withdraw`)}
-          data-testid="withdraw-detail-records"
-        >
+        <TextLink to={`${PATHS.assetsRecord}?tab=withdraw`} testId="withdraw-detail-records">
           {t('withdraw.records')}
-        </button>
+        </TextLink>
       }
     >
       {children}
@@ -178,14 +173,13 @@ function WithdrawDetailBody({ bank, data, loaded, state, verified, hasPayPasswor
 /** The coin being withdrawn, and the way back to choose another. */
 function WithdrawCoinRow({ coin, name }: { coin: CoinBalance | undefined; name: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <div className="withdraw-coin">
       {coin ? <CoinIcon icon={coin.icon} name={coin.currency_name} size={28} /> : null}
       <span className="withdraw-coin__name">{name}</span>
-      <button type="button" className="text-link" onClick={() => navigate(PATHS.withdraw)} data-testid="withdraw-change-coin">
+      <TextLink to={PATHS.withdraw} testId="withdraw-change-coin">
         {t('deposit.change_coin')}
-      </button>
+      </TextLink>
     </div>
   );
 }
