@@ -32,6 +32,17 @@ export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<
   });
 }
 
+/**
+ * A desktop-sized tab for the operators' console (`width` × 900); with `errors`, the tab's uncaught
+ * errors land there.
+ */
+export async function deskTab(browser: Browser, { width = 1366, errors }: { width?: number; errors?: string[] } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  if (errors) page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = join(ARTIFACTS, `${name}.png`);

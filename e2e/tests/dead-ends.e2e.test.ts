@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { setTheme } from '../src/browser.js';
+import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Dead ends and wrong messages a new user used to hit, each reached on a phone against the built
@@ -34,10 +35,17 @@ const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const { byId, shot, input, text } = testIds(() => page);
 const toast = () => page.locator('.adm-toast-main');
 
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor();
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
+
+/** Buys a 10 USDT "up" option as this (unverified) user, through the form and its confirmation. */
+async function buyOptionUnverified() {
+  await open('/pages/option/detail', 'option-page');
+  await byId(`option-pair-${PAIR_ID}`).waitFor();
+  await byId('option-buy-up').click();
+  await byId(`option-time-${DELIVERY_SECONDS}`).click();
+  await input('option-stake').fill('10');
+  await byId('option-buy-confirm').click();
+  await byId('option-confirm-ok').click();
 }
 
 /** A finger dragging down from `fromY` to `toY` (antd-mobile and the app follow real touches). */
@@ -62,26 +70,14 @@ describe('H5 dead ends and wrong messages, mended', () => {
     for (const account of ['coin', 'option']) await stack.fund(userId, account, '1000');
     await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('tells an unverified user why in a dialog that stays, with a button to verify', async () => {
-    await open('/pages/option/detail', 'option-page');
-    await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-up').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('10');
-    await byId('option-buy-confirm').click();
-    await byId('option-confirm-ok').click();
+    await buyOptionUnverified();
 
     const reason = byId('verify-required-dialog');
     await reason.waitFor();
@@ -231,13 +227,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await byId('transfer-to-option').locator('button').first().waitFor();
     await shot('dead-ends-08-transfer-to-light');
     await page.keyboard.press('Escape');
-    await open('/pages/option/detail', 'option-page');
-    await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-up').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('10');
-    await byId('option-buy-confirm').click();
-    await byId('option-confirm-ok').click();
+    await buyOptionUnverified();
     await byId('verify-required-dialog').waitFor();
     await shot('dead-ends-09-verify-dialog-light');
     await page.locator('.adm-dialog-button', { hasText: 'Not now' }).click();
