@@ -65,6 +65,31 @@ export async function settledScreenshot(page: Page, name: string): Promise<strin
   return screenshot(page, name);
 }
 
+/**
+ * A finger dragging down the phone's screen from `fromY` to `toY`, in small steps at about 60 Hz
+ * (antd-mobile's pull-to-refresh follows real touches, not the mouse). The finger stays down until
+ * `release`.
+ */
+export async function dragDown(page: Page, fromY: number, toY: number): Promise<{ release: () => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: fromY }] });
+  for (let y = fromY + 10; y <= toY; y += 15) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
+    await page.waitForTimeout(16);
+  }
+  return {
+    release: async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+    },
+  };
+}
+
+/** A whole pull down the screen: drag from `fromY` to `toY`, then lift the finger. */
+export async function pullDown(page: Page, fromY: number, toY: number): Promise<void> {
+  await (await dragDown(page, fromY, toY)).release();
+}
+
 /** Sets the H5 app's theme on this device (its local storage, as the settings page does) and reloads. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate(`localStorage.setItem('theme', '${theme}')`);

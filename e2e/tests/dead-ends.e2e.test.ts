@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTheme } from '../src/browser.js';
+import { dragDown, setTheme } from '../src/browser.js';
 import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 import { closeSuite } from '../src/teardown.js';
@@ -46,17 +46,6 @@ async function buyOptionUnverified() {
   await input('option-stake').fill('10');
   await byId('option-buy-confirm').click();
   await byId('option-confirm-ok').click();
-}
-
-/** A finger dragging down from `fromY` to `toY` (antd-mobile and the app follow real touches). */
-async function drag(fromY: number, toY: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: fromY }] });
-  for (let y = fromY + 10; y <= toY; y += 15) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-    await page.waitForTimeout(16);
-  }
-  return cdp;
 }
 
 describe('H5 dead ends and wrong messages, mended', () => {
@@ -185,10 +174,10 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await page.waitForTimeout(500);
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/wallet/hzhistory'), { timeout: 10_000 });
     // The list is short (empty): the drag starts on the bare screen under it.
-    const cdp = await drag(520, 800);
+    const finger = await dragDown(page, 520, 800);
     await expect.poll(() => byId('pull-refresh').getAttribute('data-phase')).toBe('release');
     expect(await text('pull-refresh-text')).toBe('Release to refresh');
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await finger.release();
     await refreshed;
     expect(await page.getByText(/scroll down/i).count()).toBe(0);
   });

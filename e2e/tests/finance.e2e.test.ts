@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab, screenshot, setTheme } from '../src/browser.js';
+import { deskTab, pullDown, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
 import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
@@ -143,14 +143,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
   it('pulls to refresh my hosting', async () => {
     await byId('finance-order').first().waitFor();
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/lh/deposit/order'), { timeout: 10_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 160 }] });
-    for (let y = 170; y <= 460; y += 15) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await pullDown(page, 160, 460);
     await refreshed;
   });
 

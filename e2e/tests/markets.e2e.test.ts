@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTheme } from '../src/browser.js';
+import { pullDown, setTheme } from '../src/browser.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
 import { launchPhone, openFresh, signInWelcomed, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
@@ -112,14 +112,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('home-markets').waitFor();
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/currency/quotation_new'), { timeout: 10_000 });
     // A real touch drag down from the top of the page (antd-mobile's pull-to-refresh follows touches).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 140 }] });
-    for (let y = 150; y <= 440; y += 15) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await pullDown(page, 140, 440);
     await refreshed;
   });
 
