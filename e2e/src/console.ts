@@ -143,7 +143,7 @@ const QUEUES = {
 
 type Queue = keyof typeof QUEUES;
 
-/** Opens the first pending item of the user's in the queue's drawer (`filter` narrows the list: "&tier=1"). */
+/** Opens the user's first pending item of the queue in its drawer (`filter` narrows the list: "&tier=1"). */
 async function openPending(page: Page, item: Queue, userText: string, timeout: number, filter = ''): Promise<Locator> {
   const { path, table } = QUEUES[item];
   await openConsolePage(page, `${path}?status=pending${filter}`);
