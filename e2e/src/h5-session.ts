@@ -53,12 +53,14 @@ export async function signInByEmail(page: Page, baseUrl: string, email: string, 
   await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
 }
 
-/** Signs in by e-mail and waits until the home page welcomes the account. */
+/**
+ * Signs in by e-mail and waits until the home page welcomes the account by exactly that address. A
+ * locator wait rather than `expect.poll`, so a suite's `beforeAll` can sign in with it too.
+ */
 export async function signInWelcomed(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await signInByEmail(page, baseUrl, email, password);
-  await expect
-    .poll(async () => ((await page.getByTestId('welcome-account').first().textContent()) ?? '').trim(), { timeout: 15_000 })
-    .toBe(email);
+  const exactly = new RegExp(`^\\s*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await page.getByTestId('welcome-account').filter({ hasText: exactly }).first().waitFor({ timeout: 15_000 });
 }
 
 /**
