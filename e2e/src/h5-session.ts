@@ -43,6 +43,13 @@ export async function openFresh(page: Page, href: string, readyTestId: string, t
   await page.getByTestId(readyTestId).waitFor({ timeout });
 }
 
+/** Fills the option buy form: the direction, the delivery time (its seconds) and the stake. */
+export async function fillOptionBuy(page: Page, direction: 'up' | 'down', seconds: number, stake: string): Promise<void> {
+  await page.getByTestId(`option-buy-${direction}`).click();
+  await page.getByTestId(`option-time-${seconds}`).click();
+  await page.locator('[data-testid="option-stake"] input').fill(stake);
+}
+
 /** Signs in on the H5 login page with the e-mail tab, and waits until the app has left that page. */
 export async function signInByEmail(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/h5/#/pages/user/login/login`);

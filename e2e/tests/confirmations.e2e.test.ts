@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTheme } from '../src/browser.js';
-import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
+import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 import { closeSuite } from '../src/teardown.js';
 
@@ -155,9 +155,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await setTheme(page, 'light');
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-down').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('50');
+    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
     await byId('option-buy-confirm').click();
     await byId('option-confirm').waitFor();
     await shot('confirm-03-option-light');

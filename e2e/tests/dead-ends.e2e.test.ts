@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dragDown, setTheme } from '../src/browser.js';
-import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
+import { fillOptionBuy, launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
 import { closeSuite } from '../src/teardown.js';
 
@@ -41,9 +41,7 @@ const open = (hash: string, testId: string) => openFresh(page, url(hash), testId
 async function buyOptionUnverified() {
   await open('/pages/option/detail', 'option-page');
   await byId(`option-pair-${PAIR_ID}`).waitFor();
-  await byId('option-buy-up').click();
-  await byId(`option-time-${DELIVERY_SECONDS}`).click();
-  await input('option-stake').fill('10');
+  await fillOptionBuy(page, 'up', DELIVERY_SECONDS, '10');
   await byId('option-buy-confirm').click();
   await byId('option-confirm-ok').click();
 }

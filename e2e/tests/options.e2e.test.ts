@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, setTheme } from '../src/browser.js';
-import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
+import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Reply, type Stack, startStack } from '../src/stack.js';
 import { closeSuite } from '../src/teardown.js';
 
@@ -166,9 +166,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-tabs-delivered').click();
     await byId('option-list-delivered').locator('article').first().waitFor();
     await shot('options-07-history-light');
-    await byId('option-buy-down').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('50');
+    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
     await shot('options-08-buy-popup-light');
     await setTheme(page, 'dark');
     expect(pageErrors).toEqual([]);
