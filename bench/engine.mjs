@@ -28,20 +28,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { countOption } from './lib/count-option.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (...parts) => console.error(...parts);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    log(`engine bench: --${name} needs a positive integer`);
-    process.exit(1);
-  }
-  return value;
-};
+const option = countOption('engine bench');
 const OPS = option('ops', 1_000_000);
 const RUNS = option('runs', 5);
 const SEED = option('seed', 42);

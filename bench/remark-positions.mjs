@@ -18,20 +18,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { countOption } from './lib/count-option.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const log = (...parts) => console.error(...parts);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    log(`remark bench: --${name} needs a positive integer`);
-    process.exit(2);
-  }
-  return value;
-};
+const option = countOption('remark bench');
 const POSITIONS = option('positions', 10_000);
 const TICKS = option('ticks', 21);
 

@@ -11,12 +11,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/bench-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
@@ -35,19 +35,6 @@ const log = (...parts) => console.error(...parts);
 if (!existsSync(serverJs)) {
   log(`server-start: ${serverJs} does not exist. Run \`npm run build\` first.`);
   process.exit(1);
-}
-
-/** Asks the OS for a free port; the tiny race until the server binds it is acceptable for a bench. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Keeps the last bytes of the child's output, shown only when a start fails. */

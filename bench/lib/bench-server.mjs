@@ -28,7 +28,8 @@ export function benchArgs(args = process.argv.slice(2)) {
   };
 }
 
-function freePort() {
+/** Asks the OS for a free port; the tiny race until the server binds it is acceptable for a bench. */
+export function freePort() {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.unref();

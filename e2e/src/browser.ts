@@ -32,6 +32,17 @@ export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<
   });
 }
 
+/**
+ * A desktop-sized tab for the operators' console (`width` × 900); with `errors`, the tab's uncaught
+ * errors land there.
+ */
+export async function deskTab(browser: Browser, { width = 1366, errors }: { width?: number; errors?: string[] } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  if (errors) page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = join(ARTIFACTS, `${name}.png`);
@@ -52,6 +63,31 @@ export async function settledScreenshot(page: Page, name: string): Promise<strin
     .catch(() => undefined);
   await page.waitForTimeout(400);
   return screenshot(page, name);
+}
+
+/**
+ * A finger dragging down the phone's screen from `fromY` to `toY`, in small steps at about 60 Hz
+ * (antd-mobile's pull-to-refresh follows real touches, not the mouse). The finger stays down until
+ * `release`.
+ */
+export async function dragDown(page: Page, fromY: number, toY: number): Promise<{ release: () => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: fromY }] });
+  for (let y = fromY + 10; y <= toY; y += 15) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
+    await page.waitForTimeout(16);
+  }
+  return {
+    release: async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+    },
+  };
+}
+
+/** A whole pull down the screen: drag from `fromY` to `toY`, then lift the finger. */
+export async function pullDown(page: Page, fromY: number, toY: number): Promise<void> {
+  await (await dragDown(page, fromY, toY)).release();
 }
 
 /** Sets the H5 app's theme on this device (its local storage, as the settings page does) and reloads. */

@@ -128,16 +128,40 @@ function idIn(text: string): number {
 /** The confirmation dialog's OK button: every money action goes through one. */
 const confirmButton = (page: Page) => page.getByTestId('confirm-ok');
 
-// ---------------------------------------------------------------- deposits
+// ---------------------------------------------------------------- review queues
 
-async function openPendingDeposit(page: Page, userText: string, timeout: number): Promise<Locator> {
-  await openConsolePage(page, '/deposits?status=pending');
-  const row = await findRow(page, 'deposits-table', userText, timeout);
-  await row.getByTestId('deposit-open').click();
-  const drawer = page.getByTestId('deposit-drawer');
+/**
+ * The queues an operator reviews one item at a time: each lists its items at `path`, in the table
+ * `table`, and opens one in `${item}-drawer` from the row's `${item}-open` button, where the item is
+ * approved or rejected; the receipt names it as `noun` ("Deposit #12 rejected").
+ */
+const QUEUES = {
+  deposit: { path: '/deposits', table: 'deposits-table', noun: 'Deposit' },
+  withdrawal: { path: '/withdrawals', table: 'withdrawals-table', noun: 'Withdrawal' },
+  identity: { path: '/identity', table: 'identity-table', noun: 'Verification' },
+} as const;
+
+type Queue = keyof typeof QUEUES;
+
+/** Opens the user's first pending item of the queue in its drawer (`filter` narrows the list: "&tier=1"). */
+async function openPending(page: Page, item: Queue, userText: string, timeout: number, filter = ''): Promise<Locator> {
+  const { path, table } = QUEUES[item];
+  await openConsolePage(page, `${path}?status=pending${filter}`);
+  const row = await findRow(page, table, userText, timeout);
+  await row.getByTestId(`${item}-open`).click();
+  const drawer = page.getByTestId(`${item}-drawer`);
   await drawer.waitFor({ timeout });
   return drawer;
 }
+
+/** Rejects the opened item with `reason`, through the confirmation dialog. Returns the item's id. */
+async function rejectOpened(page: Page, drawer: Locator, item: Queue, reason: string, timeout: number): Promise<number> {
+  await drawer.getByTestId(`${item}-reject-reason`).fill(reason);
+  await drawer.getByTestId(`${item}-reject`).click();
+  return idIn(await act(page, confirmButton(page), new RegExp(`${QUEUES[item].noun} #\\d+ rejected`), timeout));
+}
+
+// ---------------------------------------------------------------- deposits
 
 /** Approves the user's pending deposit, crediting `credited` with `fee`. Returns the deposit id. */
 export async function approveDeposit(
@@ -147,7 +171,7 @@ export async function approveDeposit(
   fee: string,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
 ): Promise<number> {
-  const drawer = await openPendingDeposit(page, userEmail, timeout);
+  const drawer = await openPending(page, 'deposit', userEmail, timeout);
   await drawer.getByTestId('deposit-credited').fill(credited);
   await drawer.getByTestId('deposit-fee').fill(fee);
   await drawer.getByTestId('deposit-approve').click();
@@ -161,22 +185,10 @@ export async function rejectDeposit(
   reason: string,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
 ): Promise<number> {
-  const drawer = await openPendingDeposit(page, userEmail, timeout);
-  await drawer.getByTestId('deposit-reject-reason').fill(reason);
-  await drawer.getByTestId('deposit-reject').click();
-  return idIn(await act(page, confirmButton(page), /Deposit #\d+ rejected/, timeout));
+  return rejectOpened(page, await openPending(page, 'deposit', userEmail, timeout), 'deposit', reason, timeout);
 }
 
 // ---------------------------------------------------------------- withdrawals
-
-async function openPendingWithdrawal(page: Page, userText: string, timeout: number): Promise<Locator> {
-  await openConsolePage(page, '/withdrawals?status=pending');
-  const row = await findRow(page, 'withdrawals-table', userText, timeout);
-  await row.getByTestId('withdrawal-open').click();
-  const drawer = page.getByTestId('withdrawal-drawer');
-  await drawer.waitFor({ timeout });
-  return drawer;
-}
 
 /** Marks the user's pending withdrawal as paid with `txHash`. Returns the withdrawal id. */
 export async function approveWithdrawal(
@@ -185,7 +197,7 @@ export async function approveWithdrawal(
   txHash: string,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
 ): Promise<number> {
-  const drawer = await openPendingWithdrawal(page, userEmail, timeout);
+  const drawer = await openPending(page, 'withdrawal', userEmail, timeout);
   await drawer.getByTestId('withdrawal-tx-hash').fill(txHash);
   await drawer.getByTestId('withdrawal-approve').click();
   return idIn(await act(page, confirmButton(page), /Withdrawal #\d+ marked as paid/, timeout));
@@ -198,10 +210,7 @@ export async function rejectWithdrawal(
   reason: string,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
 ): Promise<number> {
-  const drawer = await openPendingWithdrawal(page, userEmail, timeout);
-  await drawer.getByTestId('withdrawal-reject-reason').fill(reason);
-  await drawer.getByTestId('withdrawal-reject').click();
-  return idIn(await act(page, confirmButton(page), /Withdrawal #\d+ rejected/, timeout));
+  return rejectOpened(page, await openPending(page, 'withdrawal', userEmail, timeout), 'withdrawal', reason, timeout);
 }
 
 // ---------------------------------------------------------------- identity
@@ -210,12 +219,7 @@ export type IdentityTier = 'basic' | 'advanced';
 
 async function openPendingIdentity(page: Page, userText: string, tier: IdentityTier | undefined, timeout: number) {
   const tierParam = tier === 'basic' ? '&tier=1' : tier === 'advanced' ? '&tier=2' : '';
-  await openConsolePage(page, `/identity?status=pending${tierParam}`);
-  const row = await findRow(page, 'identity-table', userText, timeout);
-  await row.getByTestId('identity-open').click();
-  const drawer = page.getByTestId('identity-drawer');
-  await drawer.waitFor({ timeout });
-  return drawer;
+  return openPending(page, 'identity', userText, timeout, tierParam);
 }
 
 /** Approves the user's pending verification (either tier, or the one named). Returns the submission id. */
@@ -236,10 +240,7 @@ export async function rejectIdentity(
   reason: string,
   { tier, timeout = DEFAULT_TIMEOUT }: ConsoleOptions & { tier?: IdentityTier } = {},
 ): Promise<number> {
-  const drawer = await openPendingIdentity(page, userEmail, tier, timeout);
-  await drawer.getByTestId('identity-reject-reason').fill(reason);
-  await drawer.getByTestId('identity-reject').click();
-  return idIn(await act(page, confirmButton(page), /Verification #\d+ rejected/, timeout));
+  return rejectOpened(page, await openPendingIdentity(page, userEmail, tier, timeout), 'identity', reason, timeout);
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { settledScreenshot } from './browser.js';
+import { launchBrowser, phoneContext, settledScreenshot } from './browser.js';
 
 /** Lookups by test id on the page `current()` returns: read late, since suites open their page in beforeAll. */
 export function testIds(current: () => Page): {
@@ -25,6 +25,31 @@ export async function phonePage(context: BrowserContext, errors: string[]): Prom
   return page;
 }
 
+/** A browser with one phone-sized tab; with `errors`, the tab's uncaught errors land there. */
+export async function launchPhone(errors?: string[]): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launchBrowser();
+  const context = await phoneContext(browser);
+  const page = errors ? await phonePage(context, errors) : await context.newPage();
+  return { browser, context, page };
+}
+
+/**
+ * Opens `href` with a fresh document (a reload after the navigation), so every query of the page
+ * starts from the server, and waits for `readyTestId`.
+ */
+export async function openFresh(page: Page, href: string, readyTestId: string, timeout?: number): Promise<void> {
+  await page.goto(href);
+  await page.reload();
+  await page.getByTestId(readyTestId).waitFor({ timeout });
+}
+
+/** Fills the option buy form: the direction, the delivery time (its seconds) and the stake. */
+export async function fillOptionBuy(page: Page, direction: 'up' | 'down', seconds: number, stake: string): Promise<void> {
+  await page.getByTestId(`option-buy-${direction}`).click();
+  await page.getByTestId(`option-time-${seconds}`).click();
+  await page.locator('[data-testid="option-stake"] input').fill(stake);
+}
+
 /** Signs in on the H5 login page with the e-mail tab, and waits until the app has left that page. */
 export async function signInByEmail(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/h5/#/pages/user/login/login`);
@@ -33,6 +58,16 @@ export async function signInByEmail(page: Page, baseUrl: string, email: string, 
   await page.locator('[data-testid="login-password"] input').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => !u.hash.includes('/login'), { timeout: 15_000 });
+}
+
+/**
+ * Signs in by e-mail and waits until the home page welcomes the account by exactly that address. A
+ * locator wait rather than `expect.poll`, so a suite's `beforeAll` can sign in with it too.
+ */
+export async function signInWelcomed(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await signInByEmail(page, baseUrl, email, password);
+  const exactly = new RegExp(`^\\s*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await page.getByTestId('welcome-account').filter({ hasText: exactly }).first().waitFor({ timeout: 15_000 });
 }
 
 /**

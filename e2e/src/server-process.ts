@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, freePort, ROOT, waitForApi } from './stack.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, freePort, ROOT, testServerEnv, waitForApi } from './stack.js';
 import { nextTotpCode } from './totp.js';
 
 /**
@@ -16,13 +16,7 @@ export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () =
 /** The environment of the server (and of `ledger:verify`) on `dataDir`: short market history, quiet log. */
 export function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    ...process.env,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    ADMIN_TOTP_SECRET,
-    LOG_LEVEL: 'warn',
+    ...testServerEnv(dataDir),
     MARKET_HISTORY_DAYS: '1',
     MARKET_DAILY_HISTORY_DAYS: '3',
     ...extra,

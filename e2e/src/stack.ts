@@ -89,6 +89,19 @@ export async function waitForApi(baseUrl: string, child: ChildProcess, log: () =
   throw new Error(`server did not answer within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
+/** What every test server runs with: its own data directory, the seeded super admin, a quiet log. */
+export function testServerEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET,
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * Starts the built server (apps/server/dist) on a free port with a fresh embedded database, as
  * `npm start` would, so browser tests exercise exactly what a newcomer runs.
@@ -102,14 +115,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...testServerEnv(dataDir),
       PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      ADMIN_TOTP_SECRET,
-      LOG_LEVEL: 'warn',
       // Every reply the browser provokes is checked against its route's reply schema.
       REPLY_CHECK: '1',
       ...env,

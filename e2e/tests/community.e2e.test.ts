@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
+import { deskTab, launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { phonePage, signInWelcomed } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * The referral programme and notices on phones, against the built server (simulated feed, market
@@ -42,15 +44,6 @@ const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const input = (page: Page, id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (page: Page, id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 
-async function login(page: Page, email: string) {
-  await page.goto(url('/pages/user/login/login'));
-  await page.getByTestId('login-tab-email').click();
-  await input(page, 'login-account').fill(email);
-  await input(page, 'login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => text(page, 'welcome-account'), { timeout: 15_000 }).toBe(email);
-}
-
 /** Hundred-millionths of a plain decimal: exact arithmetic for the expected rebate. */
 const units = (value: string) => {
   const [whole = '0', fraction = ''] = value.split('.');
@@ -66,20 +59,12 @@ describe('H5 community: referral programme and notices', () => {
     browser = await launchBrowser();
     inviterContext = await phoneContext(browser);
     friendContext = await phoneContext(browser);
-    consoleContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    inviter = await inviterContext.newPage();
-    friend = await friendContext.newPage();
-    operator = await consoleContext.newPage();
-    for (const p of [inviter, friend]) p.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ context: consoleContext, page: operator } = await deskTab(browser, { width: 1280 }));
+    inviter = await phonePage(inviterContext, pageErrors);
+    friend = await phonePage(friendContext, pageErrors);
   });
 
-  afterAll(async () => {
-    await inviterContext?.close();
-    await friendContext?.close();
-    await consoleContext?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, inviterContext, friendContext, consoleContext));
 
   it('lets an operator publish an announcement in the console', async () => {
     await consoleSignIn(operator, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -100,7 +85,7 @@ describe('H5 community: referral programme and notices', () => {
   });
 
   it('shows the inviter their code, link and poster', async () => {
-    await login(inviter, inviterEmail);
+    await signInWelcomed(inviter, stack.baseUrl, inviterEmail, password);
     await inviter.getByTestId('quick-share').click();
     await inviter.getByTestId('promotion-page').waitFor();
     await expect.poll(() => text(inviter, 'promotion-code'), { timeout: 15_000 }).toMatch(/^[A-Z2-9]{7}$/);

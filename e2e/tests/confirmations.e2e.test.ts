@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { setTheme } from '../src/browser.js';
+import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * The last look before money moves, on a phone against the built server: opening a contract shows its
@@ -60,17 +61,11 @@ describe('H5 confirmations: contract opening and option buying', () => {
     for (const account of ['contract', 'option']) await stack.fund(userId, account, '1000');
     await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('shows leverage, margin, liquidation price and the risk before opening a contract; cancelling opens nothing', async () => {
     await page.goto(url('/pages/lever/index'));
@@ -160,9 +155,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await setTheme(page, 'light');
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-down').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('50');
+    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
     await byId('option-buy-confirm').click();
     await byId('option-confirm').waitFor();
     await shot('confirm-03-option-light');

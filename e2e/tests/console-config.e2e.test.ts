@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
+import { deskTab, launchBrowser, screenshot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { adminSignIn, apiCall, apiOk, registerUser } from '../src/server-process.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Operations in the browser: the super admin sees the dashboard on the console's
@@ -26,16 +27,10 @@ describe('console: dashboard, configuration, audit search', () => {
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    ops = await desk.newPage();
-    ops.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ context: desk, page: ops } = await deskTab(browser, { errors: pageErrors }));
   });
 
-  afterAll(async () => {
-    await desk?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, desk));
 
   it('shows the dashboard on the home page', async () => {
     await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
+import { deskTab, launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { phonePage, signInWelcomed } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Operator content on phones: the support chat opens with the greeting the operator wrote in the
@@ -15,7 +17,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stac
 let stack: Stack;
 let browser: Browser;
 let phone: BrowserContext;
-let desk: BrowserContext;
 let user: Page;
 let operator: Page;
 const pageErrors: string[] = [];
@@ -45,25 +46,15 @@ describe('operator content: chat greeting and hours, bank deposit entry, languag
     await stack.registerEmail(email, password);
     browser = await launchBrowser();
     phone = await phoneContext(browser);
-    desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    user = await phone.newPage();
-    operator = await desk.newPage();
-    for (const p of [user, operator]) p.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ page: operator } = await deskTab(browser, { errors: pageErrors }));
+    user = await phonePage(phone, pageErrors);
 
-    await user.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await user.locator('[data-testid="login-account"] input').fill(email);
-    await user.locator('[data-testid="login-password"] input').fill(password);
-    await byId('login-submit').click();
-    await byId('welcome-account').filter({ hasText: email }).waitFor({ timeout: 15_000 });
+    await signInWelcomed(user, stack.baseUrl, email, password);
     await setTheme(user, 'dark');
     await consoleSignIn(operator, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser));
 
   it('hides the bank deposit entry until bank details are set, then opens the bank deposit form', async () => {
     await openHome();

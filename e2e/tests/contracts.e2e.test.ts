@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Perpetual contracts on a phone, against the built server with its simulated feed: a user with
@@ -59,17 +60,11 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     token = registered.token;
     await stack.fund(registered.id, 'contract', '1000');
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('shows the contract tab with the live index, labelled as demo data, and checks the form', async () => {
     await byId('tab-trade').click();

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { dragDown, setTheme } from '../src/browser.js';
+import { fillOptionBuy, launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Dead ends and wrong messages a new user used to hit, each reached on a phone against the built
@@ -34,21 +35,15 @@ const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const { byId, shot, input, text } = testIds(() => page);
 const toast = () => page.locator('.adm-toast-main');
 
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor();
-}
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
-/** A finger dragging down from `fromY` to `toY` (antd-mobile and the app follow real touches). */
-async function drag(fromY: number, toY: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: fromY }] });
-  for (let y = fromY + 10; y <= toY; y += 15) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-    await page.waitForTimeout(16);
-  }
-  return cdp;
+/** Buys a 10 USDT "up" option as this (unverified) user, through the form and its confirmation. */
+async function buyOptionUnverified() {
+  await open('/pages/option/detail', 'option-page');
+  await byId(`option-pair-${PAIR_ID}`).waitFor();
+  await fillOptionBuy(page, 'up', DELIVERY_SECONDS, '10');
+  await byId('option-buy-confirm').click();
+  await byId('option-confirm-ok').click();
 }
 
 describe('H5 dead ends and wrong messages, mended', () => {
@@ -62,26 +57,14 @@ describe('H5 dead ends and wrong messages, mended', () => {
     for (const account of ['coin', 'option']) await stack.fund(userId, account, '1000');
     await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('tells an unverified user why in a dialog that stays, with a button to verify', async () => {
-    await open('/pages/option/detail', 'option-page');
-    await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-up').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('10');
-    await byId('option-buy-confirm').click();
-    await byId('option-confirm-ok').click();
+    await buyOptionUnverified();
 
     const reason = byId('verify-required-dialog');
     await reason.waitFor();
@@ -189,10 +172,10 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await page.waitForTimeout(500);
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/wallet/hzhistory'), { timeout: 10_000 });
     // The list is short (empty): the drag starts on the bare screen under it.
-    const cdp = await drag(520, 800);
+    const finger = await dragDown(page, 520, 800);
     await expect.poll(() => byId('pull-refresh').getAttribute('data-phase')).toBe('release');
     expect(await text('pull-refresh-text')).toBe('Release to refresh');
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await finger.release();
     await refreshed;
     expect(await page.getByText(/scroll down/i).count()).toBe(0);
   });
@@ -231,13 +214,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await byId('transfer-to-option').locator('button').first().waitFor();
     await shot('dead-ends-08-transfer-to-light');
     await page.keyboard.press('Escape');
-    await open('/pages/option/detail', 'option-page');
-    await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await byId('option-buy-up').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('10');
-    await byId('option-buy-confirm').click();
-    await byId('option-confirm-ok').click();
+    await buyOptionUnverified();
     await byId('verify-required-dialog').waitFor();
     await shot('dead-ends-09-verify-dialog-light');
     await page.locator('.adm-dialog-button', { hasText: 'Not now' }).click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * While the simulated feed is the price source, every console page (the sign-in page too) carries the
@@ -22,11 +23,7 @@ describe('console: demo price source banner', () => {
     page = await context.newPage();
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   const expectBanner = async (where: string) => {
     const banner = page.getByTestId('demo-price-banner');

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { deskTab, pullDown, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
-import { signInByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Financial products on a phone: the lock tab lists the products, the buy page refuses bad input and
@@ -32,11 +33,7 @@ const toast = () => page.locator('.adm-toast-main');
 
 type Product = { id: number; currency_id: number; day: number };
 
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor();
-}
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
 /** Both themes of the page on screen: dark first (the default), then light, back to dark. */
 async function shotBoth(name: string, readyId: string) {
@@ -69,20 +66,11 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     seven = products.find((p) => p.currency_id === 3 && p.day === 7)!;
     expect(fifteen && seven).toBeTruthy();
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    consoleContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    ops = await consoleContext.newPage();
+    ({ browser, context, page } = await launchPhone(pageErrors));
+    ({ context: consoleContext, page: ops } = await deskTab(browser));
   });
 
-  afterAll(async () => {
-    await consoleContext?.close();
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, consoleContext, context));
 
   it('logs in and opens the lock tab with the products on sale', async () => {
     await signInByEmail(page, stack.baseUrl, email, password);
@@ -155,14 +143,7 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
   it('pulls to refresh my hosting', async () => {
     await byId('finance-order').first().waitFor();
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/lh/deposit/order'), { timeout: 10_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 160 }] });
-    for (let y = 170; y <= 460; y += 15) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await pullDown(page, 160, 460);
     await refreshed;
   });
 

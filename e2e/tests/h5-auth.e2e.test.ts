@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { screenshot } from '../src/browser.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
-import { testIds } from '../src/h5-session.js';
+import { launchPhone, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * A new user's first visit, as they would click through it on a phone: register by e-mail, log out,
@@ -46,17 +47,10 @@ async function logIn(password: string) {
 describe('H5 sign-up, sign-in and account security', () => {
   beforeAll(async () => {
     stack = await startStack();
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, context, page } = await launchPhone(pageErrors));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('shows the home tab to a visitor, with the menu and the five tabs', async () => {
     await page.goto(url('/'));

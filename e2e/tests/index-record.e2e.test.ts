@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { setTheme } from '../src/browser.js';
+import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * The public index record on a phone, against the built server: an option order settles, its Verify
@@ -45,17 +46,11 @@ describe('H5 index record: a settled option verified against the public, hash-ch
     expect(bought.type).toBe('ok');
     orderId = bought.message.id;
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it("verifies a settled order's open and end samples in the browser", async () => {
     // Settled within the second after delivery.

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
-import { signInByEmail } from '../src/h5-session.js';
+import { screenshot, setTheme } from '../src/browser.js';
+import { launchPhone, signInByEmail } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * First loads and route changes on a slow network: the home board, the trade page's book and the
@@ -34,17 +35,11 @@ describe('H5 loading states: skeletons and route changes without a blank frame',
     stack = await startStack();
     await stack.waitForPrice('BTC/USDT');
     await stack.registerEmail(email, password);
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
+    ({ browser, context, page } = await launchPhone());
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   for (const theme of ['dark', 'light'] as const) {
     it(`${theme}: the home board draws a skeleton until the pairs arrive`, async () => {

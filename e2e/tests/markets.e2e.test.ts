@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
+import { pullDown, setTheme } from '../src/browser.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
-import { signInByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, openFresh, signInWelcomed, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Markets on a phone, against the built server with its simulated feed (the default feed of
@@ -43,11 +44,7 @@ async function btc(): Promise<Pair | undefined> {
 }
 
 /** Opens a route with a fresh document, so every query of the page starts from the server. */
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor();
-}
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
 /** Waits for loaders and toasts to go and a short settle, then keeps a screenshot. */
 /** Hundred-millionths of a unit of a plain decimal ("53.989" → 5398900000n): exact test arithmetic. */
@@ -82,21 +79,13 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     userId = registered.id;
     token = registered.token;
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, context, page } = await launchPhone(pageErrors));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('logs in and sees the home prices move, labelled as demo data', async () => {
-    await signInByEmail(page, stack.baseUrl, email, password);
-    await expect.poll(() => text('welcome-account'), { timeout: 15_000 }).toBe(email);
+    await signInWelcomed(page, stack.baseUrl, email, password);
 
     await byId('home-markets').waitFor();
     for (const id of ['quick-deposit', 'quick-withdraw', 'quick-share', 'quick-service', 'home-publication']) {
@@ -123,14 +112,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('home-markets').waitFor();
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/currency/quotation_new'), { timeout: 10_000 });
     // A real touch drag down from the top of the page (antd-mobile's pull-to-refresh follows touches).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 140 }] });
-    for (let y = 150; y <= 440; y += 15) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await pullDown(page, 140, 440);
     await refreshed;
   });
 

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from '../src/browser.js';
+import { deskTab } from '../src/browser.js';
 import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
-import { registerByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, openFresh, registerByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * A new user's money journey on a phone, with an operator reviewing in the console (a second browser
@@ -46,11 +47,7 @@ const theme = () => page.evaluate('document.documentElement.dataset.theme') as P
 const htmlLang = () => page.evaluate('document.documentElement.lang') as Promise<string>;
 
 /** Opens a route with a fresh document, so every query of the page starts from the server. */
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor();
-}
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
 /** The translation keys shown raw on the page, and any word of the money pages' key families. */
 async function untranslatedKeys(): Promise<string[]> {
@@ -83,20 +80,13 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     writeFileSync(hugePng, Buffer.concat([Buffer.from(PNG_1X1, 'base64'), Buffer.alloc(6 * 1024 * 1024)]));
 
     stack = await startStack();
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    consoleContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    ops = await consoleContext.newPage();
+    ({ browser, context, page } = await launchPhone(pageErrors));
+    ({ context: consoleContext, page: ops } = await deskTab(browser));
     await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
   afterAll(async () => {
-    await consoleContext?.close();
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
+    await closeSuite(stack, browser, consoleContext, context);
     if (files) rmSync(files, { recursive: true, force: true });
   });
 

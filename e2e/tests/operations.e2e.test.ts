@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { deskTab, launchBrowser, phoneContext, screenshot } from '../src/browser.js';
 import { approveWithdrawal, auditActions, consoleSignIn, openConsolePage, openUser } from '../src/console.js';
+import { phonePage } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 import { nextTotpCode } from '../src/totp.js';
 
 /**
@@ -75,12 +77,9 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
     // The daily proof job stays off: the test publishes the day's snapshot on demand, after funding.
     stack = await startStack({ PROOF_JOB: '0' });
     browser = await launchBrowser();
-    desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    ops = await desk.newPage();
+    ({ context: desk, page: ops } = await deskTab(browser, { errors: pageErrors }));
     phone = await phoneContext(browser);
-    page = await phone.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    ops.on('pageerror', (error) => pageErrors.push(String(error)));
+    page = await phonePage(phone, pageErrors);
     await userWithPendingWithdrawal();
     // Two more customers with USDT, so the user's leaf has a real path to the root.
     for (const [name, amount] of [
@@ -93,12 +92,7 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
     await stack.admin('admin/operators', { body: { email: FINANCE_EMAIL, password: FINANCE_PASSWORD, role: 'finance' } });
   });
 
-  afterAll(async () => {
-    await desk?.close();
-    await phone?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, desk, phone));
 
   it('makes a new finance operator set up an authenticator from a QR code before anything else', async () => {
     await ops.goto(`${stack.baseUrl}/admin/#/login`);

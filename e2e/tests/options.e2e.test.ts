@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { screenshot, setTheme } from '../src/browser.js';
+import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Reply, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Time-based options on a phone, against the built server with its simulated feed: a verified user with
@@ -48,17 +49,11 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     // A short delivery time, as an operator adds it in the console.
     await stack.addOptionPeriod(DELIVERY_SECONDS, '85', '1000');
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('lists the option pairs with live prices, labelled as demo data', async () => {
     await page.goto(url('/pages/option/detail'));
@@ -171,9 +166,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await byId('option-tabs-delivered').click();
     await byId('option-list-delivered').locator('article').first().waitFor();
     await shot('options-07-history-light');
-    await byId('option-buy-down').click();
-    await byId(`option-time-${DELIVERY_SECONDS}`).click();
-    await input('option-stake').fill('50');
+    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
     await shot('options-08-buy-popup-light');
     await setTheme(page, 'dark');
     expect(pageErrors).toEqual([]);

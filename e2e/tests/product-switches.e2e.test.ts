@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
-import { phonePage, signInByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * The product switches of options, financial products (wealth) and new-coin subscription, end to end:
@@ -27,28 +28,18 @@ const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const { byId, shot } = testIds(() => page);
 
 /** Opens a route fresh (a reload, so the switches are read again) and waits for a test id. */
-async function open(hash: string, testId: string) {
-  await page.goto(url(hash));
-  await page.reload();
-  await byId(testId).waitFor({ timeout: 15_000 });
-}
+const open = (hash: string, testId: string) => openFresh(page, url(hash), testId, 15_000);
 
 describe('product switches of options, financial products and subscription on the phone', () => {
   beforeAll(async () => {
     stack = await startStack();
     token = (await stack.registerEmail(email, password)).token;
 
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await phonePage(context, pageErrors);
+    ({ browser, context, page } = await launchPhone(pageErrors));
     await signInByEmail(page, stack.baseUrl, email, password);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('with everything on, the home page and the contract tab lead to options', async () => {
     await open('/pages/index/index', 'home-page');

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, setTheme } from '../src/browser.js';
-import { signInByEmail, testIds } from '../src/h5-session.js';
+import { setTheme } from '../src/browser.js';
+import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Deep books and protected market orders on a phone, against the built server with its simulated feed
@@ -36,18 +37,11 @@ describe('H5: markets search and protected market orders', () => {
     stack = await startStack();
     await stack.waitForPrice();
     userId = (await stack.registerEmail(email, password)).id;
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, context, page } = await launchPhone(pageErrors));
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('lists ten pairs on home, found by search and by category', async () => {
     await signInByEmail(page, stack.baseUrl, email, password);

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme } from '../src/browser.js';
+import { deskTab, screenshot, setTheme } from '../src/browser.js';
 import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
-import { registerByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, registerByEmail, testIds } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * New-coin subscription end to end: an operator defines a project in the console; a user (funded by
@@ -98,21 +99,12 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     // The embedded database is single-threaded: the market's history backfill would hold up console
     // actions on a busy 2-core machine, so the steps start once the feed is live.
     await stack.waitForPrice();
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    consoleContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    ops = await consoleContext.newPage();
+    ({ browser, context, page } = await launchPhone(pageErrors));
+    ({ context: consoleContext, page: ops } = await deskTab(browser, { width: 1440 }));
     await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
-  afterAll(async () => {
-    await consoleContext?.close();
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, consoleContext, context));
 
   it('an operator defines a project in the console', async () => {
     await openConsolePage(ops, '/subscription');

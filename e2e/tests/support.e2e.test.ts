@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
+import { deskTab, launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
+import { phonePage, signInWelcomed } from '../src/h5-session.js';
 import { enrolOperator } from '../src/server-process.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * Help centre and online support, two browser contexts: a user on a phone opens the chat from home's
@@ -46,26 +48,14 @@ describe('H5 help centre and online support chat', () => {
 
     browser = await launchBrowser();
     userContext = await phoneContext(browser);
-    agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    user = await userContext.newPage();
-    agent = await agentContext.newPage();
-    for (const p of [user, agent]) p.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ context: agentContext, page: agent } = await deskTab(browser, { errors: pageErrors }));
+    user = await phonePage(userContext, pageErrors);
 
-    await user.goto(url('/pages/user/login/login'));
-    await byId('login-tab-email').click();
-    await user.locator('[data-testid="login-account"] input').fill(userEmail);
-    await user.locator('[data-testid="login-password"] input').fill(password);
-    await byId('login-submit').click();
-    await byId('welcome-account').filter({ hasText: userEmail }).waitFor({ timeout: 15_000 });
+    await signInWelcomed(user, stack.baseUrl, userEmail, password);
     await setTheme(user, 'dark');
   });
 
-  afterAll(async () => {
-    await agentContext?.close();
-    await userContext?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, agentContext, userContext));
 
   it('shows the FAQ by category, searches it and opens an article; an unknown article is a clear dead end', async () => {
     await user.goto(url('/pages/help/center/center'));

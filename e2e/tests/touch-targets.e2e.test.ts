@@ -2,8 +2,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, phoneContext, screenshot } from '../src/browser.js';
+import { ARTIFACTS, screenshot } from '../src/browser.js';
+import { launchPhone, signInByEmail } from '../src/h5-session.js';
 import { ROOT, type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 import { type AxeViolation, axeScript, MIN_TARGET, type SmallTarget, smallTargetsScript } from '../src/touch-audit.js';
 
 /**
@@ -95,41 +97,19 @@ async function audit(label: string): Promise<string[]> {
   return problems;
 }
 
-async function signIn() {
-  await page.goto(url('/pages/user/login/login'));
-  await page.getByTestId('login-tab-email').click();
-  await page.locator('[data-testid="login-account"] input').fill(email);
-  await page.locator('[data-testid="login-password"] input').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect.poll(() => page.url().includes('/login'), { timeout: 15_000 }).toBe(false);
-}
+const signIn = () => signInByEmail(page, stack.baseUrl, email, password);
 
 describe('H5 touch targets and accessibility on every route', () => {
   beforeAll(async () => {
     stack = await startStack();
     await stack.waitForPrice('BTC/USDT');
     const user = await stack.registerEmail(email, password);
-    const real = await stack.api('user/real_name', { country: 'US', name: 'Touch Tester', card_id: 'E2E55555' }, user.token);
-    expect(real.type).toBe('ok');
-    const pending = (await stack.admin('admin/identity?status=pending')) as { list: { id: number; user: { id: number } }[] };
-    const check = pending.list.find((row) => row.user.id === user.id);
-    if (!check) throw new Error('the basic verification is not in the review queue');
-    await stack.admin(`admin/identity/${check.id}/approve`, { body: {} });
-    for (const account of ['coin', 'contract', 'option']) {
-      await stack.admin(`admin/users/${user.id}/adjust`, {
-        body: { currency_id: '3', account, amount: '5000', reason: 'e2e funding' },
-      });
-    }
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
+    await stack.verifyBasic(user.token, user.id, 'Touch Tester');
+    for (const account of ['coin', 'contract', 'option']) await stack.fund(user.id, account, '5000');
+    ({ browser, context, page } = await launchPhone());
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   const routes = routerPaths();
 

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext } from '../src/browser.js';
-import { registerByEmail, testIds } from '../src/h5-session.js';
+import { launchPhone, registerByEmail, testIds } from '../src/h5-session.js';
 import { type Stack, startStack } from '../src/stack.js';
+import { closeSuite } from '../src/teardown.js';
 
 /**
  * The left menu's pricing (valuation) method: a new user opens it, picks BTC, and the assets tab's
@@ -25,17 +25,10 @@ const theme = () => page.evaluate('document.documentElement.dataset.theme') as P
 describe('H5 pricing method', () => {
   beforeAll(async () => {
     stack = await startStack();
-    browser = await launchBrowser();
-    context = await phoneContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ browser, context, page } = await launchPhone(pageErrors));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => closeSuite(stack, browser, context));
 
   it('registers and shows the assets total in USDT by default', async () => {
     await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);

@@ -1,8 +1,7 @@
 import { SOCKET_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOk } from '../../e2e/src/server-process.js';
-import { describe as describeOutcome, isRetryable } from '../src/api.js';
-import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
+import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpectedAttempts } from '../src/after-fault.js';
+import { ackViolations } from '../src/checks.js';
 import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
 import { type Load, startLoad } from '../src/load.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
@@ -98,33 +97,15 @@ describe('engine fail-over', () => {
 
     // Every reply was the product's envelope: success, a retryable refusal while the engine moved, a
     // cancel that came too late, or a dropped connection to the killed node — never a 500, never a hang.
-    const bad = running.attempts.filter(
-      (a) =>
-        !(
-          a.outcome.kind === 'ok' ||
-          isRetryable(a.outcome) ||
-          (a.kind === 'cancel' && a.outcome.kind === 'refused' && a.outcome.error === 'order_not_cancellable') ||
-          (a.outcome.kind === 'network' && a.node === owner.name)
-        ),
-    );
-    const summary = new Map<string, number>();
-    for (const a of running.attempts) summary.set(describeOutcome(a.outcome), (summary.get(describeOutcome(a.outcome)) ?? 0) + 1);
-    console.log(`failover: ${running.acks.length} acknowledged of ${running.attempts.length}:`, Object.fromEntries(summary));
+    const bad = unexpectedAttempts(running.attempts, (node) => node === owner.name);
+    console.log(`failover: ${running.acks.length} acknowledged of ${running.attempts.length}:`, outcomeTally(running.attempts));
     // Soft: the integrity checks below still run (and report) when replies were not clean.
-    expect.soft(bad.map((a) => `${a.kind} via ${a.node}: ${describeOutcome(a.outcome)}`)).toEqual([]);
+    expect.soft(bad).toEqual([]);
 
     expect(await ackViolations(cluster.db, running.acks, running.cancelsSent)).toEqual([]);
 
     // The rebuilt book is the waiting orders' book, on every remaining node.
-    const stored = await bookFromDatabase(cluster.db);
-    expect(stored.bids.length + stored.asks.length).toBeGreaterThan(0);
-    for (const node of cluster.live()) {
-      const depth = await apiOk(node.baseUrl, 'GET', `market/depth?symbol=${encodeURIComponent(BTC_USDT.symbol)}`);
-      expect(levelsOf(depth), `the book on ${node.name}`).toEqual(stored);
-    }
-
-    const verify = await cluster.ledgerVerify();
-    expect(verify.output).toContain('ledger: sound');
-    expect(verify.status).toBe(0);
+    await expectNodesServeStoredBook(cluster);
+    await expectLedgerSound(cluster);
   });
 });

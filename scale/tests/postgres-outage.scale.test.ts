@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
+import { expectLedgerSound } from '../src/after-fault.js';
 import { call, describe as describeOutcome, isRetryable, type Outcome } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
 import { type Cluster, engineOwners, settledOwner, startCluster, until } from '../src/cluster.js';
@@ -152,8 +153,6 @@ describe('PostgreSQL restarting under load', () => {
     cluster.live().forEach((node, i) => {
       expect(shown[i], `the book on ${node.name}`).toEqual(stored);
     });
-    const verify = await cluster.ledgerVerify();
-    expect(verify.output).toContain('ledger: sound');
-    expect(verify.status).toBe(0);
+    await expectLedgerSound(cluster);
   });
 });

@@ -1,5 +1,6 @@
 import { SOCKET_EVENTS, SPOT_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerSound } from '../src/after-fault.js';
 import { call, describe as describeOutcome, isRetryable } from '../src/api.js';
 import { compareDecimal } from '../src/checks.js';
 import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
@@ -154,8 +155,6 @@ describe('Redis down and back', () => {
     await watcher.waitFor<OrderEvent>(SPOT_EVENTS.order, (o) => o.id === recovered.id && o.status === 'completed', 15_000);
     console.log(`redis-outage: cross-node delivery back ${Date.now() - restoredAt} ms after Redis returned`);
 
-    const verify = await cluster.ledgerVerify();
-    expect(verify.output).toContain('ledger: sound');
-    expect(verify.status).toBe(0);
+    await expectLedgerSound(cluster);
   });
 });

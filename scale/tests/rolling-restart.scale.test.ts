@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOk } from '../../e2e/src/server-process.js';
-import { describe as describeOutcome, isRetryable } from '../src/api.js';
-import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
+import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpectedAttempts } from '../src/after-fault.js';
+import { isRetryable } from '../src/api.js';
+import { ackViolations } from '../src/checks.js';
 import { type Cluster, desiredOwner, type ScaleNode, startCluster, until } from '../src/cluster.js';
 import { type Load, startLoad } from '../src/load.js';
-import { BTC_USDT, operatorToken, type Trader, traders } from '../src/traders.js';
+import { operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
  * A rolling restart under a concurrent order load: each of the two nodes in turn gets SIGTERM — it
@@ -88,39 +88,20 @@ describe('rolling restart', () => {
     running.stop();
     await running.done;
 
-    const summary = new Map<string, number>();
-    for (const a of running.attempts) summary.set(describeOutcome(a.outcome), (summary.get(describeOutcome(a.outcome)) ?? 0) + 1);
     const refused = running.attempts.filter((a) => isRetryable(a.outcome)).length;
     const dropped = running.attempts.filter((a) => a.outcome.kind === 'network').length;
-    console.log(`rolling: ${running.acks.length} acknowledged of ${running.attempts.length}:`, Object.fromEntries(summary));
+    console.log(`rolling: ${running.acks.length} acknowledged of ${running.attempts.length}:`, outcomeTally(running.attempts));
     console.log(`rolling_refused_retryable: ${refused}`);
     console.log(`rolling_connection_failures: ${dropped}`);
 
     // Every reply was the product's envelope: success, a retryable refusal while a node drained or an
     // engine moved, or a cancel that came too late; a connection can only fail to a node going away.
-    const bad = running.attempts.filter(
-      (a) =>
-        !(
-          a.outcome.kind === 'ok' ||
-          isRetryable(a.outcome) ||
-          (a.kind === 'cancel' && a.outcome.kind === 'refused' && a.outcome.error === 'order_not_cancellable') ||
-          (a.outcome.kind === 'network' && stopped.some((n) => n.name === a.node))
-        ),
-    );
-    expect.soft(bad.map((a) => `${a.kind} via ${a.node}: ${describeOutcome(a.outcome)}`)).toEqual([]);
+    expect.soft(unexpectedAttempts(running.attempts, (node) => stopped.some((n) => n.name === node))).toEqual([]);
 
     // 0 acknowledged orders lost: each is stored in its acknowledged state or a later legitimate one.
     expect(await ackViolations(cluster.db, running.acks, running.cancelsSent)).toEqual([]);
 
-    const stored = await bookFromDatabase(cluster.db);
-    expect(stored.bids.length + stored.asks.length).toBeGreaterThan(0);
-    for (const node of cluster.live()) {
-      const depth = await apiOk(node.baseUrl, 'GET', `market/depth?symbol=${encodeURIComponent(BTC_USDT.symbol)}`);
-      expect(levelsOf(depth), `the book on ${node.name}`).toEqual(stored);
-    }
-
-    const verify = await cluster.ledgerVerify();
-    expect(verify.output).toContain('ledger: sound');
-    expect(verify.status).toBe(0);
+    await expectNodesServeStoredBook(cluster);
+    await expectLedgerSound(cluster);
   }, 300_000);
 });
