@@ -1,9 +1,8 @@
-import { LANGS, type Lang } from '@app/shared';
+import { LANG_NAMES, LANGS, type Lang } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Form, Input, message, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { validValues } from '../../../lib/form-values';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
 import { type SupportChatSettings, supportChatQuery, useSaveSupportChat, WEEKDAYS, type Weekday } from '../api/greeting';
 
 const DAY_NAMES: Record<Weekday, string> = {
@@ -93,7 +92,7 @@ export function ChatGreetingPage() {
         <Tabs
           items={LANGS.map((l) => ({
             key: l,
-            label: LANGUAGE_NAMES[l],
+            label: LANG_NAMES[l],
             forceRender: true,
             children: (
               <Form.Item name={['greeting', l]} rules={[{ max: 500, message: 'At most 500 characters' }]}>

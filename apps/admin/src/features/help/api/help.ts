@@ -1,12 +1,11 @@
-import { LANGS as APP_LANGS, type helpApi } from '@app/shared';
+import { LANGS as APP_LANGS, type helpApi, LANG_NAMES } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
 import type { Paged } from '../../../lib/paging';
 
 /** The seven languages of the product, English first: it is the fallback and must be filled in. */
-export const LANGS = APP_LANGS.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
+export const LANGS = APP_LANGS.map((code) => ({ code, name: LANG_NAMES[code] }));
 
 export type AdminHelpCategory = helpApi.ConsoleCategoryRow;
 export type AdminHelpArticleRow = helpApi.ConsoleArticleRow;

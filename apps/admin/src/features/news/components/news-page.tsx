@@ -1,4 +1,5 @@
 import type { Lang } from '@app/shared';
+import { LANG_NAMES } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -20,10 +21,9 @@ import { useState } from 'react';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
-import { LANGUAGE_NAMES } from '../../../lib/languages';
 import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
 
-const LANG_NAMES: Record<Lang, string> = { ...LANGUAGE_NAMES, en: 'English (required)' };
+const TAB_NAMES: Record<Lang, string> = { ...LANG_NAMES, en: 'English (required)' };
 
 type Values = { published: boolean; pinned: boolean } & Record<Lang, { title?: string; body?: string }>;
 
@@ -76,7 +76,7 @@ function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => 
       <Tabs
         items={LANGS.map((l) => ({
           key: l,
-          label: LANG_NAMES[l],
+          label: TAB_NAMES[l],
           forceRender: true,
           children: (
             <>
