@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TabButton } from './tab-button';
 
 /**
  * The two rows of tabs atop a trading form (spot orders, contract entries): the side, the first one
@@ -21,33 +22,30 @@ export function TradeFormTabs<S extends string, K extends string>(props: {
     <>
       <div className="trade-form__sides" role="tablist">
         {sides.map((s) => (
-          <button
-            type="button"
-            role="tab"
+          <TabButton
             key={s}
-            aria-selected={side === s}
-            className={`trade-form__side trade-form__side--${s === sides[0] ? 'up' : 'down'}${side === s ? ' trade-form__side--active' : ''}`}
-            onClick={() => onSide(s)}
-            data-testid={`${testIdPrefix}-side-${s}`}
+            block="trade-form__side"
+            modifier={s === sides[0] ? 'up' : 'down'}
+            selected={side === s}
+            onSelect={() => onSide(s)}
+            testId={`${testIdPrefix}-side-${s}`}
           >
             {t(`${labels}.${s}`)}
-          </button>
+          </TabButton>
         ))}
       </div>
 
       <div className="trade-form__kinds" role="tablist">
         {kinds.map((k) => (
-          <button
-            type="button"
-            role="tab"
+          <TabButton
             key={k}
-            aria-selected={kind === k}
-            className={kind === k ? 'trade-form__kind trade-form__kind--active' : 'trade-form__kind'}
-            onClick={() => onKind(k)}
-            data-testid={`${testIdPrefix}-kind-${k}`}
+            block="trade-form__kind"
+            selected={kind === k}
+            onSelect={() => onKind(k)}
+            testId={`${testIdPrefix}-kind-${k}`}
           >
             {t(`${labels}.${k}`)}
-          </button>
+          </TabButton>
         ))}
       </div>
     </>

@@ -12,6 +12,7 @@ import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
+import { TabButton } from '../../../components/tab-button';
 import { changeDirection, dealQuery, depthQuery, type PairView, withTicker } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
@@ -198,17 +199,15 @@ export function KlinePage() {
 
         <div className="kline-page__intervals" role="tablist" data-testid="kline-intervals">
           {INTERVALS.map((value) => (
-            <button
-              type="button"
-              role="tab"
+            <TabButton
               key={value}
-              aria-selected={interval === value}
-              className={interval === value ? 'kline-page__chip kline-page__chip--active' : 'kline-page__chip'}
-              onClick={() => setChartInterval(value)}
-              data-testid={`kline-interval-${value}`}
+              block="kline-page__chip"
+              selected={interval === value}
+              onSelect={() => setChartInterval(value)}
+              testId={`kline-interval-${value}`}
             >
               {t(`chart.interval.${value}`)}
-            </button>
+            </TabButton>
           ))}
         </div>
 
