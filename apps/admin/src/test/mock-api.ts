@@ -1,5 +1,6 @@
 import type { Reply } from '@app/shared';
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /** One request the page sent, as the server would have received it. */
 export type ApiCall = {
@@ -45,13 +46,23 @@ export function mockApi(handler: ApiHandler) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  /** The calls to one path (and method), in order. */
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
   return {
     calls,
     unknown,
-    /** The calls to one path (and method), in order. */
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    callsTo,
+    /** Waits until the page has sent exactly one call to the path (and method), and returns it. */
+    sentOnce: async (method: string, path: string): Promise<ApiCall> => {
+      await waitFor(() => expect(callsTo(method, path)).toHaveLength(1));
+      return callsTo(method, path)[0] as ApiCall;
+    },
+    /** Every write (POST) the page sent: a test of a refused form expects none. */
+    posts: () => calls.filter((c) => c.method === 'POST'),
   };
 }
+
+export type MockApi = ReturnType<typeof mockApi>;
 
 /** A whole list as the first page of a paged reply (`{list,total,page,limit}`). */
 export const firstPage = (list: unknown[]): Reply<unknown> => ok({ list, total: list.length, page: 1, limit: 20 });

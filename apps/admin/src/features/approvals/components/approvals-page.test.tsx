@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmSends } from '../../../test/confirm-dialog';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview } from '../../../test/review-drawer';
+import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { Approval } from '../api/approvals';
 import { ApprovalsPage } from './approvals-page';
 
@@ -37,31 +40,11 @@ describe('approvals page', () => {
     renderPage(<ApprovalsPage />, { path: '/approvals' });
     const table = await screen.findByTestId('approvals-table');
     await within(table).findByText('Balance adjustment');
-    expect(within(table).getByText('maker@example.test')).toBeTruthy();
-    expect(within(table).getByText('Deposit address change')).toBeTruthy();
-    expect(within(table).getByText('#4')).toBeTruthy();
+    expectTexts(table, ['maker@example.test', 'Deposit address change', '#4']);
     expect(within(table).getAllByTestId('approval-open')).toHaveLength(2);
     await screen.findByText(/worth more than 10000 USDT/);
     expect(api.callsTo('GET', '/admin/approvals')[0]?.query.get('status')).toBe('pending');
     expect(api.unknown).toEqual([]);
-  });
-
-  it('says when nothing waits for a second operator', async () => {
-    serve([]);
-    renderPage(<ApprovalsPage />, { path: '/approvals' });
-    expect(await screen.findByText('Nothing waiting for a second operator')).toBeTruthy();
-    expect(screen.queryByTestId('approval-open')).toBeNull();
-  });
-
-  it("shows the server's refusal when the list cannot be read", async () => {
-    mockApi((call) =>
-      call.path === '/admin/approvals'
-        ? refused('Your role cannot read approvals.')
-        : ok({ usdt: '10000', default_usdt: '10000' }),
-    );
-    renderPage(<ApprovalsPage />, { path: '/approvals' });
-    expect(await screen.findByText('Your role cannot read approvals.')).toBeTruthy();
-    expect(screen.queryByTestId('approval-open')).toBeNull();
   });
 
   it('approves a request with the note only after the confirmation dialog', async () => {
@@ -75,10 +58,7 @@ describe('approvals page', () => {
     expect((await screen.findByTestId('confirm-content')).textContent).toContain(
       'Balance adjustment asked by maker@example.test',
     );
-    expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/approvals/41/approve')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/approvals/41/approve')[0]?.body).toEqual({ note: 'checked the ticket' });
+    expect((await confirmSends(api, '/admin/approvals/41/approve')).body).toEqual({ note: 'checked the ticket' });
     expect(await screen.findByText('Request #41 approved and applied.')).toBeTruthy();
   });
 
@@ -89,4 +69,15 @@ describe('approvals page', () => {
     expect(within(drawer).getByText(/You cannot decide this request/)).toBeTruthy();
     expect(within(drawer).queryByTestId('approval-approve')).toBeNull();
   });
+
+  itShowsAnEmptyOrRefusedQueue(
+    { page: <ApprovalsPage />, path: '/approvals', noun: 'approval' },
+    {
+      serveEmpty: () => serve([]),
+      emptyText: 'Nothing waiting for a second operator',
+      refusal: 'Your role cannot read approvals.',
+      serveRefusal: (message) =>
+        mockApi((call) => (call.path === '/admin/approvals' ? refused(message) : ok({ usdt: '10000', default_usdt: '10000' }))),
+    },
+  );
 });

@@ -142,15 +142,13 @@ describe('chat desk page', () => {
     expect(await within(panel).findByText('I sent 500 USDT over TRC20 an hour ago.')).toBeTruthy();
     expect(within(panel).getByTestId('desk-verification').textContent).toBe('Verified');
     expect(within(panel).getByTestId('desk-assigned').textContent).toBe('Unassigned');
-    await waitFor(() => expect(api.callsTo('POST', '/admin/chat/conversations/21/read')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/chat/conversations/21/read')[0]?.body).toEqual({ up_to: 302 });
+    expect((await api.sentOnce('POST', '/admin/chat/conversations/21/read')).body).toEqual({ up_to: 302 });
 
     const send = screen.getByTestId('desk-reply-send') as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     fireEvent.change(screen.getByTestId('desk-reply-input'), { target: { value: '  We are checking it. ' } });
     fireEvent.click(send);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/chat/conversations/21/messages')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/chat/conversations/21/messages')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/chat/conversations/21/messages')).body).toEqual({
       text: 'We are checking it.',
       client_id: expect.stringMatching(/^a[0-9a-f]{24}$/),
     });
@@ -161,7 +159,7 @@ describe('chat desk page', () => {
     const api = serve([waiting, assigned], undefined, { clearsUnread: false });
     renderPage(<ChatDeskPage />, { path: '/chat' });
     fireEvent.click((await within(queue()).findAllByTestId('desk-conversation'))[0] as HTMLElement);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/chat/conversations/21/read')).toHaveLength(1));
+    await api.sentOnce('POST', '/admin/chat/conversations/21/read');
     // The read refreshes the conversation, which still says 2 unread: no second read follows.
     await waitFor(() => expect(api.callsTo('GET', '/admin/chat/conversations/21').length).toBeGreaterThan(1));
     await new Promise((resolve) => setTimeout(resolve, 300));

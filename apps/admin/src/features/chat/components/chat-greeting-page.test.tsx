@@ -62,7 +62,7 @@ describe('chat greeting page', () => {
     // The hour fields are laid out without a message line, so the refused field is marked in red instead.
     await waitFor(() => expect(screen.getByTestId('chat-hours-mon-close').className).toContain('ant-input-status-error'));
     expect(screen.getByTestId('chat-hours-tue-close').className).not.toContain('ant-input-status-error');
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('saves the trimmed greetings, every language, and the hours with closed days as null', async () => {
@@ -74,8 +74,7 @@ describe('chat greeting page', () => {
     expect(value('chat-greeting-en')).toBe('Hello! How can we help you today?');
     fireEvent.change(screen.getByTestId('chat-greeting-kr'), { target: { value: '  안녕하세요! ' } });
     fireEvent.click(screen.getByTestId('chat-greeting-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/chat/greeting')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/chat/greeting')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/chat/greeting')).body).toEqual({
       greeting: {
         en: 'Hello! How can we help you today?',
         jp: 'こんにちは！ご用件をどうぞ。',

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleConfig } from '../api/config';
@@ -83,8 +84,7 @@ describe('config page', () => {
     expect(within(coins).getByText('Tether USD')).toBeTruthy();
     expect(within(coins).getByTestId('chain-USDT-TRC20')).toBeTruthy();
     const pairs = screen.getByTestId('config-pairs');
-    expect(within(pairs).getByText('0.1 %')).toBeTruthy();
-    expect(within(pairs).getByText('0.15 %')).toBeTruthy();
+    expectTexts(pairs, ['0.1 %', '0.15 %']);
     expect(screen.getByTestId('pair-band-BTC/USDT').textContent).toBe('5 %');
     expect(screen.getByTestId('pair-tick-BTC/USDT').textContent).toBe('0.01');
     expect(within(pairs).getByText('42')).toBeTruthy();
@@ -125,8 +125,7 @@ describe('config page', () => {
     fireEvent.change(input('withdraw-limit'), { target: { value: '5' } });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/config/withdraw-limit')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/config/withdraw-limit')[0]?.body).toEqual({ withdraw_daily_limit: 5 });
+    expect((await api.sentOnce('POST', '/admin/config/withdraw-limit')).body).toEqual({ withdraw_daily_limit: 5 });
     expect(await screen.findByText('Withdrawal limit saved.')).toBeTruthy();
   });
 
@@ -139,12 +138,11 @@ describe('config page', () => {
     fireEvent.change(input('mm-levelQuote'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('mm-save'));
     expect(await screen.findByText('A decimal amount')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
 
     fireEvent.change(input('mm-levelQuote'), { target: { value: '750' } });
     fireEvent.click(screen.getByTestId('mm-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/config/market-maker')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/config/market-maker')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/config/market-maker')).body).toEqual({
       levels: 10,
       spreadBps: 5,
       stepBps: 3,
@@ -165,6 +163,6 @@ describe('config page', () => {
     expect(input('pair-price-band').value).toBe('0.05');
     fireEvent.change(input('pair-maker-fee'), { target: { value: '1.5' } });
     expect(await screen.findByText('A fraction below 1, up to 8 places')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 });

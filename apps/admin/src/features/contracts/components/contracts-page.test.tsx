@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsolePosition, ContractPairRow } from '../api/contracts';
@@ -93,11 +94,7 @@ describe('contracts page', () => {
     expect(within(screen.getByTestId('contract-settings')).getByText('contracts off')).toBeTruthy();
 
     const row = (await within(positions()).findByText('9001')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('3 × 0.01')).toBeTruthy();
-    expect(within(row).getByText('20×')).toBeTruthy();
-    expect(within(row).getByText('97.50075')).toBeTruthy();
-    expect(within(row).getByText('130.77%')).toBeTruthy();
-    expect(within(row).getByText('— / 63000')).toBeTruthy();
+    expectTexts(row, ['3 × 0.01', '20×', '97.50075', '130.77%', '— / 63000']);
   });
 
   it('shows an empty positions table when nobody holds a position', async () => {
@@ -125,8 +122,7 @@ describe('contracts page', () => {
     await waitFor(() => expect(value('contract-1-multiples')).toBe('5, 10, 20, 50'));
     fireEvent.change(screen.getByTestId('contract-1-multiples'), { target: { value: ' 5, 10, 25 ' } });
     fireEvent.click(screen.getByTestId('contract-1-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/contracts/settings')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/contracts/settings')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/contracts/settings')).body).toEqual({
       pair_id: 1,
       contract_size: '0.01',
       multiples: '5, 10, 25',

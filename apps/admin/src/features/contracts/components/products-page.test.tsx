@@ -31,8 +31,7 @@ describe('products page', () => {
     renderPage(<ProductsPage />, { path: '/products' });
     await waitFor(() => expect(isOn('options')).toBe('false'));
     fireEvent.click(screen.getByTestId('product-switch-options'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/products')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/products')[0]?.body).toEqual({ options: true });
+    expect((await api.sentOnce('POST', '/admin/products')).body).toEqual({ options: true });
     expect(await screen.findByText('Options (time-based) switched on.')).toBeTruthy();
     await waitFor(() => expect(isOn('options')).toBe('true'));
   });

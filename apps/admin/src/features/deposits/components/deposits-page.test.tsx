@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { confirmSends } from '../../../test/confirm-dialog';
+import { expectTexts } from '../../../test/expect-texts';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview, submitReject } from '../../../test/review-drawer';
+import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { AdminDeposit } from '../api/deposits';
 import { DepositsPage } from './deposits-page';
 
@@ -49,25 +52,8 @@ describe('deposits page', () => {
     renderPage(<DepositsPage />, { path: '/deposits' });
     const table = await screen.findByTestId('deposits-table');
     await within(table).findByText('alice@example.test (#12)');
-    expect(within(table).getByText('+86 13800000000 (#13)')).toBeTruthy();
-    expect(within(table).getByText('Chain · TRC20')).toBeTruthy();
-    expect(within(table).getByText('Bank transfer')).toBeTruthy();
-    expect(within(table).getByText('500')).toBeTruthy();
-    expect(within(table).getByText('1200.5')).toBeTruthy();
+    expectTexts(table, ['+86 13800000000 (#13)', 'Chain · TRC20', 'Bank transfer', '500', '1200.5']);
     expect(api.callsTo('GET', '/admin/deposits')[0]?.query.get('status')).toBe('pending');
-  });
-
-  it('says when no deposit waits for review', async () => {
-    serve([]);
-    renderPage(<DepositsPage />, { path: '/deposits' });
-    expect(await screen.findByText('No deposits waiting for review')).toBeTruthy();
-  });
-
-  it("shows the server's refusal when the queue cannot be read", async () => {
-    mockApi(() => refused('Your role cannot review deposits.'));
-    renderPage(<DepositsPage />, { path: '/deposits' });
-    expect(await screen.findByText('Your role cannot review deposits.')).toBeTruthy();
-    expect(screen.queryByTestId('deposit-open')).toBeNull();
   });
 
   it('rejects with the trimmed reason only after the confirmation dialog', async () => {
@@ -80,10 +66,7 @@ describe('deposits page', () => {
 
     const content = await screen.findByTestId('confirm-content');
     expect(content.textContent).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
-    expect(api.callsTo('POST', '/admin/deposits/31/reject')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/deposits/31/reject')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/deposits/31/reject')[0]?.body).toEqual({ reason: 'No transfer found' });
+    expect((await confirmSends(api, '/admin/deposits/31/reject')).body).toEqual({ reason: 'No transfer found' });
     expect(await screen.findByText('Deposit #31 rejected.')).toBeTruthy();
   });
 
@@ -94,7 +77,7 @@ describe('deposits page', () => {
     submitReject(drawer, 'deposit', '   ');
     expect(await within(drawer).findByText('Enter the reason the user will see.')).toBeTruthy();
     expect(screen.queryByTestId('confirm-content')).toBeNull();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('approves at another amount: the form warns, and the reply that it waits for a second operator is said', async () => {
@@ -115,8 +98,16 @@ describe('deposits page', () => {
       'will be credited 450 USDT, with a fee of 0 USDT',
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/deposits/31/approve')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/deposits/31/approve')[0]?.body).toEqual({ credited: '450', fee: '0' });
+    expect((await api.sentOnce('POST', '/admin/deposits/31/approve')).body).toEqual({ credited: '450', fee: '0' });
     expect(await screen.findByText(/request #77 under Pending approvals/)).toBeTruthy();
   });
+
+  itShowsAnEmptyOrRefusedQueue(
+    { page: <DepositsPage />, path: '/deposits', noun: 'deposit' },
+    {
+      serveEmpty: () => serve([]),
+      emptyText: 'No deposits waiting for review',
+      refusal: 'Your role cannot review deposits.',
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminHelpArticle, AdminHelpArticleRow, AdminHelpCategory } from '../api/help';
@@ -74,8 +75,7 @@ describe('FAQ page', () => {
     await within(row).findByText('Deposits');
     expect(screen.getByTestId('faq-langs-11').textContent).toBe('All 7 languages');
     const draft = within(table()).getByText('Resetting two-factor sign-in').closest('tr') as HTMLElement;
-    expect(within(draft).getByText('Draft')).toBeTruthy();
-    expect(within(draft).getByText('Security')).toBeTruthy();
+    expectTexts(draft, ['Draft', 'Security']);
     expect(screen.getByTestId('faq-langs-14').textContent).toBe('English shown for: kr, esp, zh, hk, th');
     expect(api.callsTo('GET', '/admin/help/articles')[0]?.query.has('category_id')).toBe(false);
   });
@@ -107,7 +107,7 @@ describe('FAQ page', () => {
     expect((screen.getByTestId('faq-slug') as HTMLInputElement).value).toBe('deposit-not-arrived');
     fireEvent.change(screen.getByTestId('faq-slug'), { target: { value: 'Deposit Help' } });
     expect(await screen.findByText('a-z, 0-9 and -')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('saves an edited article with only the languages written', async () => {
@@ -122,8 +122,7 @@ describe('FAQ page', () => {
     fireEvent.change(screen.getByTestId('faq-title-kr'), { target: { value: '입금이 안 됐어요' } });
     fireEvent.change(screen.getByTestId('faq-body-kr'), { target: { value: '20회 확인 후 입금됩니다.' } });
     fireEvent.click(screen.getByTestId('faq-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/help/articles/11')).toHaveLength(1));
-    const body = api.callsTo('POST', '/admin/help/articles/11')[0]?.body as { slug: string; texts: Record<string, unknown> };
+    const body = (await api.sentOnce('POST', '/admin/help/articles/11')).body as { slug: string; texts: Record<string, unknown> };
     expect(body.slug).toBe('deposit-not-arrived');
     expect(Object.keys(body.texts).sort()).toEqual(['en', 'jp', 'kr']);
     expect(body.texts.kr).toEqual({ title: '입금이 안 됐어요', body: '20회 확인 후 입금됩니다.' });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -85,8 +85,7 @@ describe('feedback page', () => {
     fireEvent.change(screen.getByTestId('feedback-reply-input'), { target: { value: '  It was sent this morning. ' } });
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/feedback/57/reply')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/feedback/57/reply')[0]?.body).toEqual({ reply: 'It was sent this morning.' });
+    expect((await api.sentOnce('POST', '/admin/feedback/57/reply')).body).toEqual({ reply: 'It was sent this morning.' });
     expect(await screen.findByText('Reply to feedback #57 sent.')).toBeTruthy();
   });
 });

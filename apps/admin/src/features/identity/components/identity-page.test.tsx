@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { confirmSends } from '../../../test/confirm-dialog';
+import { expectTexts } from '../../../test/expect-texts';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview, submitReject } from '../../../test/review-drawer';
+import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { IdentityCheck } from '../api/identity';
 import { IdentityPage } from './identity-page';
 
@@ -38,9 +41,7 @@ describe('identity checks page', () => {
     renderPage(<IdentityPage />, { path: '/identity' });
     const table = await screen.findByTestId('identity-table');
     await within(table).findByText('Japan · Alice Sato · TK1234567');
-    expect(within(table).getByText('Address: 1-2-3 Shibuya, Tokyo · 3 photos')).toBeTruthy();
-    expect(within(table).getByText('Basic')).toBeTruthy();
-    expect(within(table).getByText('Advanced')).toBeTruthy();
+    expectTexts(table, ['Address: 1-2-3 Shibuya, Tokyo · 3 photos', 'Basic', 'Advanced']);
     const first = api.callsTo('GET', '/admin/identity')[0];
     expect(first?.query.get('status')).toBe('pending');
     expect(first?.query.has('tier')).toBe(false);
@@ -51,13 +52,6 @@ describe('identity checks page', () => {
     renderPage(<IdentityPage />, { path: '/identity?status=pending&tier=2' });
     expect(await screen.findByText('No submissions waiting for review')).toBeTruthy();
     expect(api.callsTo('GET', '/admin/identity')[0]?.query.get('tier')).toBe('2');
-  });
-
-  it("shows the server's refusal when the queue cannot be read", async () => {
-    mockApi(() => refused('Your role cannot review identities.'));
-    renderPage(<IdentityPage />, { path: '/identity' });
-    expect(await screen.findByText('Your role cannot review identities.')).toBeTruthy();
-    expect(screen.queryByTestId('identity-open')).toBeNull();
   });
 
   it("shows an advanced submission beside the user's verified basic identity", async () => {
@@ -97,10 +91,16 @@ describe('identity checks page', () => {
 
     const content = await screen.findByTestId('confirm-content');
     expect(content.textContent).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
-    expect(api.callsTo('POST', '/admin/identity/51/reject')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/identity/51/reject')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/identity/51/reject')[0]?.body).toEqual({ reason: 'The ID number is unreadable' });
+    expect((await confirmSends(api, '/admin/identity/51/reject')).body).toEqual({ reason: 'The ID number is unreadable' });
     expect(await screen.findByText('Verification #51 rejected.')).toBeTruthy();
   });
+
+  itShowsAnEmptyOrRefusedQueue(
+    { page: <IdentityPage />, path: '/identity', noun: 'identity' },
+    {
+      serveEmpty: () => serve([]),
+      emptyText: 'No submissions waiting for review',
+      refusal: 'Your role cannot review identities.',
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '../../../test/expect-texts';
 import { mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { LedgerCheckPage } from './ledger-check-page';
@@ -42,8 +43,7 @@ describe('ledger check page', () => {
     fireEvent.click(await screen.findByTestId('ledger-verify'));
     expect((await screen.findByTestId('ledger-verdict')).textContent).toBe('2 faults');
     const faults = screen.getByTestId('ledger-faults');
-    expect(within(faults).getByText('entry_sums_to_zero')).toBeTruthy();
-    expect(within(faults).getByText('balance_matches_postings')).toBeTruthy();
+    expectTexts(faults, ['entry_sums_to_zero', 'balance_matches_postings']);
     expect(faults.textContent).toContain('"entry_id": 88');
     expect(faults.textContent).toContain('"postings": "99"');
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -73,7 +73,7 @@ describe('news page', () => {
     fireEvent.click(screen.getByTestId('news-save'));
     expect(await screen.findByText('English title is required')).toBeTruthy();
     expect(await screen.findByText('English body is required')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('publishes a new announcement with only the languages written, trimmed', async () => {
@@ -87,8 +87,7 @@ describe('news page', () => {
     fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'USDT deposits are now free.' } });
     fireEvent.click(screen.getByTestId('news-save'));
 
-    await waitFor(() => expect(api.callsTo('POST', '/admin/news')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/news')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/news')).body).toEqual({
       published: true,
       pinned: false,
       texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },

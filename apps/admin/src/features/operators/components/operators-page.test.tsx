@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { OPERATOR_PASSWORD_MIN } from '@app/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmSends } from '../../../test/confirm-dialog';
 import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { Operator } from '../api/operators';
@@ -52,10 +53,7 @@ describe('operators page', () => {
     await screen.findByText('finance@example.test');
     fireEvent.click(within(operatorRows()[0] as HTMLElement).getByTestId('operator-toggle'));
     expect((await screen.findByTestId('confirm-content')).textContent).toBe('They are signed out everywhere and cannot sign in.');
-    expect(api.callsTo('POST', '/admin/operators/2')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/operators/2')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/operators/2')[0]?.body).toEqual({ disabled: true });
+    expect((await confirmSends(api, '/admin/operators/2')).body).toEqual({ disabled: true });
     expect(await screen.findByText('Operator disabled')).toBeTruthy();
   });
 
@@ -76,8 +74,11 @@ describe('operators page', () => {
     const password = 'x'.repeat(OPERATOR_PASSWORD_MIN);
     fireEvent.change(screen.getByTestId('operator-password'), { target: { value: password } });
     fireEvent.submit(screen.getByTestId('operator-create').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/operators')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/operators')[0]?.body).toEqual({ email: 'new@example.test', password, role: 'support' });
+    expect((await api.sentOnce('POST', '/admin/operators')).body).toEqual({
+      email: 'new@example.test',
+      password,
+      role: 'support',
+    });
     expect(await screen.findByText('Operator new@example.test created')).toBeTruthy();
   });
 

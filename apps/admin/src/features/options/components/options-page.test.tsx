@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
@@ -96,8 +97,7 @@ describe('options page: delivery times', () => {
     expect(api.callsTo('POST', '/admin/options/seconds')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/admin/options/seconds')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/options/seconds')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/options/seconds')).body).toEqual({
       seconds: 120,
       profit_ratio: '80.5',
       loss_ratio: '100',
@@ -122,8 +122,7 @@ describe('options page: delivery times', () => {
     fireEvent.click(within(dialog).getByRole('switch'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/admin/options/seconds/5')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/options/seconds/5')[0]?.body).toMatchObject({ min_num: '20000', enabled: '0' });
+    expect((await api.sentOnce('POST', '/admin/options/seconds/5')).body).toMatchObject({ min_num: '20000', enabled: '0' });
     expect(await within(dialog).findByText('The minimum stake cannot exceed the maximum.')).toBeTruthy();
   });
 });
@@ -156,8 +155,7 @@ describe('options page: orders', () => {
     const table = await screen.findByTestId('option-orders-table');
     await within(table).findByText('Win');
     expect(within(table).getAllByText('#12 alice@example.test')).toHaveLength(2);
-    expect(within(table).getByText('Up')).toBeTruthy();
-    expect(within(table).getByText('Down')).toBeTruthy();
+    expectTexts(table, ['Up', 'Down']);
     expect(within(table).getAllByText('+85% / −100%')).toHaveLength(2);
     expect(within(table).getAllByText(/^65000\.5 @ /)).toHaveLength(2);
     expect(within(table).getAllByText(/^65010 @ /)).toHaveLength(1);

@@ -66,8 +66,7 @@ describe('referral page', () => {
 
     fireEvent.change(screen.getByTestId('referral-default-ratio'), { target: { value: '0.25' } });
     fireEvent.submit(screen.getByTestId('referral-default-ratio').closest('form') as HTMLFormElement);
-    await waitFor(() => expect(api.callsTo('POST', '/admin/referral/settings')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/referral/settings')[0]?.body).toEqual({ default_ratio: '0.25' });
+    expect((await api.sentOnce('POST', '/admin/referral/settings')).body).toEqual({ default_ratio: '0.25' });
     expect(await screen.findByText('Default ratio saved.')).toBeTruthy();
   });
 

@@ -65,8 +65,7 @@ describe('settings page', () => {
     fireEvent.change(input('deposit-address-USDT-ERC20'), { target: { value: '0xNEWaddress' } });
     fireEvent.click(screen.getByTestId('deposit-addresses-save'));
 
-    await waitFor(() => expect(api.callsTo('POST', '/admin/deposit-addresses')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/deposit-addresses')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/deposit-addresses')).body).toEqual({
       addresses: [{ chain_id: 2, address: '0xNEWaddress' }],
     });
     expect(await screen.findByText(/The deposit-address change is waiting for a second operator \(request #90/)).toBeTruthy();
@@ -82,7 +81,7 @@ describe('settings page', () => {
     fireEvent.change(input('deposit-address-USDT-TRC20'), { target: { value: 'T NEW' } });
     fireEvent.click(screen.getByTestId('deposit-addresses-save'));
     expect(await screen.findByText('An address has no spaces.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it("saves one coin's rules, USDT's price always 1, and refuses a value that is not a number", async () => {
@@ -100,8 +99,7 @@ describe('settings page', () => {
 
     fireEvent.change(input('currency-USDT-withdraw_fee'), { target: { value: ' 1.5 ' } });
     fireEvent.click(screen.getByTestId('currency-USDT-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/currency-settings')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/currency-settings')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/currency-settings')).body).toEqual({
       currency_id: 3,
       deposit_min: '10',
       withdraw_min: '20',

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmSends } from '../../../test/confirm-dialog';
 import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminProject } from '../api/subscription';
@@ -111,9 +112,7 @@ describe('subscription page', () => {
     const content = await screen.findByTestId('confirm-content');
     expect(content.textContent).toContain('152000.5 USDT subscribed in 48 orders for 1000000 coins at 0.1.');
     expect(content.textContent).toContain('rounded down to 4 decimals');
-    expect(api.callsTo('POST', '/admin/subscription/projects/7/allocate')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/subscription/projects/7/allocate')).toHaveLength(1));
+    await confirmSends(api, '/admin/subscription/projects/7/allocate');
     expect(await screen.findByText('NEWC allocated: 1520005 coins to 48 subscriptions; 0 refunded.')).toBeTruthy();
   });
 
@@ -127,7 +126,7 @@ describe('subscription page', () => {
     expect(await screen.findByText('Enter the coin name.')).toBeTruthy();
     expect(await screen.findByText('Write at least the English introduction.')).toBeTruthy();
     expect(await screen.findByText('Choose the start time.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it("lists a project's subscriptions in the orders drawer", async () => {

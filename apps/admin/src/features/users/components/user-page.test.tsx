@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { confirmSends } from '../../../test/confirm-dialog';
 import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminUserDetail, LedgerRow } from '../api/users';
@@ -88,10 +89,7 @@ describe('user page', () => {
       "2.5 USDT will be taken from the available balance of alice@example.test's Coin account.",
     );
     expect(content.textContent).toContain('Reason recorded: “Duplicate credit of 20 Nov”.');
-    expect(api.callsTo('POST', '/admin/users/12/adjust')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/users/12/adjust')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/users/12/adjust')[0]?.body).toEqual({
+    expect((await confirmSends(api, '/admin/users/12/adjust')).body).toEqual({
       currency_id: 3,
       account: 'coin',
       amount: '-2.5',
@@ -109,7 +107,7 @@ describe('user page', () => {
     fireEvent.submit(screen.getByTestId('adjust-submit').closest('form') as HTMLFormElement);
     await waitFor(() => expect(screen.getByTestId('adjust-card').querySelector('.ant-form-item-has-error')).not.toBeNull());
     expect(screen.queryByTestId('confirm-content')).toBeNull();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('asks the server nothing for an address that is not a user ID', async () => {

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmSends } from '../../../test/confirm-dialog';
+import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { WealthOrder, WealthProduct } from '../api/wealth';
@@ -82,11 +84,7 @@ describe('wealth page', () => {
     expect(spinner()).not.toBeNull();
 
     const row = (await screen.findByTestId('wealth-edit-5')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('0.4 %')).toBeTruthy();
-    expect(within(row).getByText('100 – 50000')).toBeTruthy();
-    expect(within(row).getByText('125500 / 1000000')).toBeTruthy();
-    expect(within(row).getByText('98000')).toBeTruthy();
-    expect(within(row).getByText('On sale')).toBeTruthy();
+    expectTexts(row, ['0.4 %', '100 – 50000', '125500 / 1000000', '98000', 'On sale']);
     expect(screen.getByTestId('wealth-toggle-5').textContent).toBe('Pause');
     const paused = screen.getByTestId('wealth-edit-6').closest('tr') as HTMLElement;
     expect(within(paused).getByText('0.5 / no cap')).toBeTruthy();
@@ -113,7 +111,7 @@ describe('wealth page', () => {
     expect(await screen.findByText('Whole days from 1 to 3650.')).toBeTruthy();
     expect(await screen.findByText('Enter the minimum.')).toBeTruthy();
     expect(await screen.findByText('Enter the maximum.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
 
   it('creates a product, its damages rate defaulting to the daily yield', async () => {
@@ -127,8 +125,7 @@ describe('wealth page', () => {
     fireEvent.change(screen.getByTestId('wealth-field-max'), { target: { value: '20000' } });
     fireEvent.change(screen.getByTestId('wealth-field-rate'), { target: { value: '0.35' } });
     fireEvent.click(screen.getByTestId('wealth-product-save'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/wealth/products')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/wealth/products')[0]?.body).toEqual({
+    expect((await api.sentOnce('POST', '/admin/wealth/products')).body).toEqual({
       currency_id: 3,
       day: '15',
       save_min: '50',
@@ -150,10 +147,7 @@ describe('wealth page', () => {
     renderPage(<WealthPage />, { path: '/wealth' });
     fireEvent.click(await screen.findByTestId('wealth-toggle-5'));
     expect((await screen.findByTestId('confirm-content')).textContent).toContain('Users can no longer buy it.');
-    expect(api.callsTo('POST', '/admin/wealth/products/5/status')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/wealth/products/5/status')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/wealth/products/5/status')[0]?.body).toEqual({ status: 'paused' });
+    expect((await confirmSends(api, '/admin/wealth/products/5/status')).body).toEqual({ status: 'paused' });
     expect(await screen.findByText('Product #5 paused.')).toBeTruthy();
   });
 
@@ -167,8 +161,7 @@ describe('wealth page', () => {
     fireEvent.click(screen.getByText('Orders', { selector: '.ant-tabs-tab-btn' }));
     const orders = await screen.findByTestId('wealth-orders-table');
     expect(await within(orders).findByText('alice@example.test (#12)')).toBeTruthy();
-    expect(within(orders).getByText('2500 USDT')).toBeTruthy();
-    expect(within(orders).getByText('4 / 30')).toBeTruthy();
+    expectTexts(orders, ['2500 USDT', '4 / 30']);
     expect(api.callsTo('GET', '/admin/wealth/orders')[0]?.query.has('status')).toBe(false);
 
     fireEvent.click(screen.getByText('Redeemed', { selector: '.ant-segmented-item-label' }));

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { confirmSends } from '../../../test/confirm-dialog';
+import { expectTexts } from '../../../test/expect-texts';
+import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview } from '../../../test/review-drawer';
+import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { AdminWithdrawal } from '../api/withdrawals';
 import { WithdrawalsPage } from './withdrawals-page';
 
@@ -45,24 +48,8 @@ describe('withdrawals page', () => {
     renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
     const table = await screen.findByTestId('withdrawals-table');
     await within(table).findByText('alice@example.test (#12)');
-    expect(within(table).getByText('TRC20')).toBeTruthy();
-    expect(within(table).getByText('TXYZabc123def456ghi789jkl012mno345')).toBeTruthy();
-    expect(within(table).getByText('250')).toBeTruthy();
-    expect(within(table).getByText('1.5')).toBeTruthy();
+    expectTexts(table, ['TRC20', 'TXYZabc123def456ghi789jkl012mno345', '250', '1.5']);
     expect(api.callsTo('GET', '/admin/withdrawals')[0]?.query.get('status')).toBe('pending');
-  });
-
-  it('says when no withdrawal waits for review', async () => {
-    serve([]);
-    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
-    expect(await screen.findByText('No withdrawals waiting for review')).toBeTruthy();
-  });
-
-  it("shows the server's refusal when the queue cannot be read", async () => {
-    mockApi(() => refused('Your role cannot review withdrawals.'));
-    renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
-    expect(await screen.findByText('Your role cannot review withdrawals.')).toBeTruthy();
-    expect(screen.queryByTestId('withdrawal-open')).toBeNull();
   });
 
   it('records the payout with the trimmed hash only after the dialog states the frozen total', async () => {
@@ -76,10 +63,7 @@ describe('withdrawals page', () => {
     expect(content.textContent).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
     expect(content.textContent).toContain('The frozen 251.5 USDT (amount + fee)');
     expect(content.textContent).toContain('transaction hash 0xfeedbeef is recorded');
-    expect(api.callsTo('POST', '/admin/withdrawals/61/approve')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/withdrawals/61/approve')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/withdrawals/61/approve')[0]?.body).toEqual({ tx_hash: '0xfeedbeef' });
+    expect((await confirmSends(api, '/admin/withdrawals/61/approve')).body).toEqual({ tx_hash: '0xfeedbeef' });
     expect(await screen.findByText('Withdrawal #61 marked as paid.')).toBeTruthy();
   });
 
@@ -105,6 +89,15 @@ describe('withdrawals page', () => {
     const drawer = await approveWith('   ');
     expect(await within(drawer).findByText('Enter the transaction hash of the payout.')).toBeTruthy();
     expect(screen.queryByTestId('confirm-content')).toBeNull();
-    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.posts()).toEqual([]);
   });
+
+  itShowsAnEmptyOrRefusedQueue(
+    { page: <WithdrawalsPage />, path: '/withdrawals', noun: 'withdrawal' },
+    {
+      serveEmpty: () => serve([]),
+      emptyText: 'No withdrawals waiting for review',
+      refusal: 'Your role cannot review withdrawals.',
+    },
+  );
 });
