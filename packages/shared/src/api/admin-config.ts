@@ -125,6 +125,7 @@ export const pairRulesBody = z.object({
   mm_depth: amount.optional(),
   mm_spread_bps: whole(1, 1000).optional(),
 });
+export type PairRulesBody = z.infer<typeof pairRulesBody>;
 export const pairRulesReply = configPair.pick({
   id: true,
   symbol: true,

@@ -9,16 +9,8 @@ export const CHAIN_NAMES = ['TRC20', 'ERC20', 'OMNI'] as const;
 
 export type ConfigPair = adminConfigApi.ConfigPair;
 
-export type PairRules = {
-  id: number;
-  min_amount: string;
-  maker_fee_rate: string;
-  taker_fee_rate: string;
-  price_band: string;
-  mm_levels?: number;
-  mm_depth?: string;
-  mm_spread_bps?: number;
-};
+/** A pair's rules as the configuration page saves them (`POST admin/config/pairs/:id`). */
+export type PairRules = { id: number } & adminConfigApi.PairRulesBody;
 
 export type MarketMakerParams = adminConfigApi.MarketMakerParams;
 

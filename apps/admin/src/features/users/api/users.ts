@@ -1,4 +1,4 @@
-import type { adminMoneyApi } from '@app/shared';
+import { type adminMoneyApi, walletApi } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -6,8 +6,8 @@ import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import type { Paged } from '../../../lib/paging';
 
 /** The accounts every user has per coin (docs/api-money.md). */
-export const ACCOUNTS = ['coin', 'option', 'contract', 'trust'] as const;
-export type AccountKind = (typeof ACCOUNTS)[number];
+export const ACCOUNTS = walletApi.ACCOUNT_KINDS;
+export type AccountKind = walletApi.AccountKind;
 
 export const ACCOUNT_LABELS: Record<string, string> = {
   coin: 'Coin',
