@@ -1,6 +1,7 @@
 import type { adminConfigApi, adminMoneyApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { useOnDemandCheck } from '../../../lib/on-demand-check';
 import type { Paged } from '../../../lib/paging';
 
 /** One operator action (DESIGN.md §1.6): who, what, on what, from where, and the change it made. */
@@ -56,7 +57,7 @@ export type AuditChainFault = adminMoneyApi.AuditChainFault;
 export type AuditChainReport = adminMoneyApi.AuditVerifyReply;
 
 /** A mutation, not a query: the check reads the whole log, so it runs only when the operator asks. */
-export const useAuditVerify = () => useMutation({ mutationFn: () => apiGet<AuditChainReport>('/admin/audit/verify') });
+export const useAuditVerify = () => useOnDemandCheck<AuditChainReport>('/admin/audit/verify');
 
 /** What a fault means, in the operator's words. */
 export function describeChainFault(f: AuditChainFault): string {

@@ -1,5 +1,4 @@
 import { Alert, Button, List, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { describeChainFault, useAuditVerify } from '../api/audit';
 
 /**
@@ -9,20 +8,18 @@ import { describeChainFault, useAuditVerify } from '../api/audit';
  */
 export function AuditChainCheck() {
   const verify = useAuditVerify();
-  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
-  const report = verify.data;
-  const run = () => verify.mutate(undefined, { onSuccess: () => setCheckedAt(new Date()) });
+  const report = verify.report;
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="audit-chain">
       <Space wrap>
-        <Button onClick={run} loading={verify.isPending} data-testid="audit-verify">
+        <Button onClick={verify.run} loading={verify.running} data-testid="audit-verify">
           Check the log for rewrites
         </Button>
         <Typography.Text type="secondary">Each row carries the hash of the one before it.</Typography.Text>
       </Space>
-      {verify.isError ? <Alert type="error" showIcon title="The check could not run; try again." /> : null}
-      {report && !verify.isPending ? (
+      {verify.failed ? <Alert type="error" showIcon title="The check could not run; try again." /> : null}
+      {report ? (
         report.sound ? (
           <Alert
             type="success"
@@ -31,7 +28,7 @@ export function AuditChainCheck() {
             title={`Intact: ${report.rows} rows, each chained to the one before.`}
             description={
               <Typography.Text copyable={{ text: report.head.hash }}>
-                {`Head: place ${report.head.seq}, hash ${report.head.hash.slice(0, 16)}… (checked ${checkedAt?.toLocaleString() ?? ''})`}
+                {`Head: place ${report.head.seq}, hash ${report.head.hash.slice(0, 16)}… (checked ${verify.checkedAt})`}
               </Typography.Text>
             }
           />

@@ -1,12 +1,8 @@
 import type { adminMoneyApi } from '@app/shared';
-import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { useOnDemandCheck } from '../../../lib/on-demand-check';
 
 export type LedgerFault = adminMoneyApi.LedgerFault;
 export type LedgerVerdict = adminMoneyApi.LedgerVerifyReply;
 
-/**
- * A mutation, not a query: the check scans the whole ledger, so it runs when the operator asks,
- * never on mount or on a background refetch.
- */
-export const useLedgerVerify = () => useMutation({ mutationFn: () => apiGet<LedgerVerdict>('/admin/ledger/verify') });
+/** The ledger check: it scans the whole ledger, so it runs when the operator asks. */
+export const useLedgerVerify = () => useOnDemandCheck<LedgerVerdict>('/admin/ledger/verify');

@@ -1,5 +1,4 @@
 import { Button, Card, Result, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
 import { JsonView } from '../../../components/json-view';
 import { type LedgerFault, useLedgerVerify } from '../api/ledger-verify';
 
@@ -10,10 +9,7 @@ const columns: TableColumnsType<LedgerFault & { key: number }> = [
 
 export function LedgerCheckPage() {
   const verify = useLedgerVerify();
-  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
-  const verdict = verify.data;
-
-  const run = () => verify.mutate(undefined, { onSuccess: () => setCheckedAt(new Date()) });
+  const verdict = verify.report;
 
   return (
     <Card title="Ledger check">
@@ -21,15 +17,15 @@ export function LedgerCheckPage() {
         Proves the books whole: every ledger entry sums to zero per currency, every balance equals the sum of its postings, and no
         user balance is negative.
       </Typography.Paragraph>
-      <Button type="primary" onClick={run} loading={verify.isPending} data-testid="ledger-verify">
+      <Button type="primary" onClick={verify.run} loading={verify.running} data-testid="ledger-verify">
         Verify the ledger
       </Button>
-      {verdict && !verify.isPending ? (
+      {verdict ? (
         verdict.sound ? (
           <Result
             status="success"
             title={<span data-testid="ledger-verdict">sound</span>}
-            subTitle={`The ledger is sound. Checked ${checkedAt?.toLocaleString() ?? ''}.`}
+            subTitle={`The ledger is sound. Checked ${verify.checkedAt}.`}
           />
         ) : (
           <>
@@ -38,7 +34,7 @@ export function LedgerCheckPage() {
               title={
                 <span data-testid="ledger-verdict">{`${verdict.faults.length} fault${verdict.faults.length === 1 ? '' : 's'}`}</span>
               }
-              subTitle={`Checked ${checkedAt?.toLocaleString() ?? ''}. Each fault is listed below; none is repaired automatically.`}
+              subTitle={`Checked ${verify.checkedAt}. Each fault is listed below; none is repaired automatically.`}
             />
             <Table
               rowKey="key"
