@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { JsonView } from '../../../components/json-view';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -19,21 +19,29 @@ const columns: TableColumnsType<AuditRow> = [
   { title: 'IP', dataIndex: 'ip', width: 150, render: (v: string | null) => v || '—' },
 ];
 
+/** Widths in the page's grids: a third of a wide screen, a quarter (half a phone's), a half. */
+type Span = { xs: number; md: number };
+const THIRD = { xs: 24, md: 8 };
+const QUARTER = { xs: 12, md: 6 };
+const HALF = { xs: 24, md: 12 };
+
+/** One side of a change: the values as they were, or as they became. */
+function ChangeSide({ label, value, testId }: { label: string; value: unknown; testId: string }) {
+  return (
+    <Col {...HALF}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+        {label}
+      </Typography.Paragraph>
+      <JsonView value={value} testId={testId} />
+    </Col>
+  );
+}
+
 function ChangeDetail({ row }: { row: AuditRow }) {
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-          Before
-        </Typography.Paragraph>
-        <JsonView value={row.before} testId="audit-before" />
-      </Col>
-      <Col xs={24} md={12}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-          After
-        </Typography.Paragraph>
-        <JsonView value={row.after} testId="audit-after" />
-      </Col>
+      <ChangeSide label="Before" value={row.before} testId="audit-before" />
+      <ChangeSide label="After" value={row.after} testId="audit-after" />
     </Row>
   );
 }
@@ -52,6 +60,17 @@ function isoToLocal(value: string): string {
   if (Number.isNaN(at.getTime())) return '';
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
+}
+
+/** One field of the search form, in its place in the grid. */
+function FilterCell(props: { label: string; span: Span; children: ReactNode }) {
+  return (
+    <Col {...props.span}>
+      <Form.Item label={props.label} style={{ marginBottom: 8 }}>
+        {props.children}
+      </Form.Item>
+    </Col>
+  );
 }
 
 const EMPTY: AuditFilters = { action: '', admin: '', target: '', from: '', to: '', q: '' };
@@ -73,6 +92,22 @@ export function AuditPage() {
     ...(actions.data ?? []).map((a) => ({ value: a.action, label: `${a.action} (${a.count})` })),
   ];
   const apply = () => setFilters(draft);
+  const textFilter = (label: string, span: Span, key: 'admin' | 'target' | 'q', testId: string) => (
+    <FilterCell label={label} span={span}>
+      <Input value={draft[key]} allowClear onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} data-testid={testId} />
+    </FilterCell>
+  );
+  // The field shows the operator's local time; the filter holds the instant.
+  const timeFilter = (label: string, key: 'from' | 'to', testId: string) => (
+    <FilterCell label={label} span={QUARTER}>
+      <Input
+        type="datetime-local"
+        value={isoToLocal(draft[key])}
+        onChange={(e) => setDraft({ ...draft, [key]: localToIso(e.target.value) })}
+        data-testid={testId}
+      />
+    </FilterCell>
+  );
   const filtered = Object.values(filters).some(Boolean);
 
   return (
@@ -81,71 +116,24 @@ export function AuditPage() {
         <AuditChainCheck />
         <Form layout="vertical" onFinish={apply} data-testid="audit-filters">
           <Row gutter={12}>
-            <Col xs={24} md={8}>
-              <Form.Item label="Action" style={{ marginBottom: 8 }}>
-                <Select
-                  showSearch
-                  allowClear
-                  value={draft.action || undefined}
-                  placeholder="Any action (families end in .*)"
-                  options={actionOptions}
-                  loading={actions.isPending}
-                  onChange={(v?: string) => setDraft({ ...draft, action: v ?? '' })}
-                  aria-label="Action filter"
-                  data-testid="audit-action-filter"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="Operator (id or e-mail)" style={{ marginBottom: 8 }}>
-                <Input
-                  value={draft.admin}
-                  allowClear
-                  onChange={(e) => setDraft({ ...draft, admin: e.target.value })}
-                  data-testid="audit-admin-filter"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="Target (e.g. user:12)" style={{ marginBottom: 8 }}>
-                <Input
-                  value={draft.target}
-                  allowClear
-                  onChange={(e) => setDraft({ ...draft, target: e.target.value })}
-                  data-testid="audit-target-filter"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="From" style={{ marginBottom: 8 }}>
-                <Input
-                  type="datetime-local"
-                  value={isoToLocal(draft.from)}
-                  onChange={(e) => setDraft({ ...draft, from: localToIso(e.target.value) })}
-                  data-testid="audit-from"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="To" style={{ marginBottom: 8 }}>
-                <Input
-                  type="datetime-local"
-                  value={isoToLocal(draft.to)}
-                  onChange={(e) => setDraft({ ...draft, to: localToIso(e.target.value) })}
-                  data-testid="audit-to"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Text (also in before/after)" style={{ marginBottom: 8 }}>
-                <Input
-                  value={draft.q}
-                  allowClear
-                  onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-                  data-testid="audit-text-filter"
-                />
-              </Form.Item>
-            </Col>
+            <FilterCell label="Action" span={THIRD}>
+              <Select
+                showSearch
+                allowClear
+                value={draft.action || undefined}
+                placeholder="Any action (families end in .*)"
+                options={actionOptions}
+                loading={actions.isPending}
+                onChange={(v?: string) => setDraft({ ...draft, action: v ?? '' })}
+                aria-label="Action filter"
+                data-testid="audit-action-filter"
+              />
+            </FilterCell>
+            {textFilter('Operator (id or e-mail)', THIRD, 'admin', 'audit-admin-filter')}
+            {textFilter('Target (e.g. user:12)', THIRD, 'target', 'audit-target-filter')}
+            {timeFilter('From', 'from', 'audit-from')}
+            {timeFilter('To', 'to', 'audit-to')}
+            {textFilter('Text (also in before/after)', HALF, 'q', 'audit-text-filter')}
           </Row>
           <Space>
             <Button type="primary" htmlType="submit" data-testid="audit-search">
