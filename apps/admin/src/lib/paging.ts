@@ -77,6 +77,22 @@ export function pagedTableProps<T>(
   };
 }
 
+/**
+ * The props of a server-paged table at the fixed page size its query asks for (DEFAULT_LIMIT), its
+ * page kept in the component rather than the URL (a drawer's list, a short list): as pagedTableProps,
+ * without a page-size choice.
+ */
+export function fixedPageTableProps<T>(
+  query: { data?: Paged<T> | undefined; isPending: boolean },
+  page: number,
+  onChange: (page: number) => void,
+) {
+  return {
+    ...pagedTableProps(query, page, DEFAULT_LIMIT, onChange),
+    pagination: { current: page, pageSize: DEFAULT_LIMIT, total: query.data?.total ?? 0, onChange, showSizeChanger: false },
+  };
+}
+
 /** A list's page and filters as the server reads them: a filter set to "all" (or left empty) is not sent. */
 export type ListFilter = Record<string, string | number> & { page: number; limit: number };
 
@@ -98,12 +114,15 @@ export const reviewQueueQuery = <T, F extends ListFilter>(key: readonly string[]
   });
 
 /**
- * The props every unpaged console table shares (a list the server sends whole): rows keyed by id,
- * compact, and the spinner while the list loads.
+ * The props every unpaged console table shares (a list the server sends whole, or rows derived from
+ * it): rows keyed by id unless told otherwise, compact, and the spinner while the list loads.
  */
-export function listTableProps<T>(query: { data?: T[] | undefined; isPending: boolean }) {
+export function listTableProps<T>(
+  query: { data?: T[] | undefined; isPending: boolean },
+  rowKey: keyof T | ((row: T) => string) = 'id' as keyof T,
+) {
   return {
-    rowKey: 'id',
+    rowKey,
     size: 'small' as const,
     dataSource: query.data ?? [],
     loading: query.isPending,

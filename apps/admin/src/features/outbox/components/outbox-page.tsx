@@ -3,6 +3,7 @@ import { Alert, Card, Input, Space, Table, type TableColumnsType, Tag, Typograph
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RefreshButton } from '../../../components/refresh-button';
+import { listTableProps } from '../../../lib/paging';
 import { type OutboxRow, outboxQuery } from '../api/outbox';
 
 function formatTime(value: string): string {
@@ -89,11 +90,9 @@ export function OutboxPage() {
           aria-label="Target filter"
         />
         <Table<OutboxRow>
-          rowKey="id"
-          size="small"
+          {...listTableProps({ data: rows, isPending: query.isPending })}
           columns={columns}
-          dataSource={rows}
-          loading={query.isPending}
+          // The outbox is read whole; long runs of notices are paged here.
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: 1100 }}
           locale={{ emptyText: target ? `Nothing sent to ${target}` : 'The outbox is empty' }}

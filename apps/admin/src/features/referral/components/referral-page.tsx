@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { formatTime } from '../../../lib/format';
+import { listTableProps } from '../../../lib/paging';
 import {
   type Partner,
   type ReferralStatus,
@@ -141,12 +142,8 @@ export function ReferralPage() {
       <UserCard />
       <Card title="Partners and exclusive agents" size="small">
         <Table<Partner>
-          rowKey="user_id"
-          size="small"
+          {...listTableProps({ data: settings.data?.partners, isPending: settings.isPending }, 'user_id')}
           columns={columns}
-          dataSource={settings.data?.partners ?? []}
-          loading={settings.isPending}
-          pagination={false}
           data-testid="referral-partners"
         />
       </Card>

@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typog
 import { useMemo } from 'react';
 import { type CurrencySetting, currenciesQuery, QUOTE_COIN } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
+import { listTableProps } from '../../../lib/paging';
 import { useSaveCurrencySetting } from '../api/settings';
 
 type Field = 'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price';
@@ -104,12 +105,8 @@ export function CurrencySettingsCard() {
         disabled={save.isPending}
       >
         <Table<CurrencySetting>
-          rowKey="currency_id"
-          size="small"
+          {...listTableProps(query, 'currency_id')}
           columns={columns}
-          dataSource={query.data ?? []}
-          loading={query.isPending}
-          pagination={false}
           scroll={{ x: 900 }}
           data-testid="currency-settings-table"
         />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { ticketText } from '../../../lib/approval-ticket';
+import { listTableProps } from '../../../lib/paging';
 import { type DepositAddress, depositAddressesQuery, useSaveDepositAddresses } from '../api/settings';
 
 type Values = Record<string, string>;
@@ -69,12 +70,8 @@ export function DepositAddressesCard() {
         disabled={save.isPending}
       >
         <Table<DepositAddress>
-          rowKey="chain_id"
-          size="small"
+          {...listTableProps({ data: rows, isPending: query.isPending }, 'chain_id')}
           columns={columns}
-          dataSource={rows}
-          loading={query.isPending}
-          pagination={false}
           data-testid="deposit-addresses-table"
         />
         <Button

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatTime, userLabel } from '../../../lib/format';
+import { fixedPageTableProps } from '../../../lib/paging';
 import { type AdminProject, type AdminSubscriptionOrder, projectOrdersQuery } from '../api/subscription';
 
 /** A project's subscriptions: who paid what, and after allocation the coins, cost and refund. */
@@ -30,12 +31,8 @@ export function OrdersDrawer({ project, onClose }: { project: AdminProject | nul
       destroyOnHidden
     >
       <Table<AdminSubscriptionOrder>
-        rowKey="id"
-        size="small"
+        {...fixedPageTableProps(query, page, setPage)}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending}
-        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
         data-testid="subscription-orders-table"
       />
     </Drawer>

@@ -18,7 +18,7 @@ import { Link, useParams } from 'react-router';
 import { StatusTag } from '../../../components/status-tag';
 import { currenciesQuery } from '../../../lib/currencies';
 import { formatTime } from '../../../lib/format';
-import { pagedTableProps, useListParams } from '../../../lib/paging';
+import { listTableProps, pagedTableProps, useListParams } from '../../../lib/paging';
 import {
   ACCOUNT_LABELS,
   type AdminUserDetail,
@@ -148,6 +148,7 @@ export function UserPage() {
 
   const user = detail.data?.profile ?? null;
   const balances = sortBalances(detail.data?.balances ?? []);
+  const shownBalances = showZero ? balances : balances.filter((b) => !isZero(b.available) || !isZero(b.frozen));
   const coins = balances.length
     ? [...new Map(balances.map((b) => [b.currency_id, { currency_id: b.currency_id, currency_name: b.currency_name }])).values()]
     : (allCoins.data ?? []);
@@ -182,13 +183,9 @@ export function UserPage() {
         {/* data-state tells a browser test when the shown balances are the server's latest. */}
         <div data-testid="user-balances-state" data-state={detail.isFetching ? 'loading' : 'ready'} />
         <Table<BalanceRow>
-          rowKey={(b) => `${b.account}:${b.currency_id}`}
-          size="small"
+          {...listTableProps({ data: shownBalances, isPending: detail.isPending }, (b) => `${b.account}:${b.currency_id}`)}
           columns={balanceColumns}
-          dataSource={showZero ? balances : balances.filter((b) => !isZero(b.available) || !isZero(b.frozen))}
           locale={{ emptyText: 'Every balance is zero' }}
-          loading={detail.isPending}
-          pagination={false}
           data-testid="user-balances"
         />
       </Card>
@@ -206,12 +203,8 @@ export function UserPage() {
       </Card>
       <Card title="Identity submissions" size="small">
         <Table<IdentitySubmission>
-          rowKey="id"
-          size="small"
+          {...listTableProps({ data: detail.data?.verification, isPending: detail.isPending })}
           columns={submissionColumns}
-          dataSource={detail.data?.verification ?? []}
-          loading={detail.isPending}
-          pagination={false}
           scroll={{ x: 900 }}
           locale={{ emptyText: 'Nothing submitted' }}
           data-testid="user-submissions"
