@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, Segmented, Space, Table, type TableColumnsTy
 import { type ReactNode, useState } from 'react';
 import { formatTime } from '../lib/format';
 import { type Paged, pagedTableProps, useListParams } from '../lib/paging';
+import { actionsColumn } from './actions-column';
 import { RefreshButton } from './refresh-button';
 import { StatusTag } from './status-tag';
 
@@ -63,21 +64,16 @@ export function ReviewQueue<T extends Reviewable, F extends string = never, K ex
     ...props.columns,
     { title: props.askedTitle ?? 'Submitted', dataIndex: 'created_at', width: 190, render: (v: string) => formatTime(v) },
     { title: 'Status', dataIndex: 'status', width: 110, render: (v: string) => <StatusTag status={v} /> },
-    {
-      title: '',
-      key: 'actions',
-      width: 100,
-      render: (_, row) => (
-        <Button
-          size="small"
-          type={row.status === 'pending' ? 'primary' : 'default'}
-          onClick={() => setOpenId(row.id)}
-          data-testid={`${props.noun}-open`}
-        >
-          {row.status === 'pending' ? 'Review' : 'View'}
-        </Button>
-      ),
-    },
+    actionsColumn(100, (row) => (
+      <Button
+        size="small"
+        type={row.status === 'pending' ? 'primary' : 'default'}
+        onClick={() => setOpenId(row.id)}
+        data-testid={`${props.noun}-open`}
+      >
+        {row.status === 'pending' ? 'Review' : 'View'}
+      </Button>
+    )),
   ];
 
   return (

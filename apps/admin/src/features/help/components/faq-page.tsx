@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { actionsColumn } from '../../../components/actions-column';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
@@ -99,23 +100,18 @@ export function FaqPage() {
               render: (v: boolean) => (v ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>),
             },
             { title: 'Updated', dataIndex: 'updated_at', width: 180, render: (v: string) => formatTime(v) },
-            {
-              title: '',
-              key: 'actions',
-              width: 150,
-              render: (_, row) => (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(row.id)} data-testid="faq-edit">
-                    Edit
+            actionsColumn(150, (row) => (
+              <>
+                <Button size="small" onClick={() => setEditing(row.id)} data-testid="faq-edit">
+                  Edit
+                </Button>
+                <Popconfirm title={`Delete article #${row.id} in every language?`} onConfirm={() => remove.mutateAsync(row.id)}>
+                  <Button size="small" danger>
+                    Delete
                   </Button>
-                  <Popconfirm title={`Delete article #${row.id} in every language?`} onConfirm={() => remove.mutateAsync(row.id)}>
-                    <Button size="small" danger>
-                      Delete
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
+                </Popconfirm>
+              </>
+            )),
           ]}
         />
       </Space>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { actionsColumn } from '../../../components/actions-column';
 import { AuthedImage } from '../../../components/authed-image';
 import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime, userLabel } from '../../../lib/format';
@@ -41,21 +42,16 @@ export function FeedbackPage() {
               width: 100,
               render: (_, f) => (f.reply ? <Tag color="green">Replied</Tag> : <Tag color="gold">Open</Tag>),
             },
-            {
-              title: '',
-              key: 'actions',
-              width: 90,
-              render: (_, f) => (
-                <Button
-                  size="small"
-                  type={f.reply ? 'default' : 'primary'}
-                  onClick={() => setOpenId(f.id)}
-                  data-testid="feedback-open"
-                >
-                  {f.reply ? 'View' : 'Reply'}
-                </Button>
-              ),
-            },
+            actionsColumn(90, (f) => (
+              <Button
+                size="small"
+                type={f.reply ? 'default' : 'primary'}
+                onClick={() => setOpenId(f.id)}
+                data-testid="feedback-open"
+              >
+                {f.reply ? 'View' : 'Reply'}
+              </Button>
+            )),
           ]}
         />
       </Space>

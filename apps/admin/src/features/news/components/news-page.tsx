@@ -18,10 +18,18 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { actionsColumn } from '../../../components/actions-column';
 import { LanguageFallback, LanguageFallbackNote } from '../../../components/language-fallback';
 import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
+import { fixedPageTableProps } from '../../../lib/paging';
 import { type ConsoleNews, LANGS, type NewsInput, newsListQuery, useDeleteNews, useSaveNews } from '../api/news';
+
+/** A language's title or body: required in English, and at most `max` characters. */
+const textRules = (lang: Lang, field: 'title' | 'body', max: number) => [
+  { required: lang === 'en', whitespace: true, message: `English ${field} is required` },
+  { max, message: `At most ${max.toLocaleString('en-US')} characters` },
+];
 
 const TAB_NAMES: Record<Lang, string> = { ...LANG_NAMES, en: 'English (required)' };
 
@@ -80,24 +88,10 @@ function NewsEditor({ row, onClose }: { row: ConsoleNews | null; onClose: () => 
           forceRender: true,
           children: (
             <>
-              <Form.Item
-                name={[l, 'title']}
-                label="Title"
-                rules={[
-                  { required: l === 'en', whitespace: true, message: 'English title is required' },
-                  { max: 200, message: 'At most 200 characters' },
-                ]}
-              >
+              <Form.Item name={[l, 'title']} label="Title" rules={textRules(l, 'title', 200)}>
                 <Input data-testid={`news-title-${l}`} maxLength={200} />
               </Form.Item>
-              <Form.Item
-                name={[l, 'body']}
-                label="Body"
-                rules={[
-                  { required: l === 'en', whitespace: true, message: 'English body is required' },
-                  { max: 20000, message: 'At most 20,000 characters' },
-                ]}
-              >
+              <Form.Item name={[l, 'body']} label="Body" rules={textRules(l, 'body', 20_000)}>
                 <Input.TextArea data-testid={`news-body-${l}`} autoSize={{ minRows: 6, maxRows: 16 }} />
               </Form.Item>
             </>
@@ -141,23 +135,18 @@ export function NewsPage() {
       ),
     },
     { title: 'Updated', key: 'updated', width: 170, render: (_, r) => formatTime(r.updated_at) },
-    {
-      title: '',
-      key: 'actions',
-      width: 150,
-      render: (_, r) => (
-        <Space>
-          <Button size="small" onClick={() => setEditing(r)} data-testid={`news-edit-${r.id}`}>
-            Edit
+    actionsColumn(150, (r) => (
+      <>
+        <Button size="small" onClick={() => setEditing(r)} data-testid={`news-edit-${r.id}`}>
+          Edit
+        </Button>
+        <Popconfirm title="Delete this announcement?" onConfirm={() => remove.mutate(r.id)}>
+          <Button size="small" danger data-testid={`news-delete-${r.id}`}>
+            Delete
           </Button>
-          <Popconfirm title="Delete this announcement?" onConfirm={() => remove.mutate(r.id)}>
-            <Button size="small" danger data-testid={`news-delete-${r.id}`}>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+        </Popconfirm>
+      </>
+    )),
   ];
 
   return (
@@ -169,15 +158,7 @@ export function NewsPage() {
         </Button>
       }
     >
-      <Table<ConsoleNews>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending}
-        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
-        data-testid="news-table"
-      />
+      <Table<ConsoleNews> {...fixedPageTableProps(query, page, setPage)} columns={columns} data-testid="news-table" />
       <Drawer
         open={editing !== undefined}
         onClose={() => setEditing(undefined)}

@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { actionsColumn } from '../../../components/actions-column';
 import { useConfirm } from '../../../components/confirm';
 import { RefreshButton } from '../../../components/refresh-button';
 import { coinOptions, currenciesQuery, defaultCoinId, useDefaultCoin } from '../../../lib/currencies';
@@ -98,21 +99,16 @@ function ProductsTab() {
       width: 90,
       render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{v === 'active' ? 'On sale' : 'Paused'}</Tag>,
     },
-    {
-      title: '',
-      key: 'actions',
-      width: 160,
-      render: (_, p) => (
-        <Space>
-          <Button size="small" onClick={() => setEditing(p)} data-testid={`wealth-edit-${p.id}`}>
-            Edit
-          </Button>
-          <Button size="small" danger={p.status === 'active'} onClick={() => toggle(p)} data-testid={`wealth-toggle-${p.id}`}>
-            {p.status === 'active' ? 'Pause' : 'Resume'}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(160, (p) => (
+      <>
+        <Button size="small" onClick={() => setEditing(p)} data-testid={`wealth-edit-${p.id}`}>
+          Edit
+        </Button>
+        <Button size="small" danger={p.status === 'active'} onClick={() => toggle(p)} data-testid={`wealth-toggle-${p.id}`}>
+          {p.status === 'active' ? 'Pause' : 'Resume'}
+        </Button>
+      </>
+    )),
   ];
 
   return (
