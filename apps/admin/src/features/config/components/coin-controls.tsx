@@ -1,8 +1,8 @@
-import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, message, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm';
+import { FormModal } from '../../../components/form-modal';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
-import { validValues } from '../../../lib/form-values';
 import { CHAIN_NAMES, type ConfigCoin, useAddChain, useRemoveChain, useSetCoinEnabled } from '../api/config';
 
 /**
@@ -102,16 +102,15 @@ export function CoinChains({ coin }: { coin: ConfigCoin }) {
           + chain
         </Button>
       )}
-      <Modal
+      <FormModal
         open={adding}
         title={`Add a chain to ${coin.name}`}
         okText="Ask to add"
         okButtonProps={{ 'data-testid': 'chain-add-ok' } as Record<string, string>}
-        confirmLoading={add.isPending}
-        onCancel={() => setAdding(false)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
+        busy={add.isPending}
+        form={form}
+        onClose={() => setAdding(false)}
+        onValues={(v) =>
           add.mutate(
             { id: coin.id, name: v.name, address: v.address.trim() },
             {
@@ -123,22 +122,20 @@ export function CoinChains({ coin }: { coin: ConfigCoin }) {
                 setAdding(false);
               },
             },
-          );
-        }}
+          )
+        }
       >
-        <Form form={form} layout="vertical">
-          <Form.Item name="name" label="Chain" rules={[{ required: true }]}>
-            <Select data-testid="chain-name" options={free.map((n) => ({ value: n, label: n }))} />
-          </Form.Item>
-          <Form.Item
-            name="address"
-            label="The platform's deposit address on this chain (checked by the server: checksum and format)"
-            rules={[{ required: true, whitespace: true, max: 128 }]}
-          >
-            <Input data-testid="chain-address" autoComplete="off" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="name" label="Chain" rules={[{ required: true }]}>
+          <Select data-testid="chain-name" options={free.map((n) => ({ value: n, label: n }))} />
+        </Form.Item>
+        <Form.Item
+          name="address"
+          label="The platform's deposit address on this chain (checked by the server: checksum and format)"
+          rules={[{ required: true, whitespace: true, max: 128 }]}
+        >
+          <Input data-testid="chain-address" autoComplete="off" />
+        </Form.Item>
+      </FormModal>
     </Space>
   );
 }

@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   message,
   Skeleton,
   Space,
@@ -19,8 +18,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { actionsColumn } from '../../../components/actions-column';
+import { FormModal } from '../../../components/form-modal';
 import { LoadError } from '../../../components/load-error';
-import { validValues } from '../../../lib/form-values';
 import { formatTime } from '../../../lib/format';
 import {
   type ConfigCoin,
@@ -57,23 +57,18 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
     { title: 'Deposit min', dataIndex: 'deposit_min', align: 'right' },
     { title: 'Withdraw min', dataIndex: 'withdraw_min', align: 'right' },
     { title: 'Withdraw fee', dataIndex: 'withdraw_fee', align: 'right' },
-    {
-      title: '',
-      key: 'edit',
-      width: 80,
-      render: (_, c) => (
-        <Button
-          size="small"
-          data-testid={`coin-edit-${c.name}`}
-          onClick={() => {
-            setEditing(c);
-            form.setFieldsValue({ full_name: c.full_name, sort: c.sort });
-          }}
-        >
-          Edit
-        </Button>
-      ),
-    },
+    actionsColumn(80, (c) => (
+      <Button
+        size="small"
+        data-testid={`coin-edit-${c.name}`}
+        onClick={() => {
+          setEditing(c);
+          form.setFieldsValue({ full_name: c.full_name, sort: c.sort });
+        }}
+      >
+        Edit
+      </Button>
+    )),
   ];
   return (
     <Card
@@ -83,15 +78,15 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
       data-testid="config-coins"
     >
       <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={coins} scroll={{ x: 900 }} />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={`Edit ${editing?.name ?? ''}`}
         okText="Save"
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v || !editing) return;
+        busy={save.isPending}
+        form={form}
+        onClose={() => setEditing(null)}
+        onValues={(v) => {
+          if (!editing) return;
           save.mutate(
             { id: editing.id, full_name: v.full_name.trim(), sort: v.sort },
             {
@@ -103,15 +98,13 @@ function CoinsCard({ coins }: { coins: ConfigCoin[] }) {
           );
         }}
       >
-        <Form form={form} layout="vertical">
-          <Form.Item name="full_name" label="Display name" rules={[{ required: true, whitespace: true, max: 60 }]}>
-            <Input data-testid="coin-full-name" />
-          </Form.Item>
-          <Form.Item name="sort" label="Order in lists" rules={[{ required: true }]}>
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="full_name" label="Display name" rules={[{ required: true, whitespace: true, max: 60 }]}>
+          <Input data-testid="coin-full-name" />
+        </Form.Item>
+        <Form.Item name="sort" label="Order in lists" rules={[{ required: true }]}>
+          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </FormModal>
     </Card>
   );
 }
@@ -214,15 +207,15 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
       </Typography.Paragraph>
       <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={pairs} scroll={{ x: 900 }} />
       <PairSizesModal pair={resizing} onClose={() => setResizing(null)} />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={`Rules of ${editing?.symbol ?? ''}`}
         okText="Save"
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v || !editing) return;
+        busy={save.isPending}
+        form={form}
+        onClose={() => setEditing(null)}
+        onValues={(v) => {
+          if (!editing) return;
           save.mutate(
             {
               id: editing.id,
@@ -243,40 +236,38 @@ function PairsCard({ pairs }: { pairs: ConfigPair[] }) {
           );
         }}
       >
-        <Form form={form} layout="vertical">
-          <Form.Item name="min_amount" label={`Minimum order (whole lots of ${editing?.lot_size ?? ''})`} rules={[amountRule]}>
-            <Input data-testid="pair-min-amount" />
-          </Form.Item>
-          <Form.Item name="maker_fee_rate" label="Maker fee rate (0.001 = 0.1 %)" rules={[feeRateRule]}>
-            <Input data-testid="pair-maker-fee" />
-          </Form.Item>
-          <Form.Item name="taker_fee_rate" label="Taker fee rate" rules={[feeRateRule]}>
-            <Input data-testid="pair-taker-fee" />
+        <Form.Item name="min_amount" label={`Minimum order (whole lots of ${editing?.lot_size ?? ''})`} rules={[amountRule]}>
+          <Input data-testid="pair-min-amount" />
+        </Form.Item>
+        <Form.Item name="maker_fee_rate" label="Maker fee rate (0.001 = 0.1 %)" rules={[feeRateRule]}>
+          <Input data-testid="pair-maker-fee" />
+        </Form.Item>
+        <Form.Item name="taker_fee_rate" label="Taker fee rate" rules={[feeRateRule]}>
+          <Input data-testid="pair-taker-fee" />
+        </Form.Item>
+        <Form.Item
+          name="price_band"
+          label="Market-order price band (0.05 = 5 % from the index price)"
+          rules={[{ required: true, pattern: FEE_RATE, message: 'A fraction above 0, at most 0.5' }]}
+        >
+          <Input data-testid="pair-price-band" />
+        </Form.Item>
+        <Space size="middle" wrap>
+          <Form.Item name="mm_levels" label="Maker levels per side">
+            <InputNumber min={1} max={50} precision={0} data-testid="pair-mm-levels" />
           </Form.Item>
           <Form.Item
-            name="price_band"
-            label="Market-order price band (0.05 = 5 % from the index price)"
-            rules={[{ required: true, pattern: FEE_RATE, message: 'A fraction above 0, at most 0.5' }]}
+            name="mm_depth"
+            label="Maker notional per side"
+            rules={[{ pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
           >
-            <Input data-testid="pair-price-band" />
+            <Input data-testid="pair-mm-depth" />
           </Form.Item>
-          <Space size="middle" wrap>
-            <Form.Item name="mm_levels" label="Maker levels per side">
-              <InputNumber min={1} max={50} precision={0} data-testid="pair-mm-levels" />
-            </Form.Item>
-            <Form.Item
-              name="mm_depth"
-              label="Maker notional per side"
-              rules={[{ pattern: PLAIN_DECIMAL, message: 'A decimal amount' }]}
-            >
-              <Input data-testid="pair-mm-depth" />
-            </Form.Item>
-            <Form.Item name="mm_spread_bps" label="Maker spread (bp)">
-              <InputNumber min={1} max={1000} precision={0} data-testid="pair-mm-spread" />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+          <Form.Item name="mm_spread_bps" label="Maker spread (bp)">
+            <InputNumber min={1} max={1000} precision={0} data-testid="pair-mm-spread" />
+          </Form.Item>
+        </Space>
+      </FormModal>
     </Card>
   );
 }

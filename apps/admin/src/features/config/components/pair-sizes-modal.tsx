@@ -1,6 +1,6 @@
-import { Alert, Form, Input, Modal, message } from 'antd';
+import { Alert, Form, Input, message } from 'antd';
 import { useEffect } from 'react';
-import { validValues } from '../../../lib/form-values';
+import { FormModal } from '../../../components/form-modal';
 import { type ConfigPair, useSavePairSizes } from '../api/config';
 
 const STEP = /^\d{1,12}(\.\d{1,18})?$/;
@@ -21,16 +21,16 @@ export function PairSizesModal({ pair, onClose }: { pair: ConfigPair | null; onC
     validator: (_: unknown, v: string) => (v && positive(v) ? Promise.resolve() : Promise.reject(new Error('A decimal above 0'))),
   };
   return (
-    <Modal
+    <FormModal
       open={pair !== null}
       title={`Tick and lot size of ${pair?.symbol ?? ''}`}
       okText="Apply"
       okButtonProps={{ danger: true, ...({ 'data-testid': 'pair-sizes-ok' } as Record<string, string>) }}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      onOk={async () => {
-        const v = await validValues(form);
-        if (!v || !pair) return;
+      busy={save.isPending}
+      form={form}
+      onClose={onClose}
+      onValues={(v) => {
+        if (!pair) return;
         save.mutate(
           { id: pair.id, tick_size: v.tick_size.trim(), lot_size: v.lot_size.trim() },
           {
@@ -41,27 +41,27 @@ export function PairSizesModal({ pair, onClose }: { pair: ConfigPair | null; onC
           },
         );
       }}
+      intro={
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="pair-sizes-warning"
+          message={`${pair?.open_orders ?? 0} resting orders on this pair`}
+          description="Every resting user order must be a whole multiple of the new sizes, or the change is refused. The market maker's quotes that do not fit are cancelled and quoted again. New orders are checked against the new sizes at once."
+        />
+      }
     >
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginBottom: 12 }}
-        data-testid="pair-sizes-warning"
-        message={`${pair?.open_orders ?? 0} resting orders on this pair`}
-        description="Every resting user order must be a whole multiple of the new sizes, or the change is refused. The market maker's quotes that do not fit are cancelled and quoted again. New orders are checked against the new sizes at once."
-      />
-      <Form form={form} layout="vertical">
-        <Form.Item name="tick_size" label={`Tick size (price step, at most ${pair?.price_decimals ?? 0} places)`} rules={[rule]}>
-          <Input data-testid="pair-tick" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="lot_size"
-          label={`Lot size (quantity step; the minimum ${pair?.min_amount ?? ''} must be whole lots)`}
-          rules={[rule]}
-        >
-          <Input data-testid="pair-lot" autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="tick_size" label={`Tick size (price step, at most ${pair?.price_decimals ?? 0} places)`} rules={[rule]}>
+        <Input data-testid="pair-tick" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="lot_size"
+        label={`Lot size (quantity step; the minimum ${pair?.min_amount ?? ''} must be whole lots)`}
+        rules={[rule]}
+      >
+        <Input data-testid="pair-lot" autoComplete="off" />
+      </Form.Item>
+    </FormModal>
   );
 }
