@@ -7,6 +7,25 @@ type Values = Record<keyof BankDeposit, string>;
 
 const EMPTY: Values = { bank_name: '', account_name: '', account_number: '', branch: '', swift: '', remark: '' };
 
+/** The details a transfer cannot be made without. */
+const REQUIRED_FIELDS = [
+  { name: 'bank_name', label: 'Bank name', max: 100, missing: 'Enter the bank name.', testId: 'bank-name' },
+  {
+    name: 'account_name',
+    label: 'Account name',
+    max: 100,
+    missing: 'Enter the account holder name.',
+    testId: 'bank-account-name',
+  },
+  {
+    name: 'account_number',
+    label: 'Account number',
+    max: 60,
+    missing: 'Enter the account number.',
+    testId: 'bank-account-number',
+  },
+] as const;
+
 /** The form's strings from the stored details, whose optional fields are null. */
 function toValues(details: BankDeposit | null | undefined): Values {
   if (!details) return EMPTY;
@@ -76,27 +95,16 @@ export function BankDepositCard() {
         disabled={save.isPending || query.isPending}
         requiredMark={false}
       >
-        <Form.Item
-          label="Bank name"
-          name="bank_name"
-          rules={[{ required: true, whitespace: true, message: 'Enter the bank name.' }]}
-        >
-          <Input maxLength={100} data-testid="bank-name" />
-        </Form.Item>
-        <Form.Item
-          label="Account name"
-          name="account_name"
-          rules={[{ required: true, whitespace: true, message: 'Enter the account holder name.' }]}
-        >
-          <Input maxLength={100} data-testid="bank-account-name" />
-        </Form.Item>
-        <Form.Item
-          label="Account number"
-          name="account_number"
-          rules={[{ required: true, whitespace: true, message: 'Enter the account number.' }]}
-        >
-          <Input maxLength={60} data-testid="bank-account-number" />
-        </Form.Item>
+        {REQUIRED_FIELDS.map((f) => (
+          <Form.Item
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            rules={[{ required: true, whitespace: true, message: f.missing }]}
+          >
+            <Input maxLength={f.max} data-testid={f.testId} />
+          </Form.Item>
+        ))}
         <Form.Item label="Branch" name="branch">
           <Input maxLength={200} data-testid="bank-branch" />
         </Form.Item>

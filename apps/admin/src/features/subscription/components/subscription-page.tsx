@@ -39,6 +39,11 @@ export function SubscriptionPage() {
   const { confirm, contextHolder } = useConfirm();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminProject | null>(null);
+  /** Opens the form on a project to edit, or on a new one (null). */
+  const openForm = (project: AdminProject | null) => {
+    setEditing(project);
+    setFormOpen(true);
+  };
   const [ordersOf, setOrdersOf] = useState<AdminProject | null>(null);
   // The dialog's content is built once; the typed opening price is read when the operator confirms.
   const launchPrice = useRef('');
@@ -178,14 +183,7 @@ export function SubscriptionPage() {
         return (
           <Space wrap size="small">
             {p.status === 'open' ? (
-              <Button
-                size="small"
-                onClick={() => {
-                  setEditing(p);
-                  setFormOpen(true);
-                }}
-                data-testid="subscription-edit"
-              >
+              <Button size="small" onClick={() => openForm(p)} data-testid="subscription-edit">
                 Edit
               </Button>
             ) : null}
@@ -219,14 +217,7 @@ export function SubscriptionPage() {
       extra={
         <Space>
           <RefreshButton query={query} testId="list-refresh" />
-          <Button
-            type="primary"
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            data-testid="subscription-new"
-          >
+          <Button type="primary" onClick={() => openForm(null)} data-testid="subscription-new">
             New project
           </Button>
         </Space>
