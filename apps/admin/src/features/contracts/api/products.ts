@@ -1,20 +1,8 @@
 import type { ProductSwitches } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { wholeSetting } from '../../../lib/whole-setting';
 
-const key = ['admin', 'products'] as const;
+/** Switching one or more products: the server applies it at once and audits it (products.set). */
+const switches = wholeSetting<ProductSwitches, Partial<ProductSwitches>>(['admin', 'products'], '/admin/products');
 
-export const productSwitchesQuery = () =>
-  queryOptions({
-    queryKey: key,
-    queryFn: ({ signal }) => apiGet<ProductSwitches>('/admin/products', undefined, signal),
-  });
-
-/** Switches one or more products; the server applies it at once and audits it (products.set). */
-export function useSetProductSwitches() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: Partial<ProductSwitches>) => apiPost<ProductSwitches>('/admin/products', changes),
-    onSuccess: (next) => client.setQueryData(key, next),
-  });
-}
+export const productSwitchesQuery = switches.query;
+export const useSetProductSwitches = switches.useSave;
