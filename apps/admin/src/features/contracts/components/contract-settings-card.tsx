@@ -1,7 +1,7 @@
 import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, message, Table, type TableColumnsType, Tag } from 'antd';
-import { useMemo } from 'react';
+import { useRowsForm } from '../../../lib/rows-form';
 import { type ContractPairRow, contractSettingsQuery, useSaveContractSettings } from '../api/contracts';
 
 type Field =
@@ -12,7 +12,6 @@ type Field =
   | 'close_fee_rate'
   | 'maintenance_margin_rate'
   | 'max_lots';
-type Values = Record<string, Record<Field, string>>;
 
 const FIELDS: { key: Field; title: string; width: number }[] = [
   { key: 'contract_size', title: 'Contract size (base per lot)', width: 130 },
@@ -44,11 +43,7 @@ const rowValues = (r: ContractPairRow): Record<Field, string> => {
 export function ContractSettingsCard() {
   const query = useQuery(contractSettingsQuery());
   const save = useSaveContractSettings();
-  const [form] = Form.useForm<Values>();
-  const initialValues = useMemo(
-    () => Object.fromEntries((query.data ?? []).map((r) => [String(r.pair_id), rowValues(r)])) as Values,
-    [query.data],
-  );
+  const { form, initialValues } = useRowsForm(query.data, 'pair_id', rowValues);
 
   const saveRow = (r: ContractPairRow) => {
     const v = form.getFieldValue(String(r.pair_id)) as Record<Field, string>;

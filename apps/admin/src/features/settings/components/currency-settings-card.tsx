@@ -1,10 +1,10 @@
 import { trimDecimal } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Table, type TableColumnsType, Typography } from 'antd';
-import { useMemo } from 'react';
 import { type CurrencySetting, currenciesQuery, QUOTE_COIN } from '../../../lib/currencies';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { listTableProps } from '../../../lib/paging';
+import { useRowsForm } from '../../../lib/rows-form';
 import { useSaveCurrencySetting } from '../api/settings';
 
 type Field = 'deposit_min' | 'withdraw_min' | 'withdraw_fee' | 'fallback_price';
@@ -25,11 +25,7 @@ const rowValues = (r: CurrencySetting) =>
 export function CurrencySettingsCard() {
   const query = useQuery(currenciesQuery());
   const save = useSaveCurrencySetting();
-  const [form] = Form.useForm<Values>();
-  const initialValues = useMemo(
-    () => Object.fromEntries((query.data ?? []).map((r) => [String(r.currency_id), rowValues(r)])) as Values,
-    [query.data],
-  );
+  const { form, initialValues } = useRowsForm(query.data, 'currency_id', rowValues);
 
   /** Saves one coin: only its row is validated, so a half-edited other row does not block it. */
   const saveRow = async (r: CurrencySetting) => {
