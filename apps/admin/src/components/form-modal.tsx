@@ -1,40 +1,35 @@
-import { type ButtonProps, Form, type FormInstance, Modal } from 'antd';
+import { Form, type FormInstance, Modal, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { validValues } from '../lib/form-values';
 
-/**
- * A modal around a vertical form. Its OK button checks the fields and hands their values to `onValues`;
- * a failed rule keeps the modal open, the field showing its message.
- */
-export function FormModal<V>(props: {
-  open: boolean;
-  title: string;
-  okText: string;
-  okButtonProps?: ButtonProps;
-  busy: boolean;
+type FormModalProps<V> = Pick<ModalProps, 'open' | 'title' | 'okText' | 'okButtonProps'> & {
   form: FormInstance<V>;
+  busy: boolean;
   onClose: () => void;
   onValues: (values: V) => void;
   /** Shown above the form: what the change does. */
   intro?: ReactNode;
   children: ReactNode;
-}) {
+};
+
+/**
+ * A modal around a vertical form. Its OK button checks the fields and hands their values to `onValues`;
+ * a failed rule keeps the modal open, the field showing its message.
+ */
+export function FormModal<V>({ form, busy, onClose, onValues, intro, children, ...modal }: FormModalProps<V>) {
   return (
     <Modal
-      open={props.open}
-      title={props.title}
-      okText={props.okText}
-      okButtonProps={props.okButtonProps}
-      confirmLoading={props.busy}
-      onCancel={props.onClose}
+      {...modal}
+      confirmLoading={busy}
+      onCancel={onClose}
       onOk={async () => {
-        const values = await validValues(props.form);
-        if (values) props.onValues(values);
+        const values = await validValues(form);
+        if (values) onValues(values);
       }}
     >
-      {props.intro}
-      <Form form={props.form} layout="vertical">
-        {props.children}
+      {intro}
+      <Form form={form} layout="vertical">
+        {children}
       </Form>
     </Modal>
   );
