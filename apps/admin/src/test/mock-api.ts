@@ -57,12 +57,21 @@ export function mockApi(handler: ApiHandler) {
       await waitFor(() => expect(callsTo(method, path)).toHaveLength(1));
       return callsTo(method, path)[0] as ApiCall;
     },
+    /** Waits until the page has read `path` with `key=value` in the query (a filter or a search it applied). */
+    readWith: (path: string, key: string, value: string) =>
+      waitFor(() => expect(callsTo('GET', path).some((c) => c.query.get(key) === value)).toBe(true)),
     /** Every write (POST) the page sent: a test of a refused form expects none. */
     posts: () => calls.filter((c) => c.method === 'POST'),
   };
 }
 
 export type MockApi = ReturnType<typeof mockApi>;
+
+/** An `extra` handler that answers one write: a POST to `path` gets `reply`, anything else is unknown. */
+export const answerPost =
+  (path: string, reply: Reply<unknown>): ApiHandler =>
+  (call) =>
+    call.method === 'POST' && call.path === path ? reply : undefined;
 
 /** A whole list as the first page of a paged reply (`{list,total,page,limit}`). */
 export const firstPage = (list: unknown[]): Reply<unknown> => ok({ list, total: list.length, page: 1, limit: 20 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -55,9 +55,7 @@ describe('approvals page', () => {
     fireEvent.change(within(drawer).getByTestId('approval-note'), { target: { value: '  checked the ticket  ' } });
     fireEvent.click(within(drawer).getByTestId('approval-approve'));
 
-    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
-      'Balance adjustment asked by maker@example.test',
-    );
+    expect(await confirmText()).toContain('Balance adjustment asked by maker@example.test');
     expect((await confirmSends(api, '/admin/approvals/41/approve')).body).toEqual({ note: 'checked the ticket' });
     expect(await screen.findByText('Request #41 approved and applied.')).toBeTruthy();
   });

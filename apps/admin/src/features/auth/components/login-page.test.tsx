@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
-import { mockApi, ok, refused } from '../../../test/mock-api';
+import { answerPost, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminLoginReply } from '../api/admin-auth';
 import { LoginPage } from './login-page';
@@ -57,7 +57,7 @@ describe('login page', () => {
   });
 
   it('signs in with the trimmed e-mail and the code without its space, then opens the console', async () => {
-    const api = mockApi((call) => (call.method === 'POST' && call.path === '/admin/login' ? ok(reply) : undefined));
+    const api = mockApi(answerPost('/admin/login', ok(reply)));
     renderLogin();
     type('login-email', '  ops@example.test ');
     type('login-password', 'secret-pass');

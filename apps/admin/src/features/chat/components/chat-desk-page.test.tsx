@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { DeskConversation, DeskConversationRow } from '../api/chat';
 import { ChatDeskPage } from './chat-desk-page';
@@ -130,10 +130,12 @@ describe('chat desk page', () => {
   });
 
   it('opens a conversation, marks it read up to the newest message, and sends a trimmed reply', async () => {
-    const api = serve([waiting, assigned], (call) =>
-      call.method === 'POST' && call.path === '/admin/chat/conversations/21/messages'
-        ? ok({ ...conversation.messages[1], id: 303, sender: 'agent', text: 'We are checking it.' })
-        : undefined,
+    const api = serve(
+      [waiting, assigned],
+      answerPost(
+        '/admin/chat/conversations/21/messages',
+        ok({ ...conversation.messages[1], id: 303, sender: 'agent', text: 'We are checking it.' }),
+      ),
     );
     renderPage(<ChatDeskPage />, { path: '/chat' });
     fireEvent.click((await within(queue()).findAllByTestId('desk-conversation'))[0] as HTMLElement);

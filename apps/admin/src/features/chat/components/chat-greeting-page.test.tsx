@@ -66,6 +66,7 @@ describe('chat greeting page', () => {
   });
 
   it('saves the trimmed greetings, every language, and the hours with closed days as null', async () => {
+    // The server replies with what it stored: here, what the page sent.
     const api = serve(stored, (call) =>
       call.method === 'POST' && call.path === '/admin/chat/greeting' ? ok(call.body) : undefined,
     );

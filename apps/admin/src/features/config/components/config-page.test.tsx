@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleConfig } from '../api/config';
 import { ConfigPage } from './config-page';
@@ -115,9 +115,7 @@ describe('config page', () => {
   });
 
   it('saves a changed withdrawal limit, and only once it differs', async () => {
-    const api = serve(config, (call) =>
-      call.method === 'POST' && call.path === '/admin/config/withdraw-limit' ? ok(true) : undefined,
-    );
+    const api = serve(config, answerPost('/admin/config/withdraw-limit', ok(true)));
     renderPage(<ConfigPage />, { path: '/config' });
     await screen.findByTestId('config-withdraw-limit');
     const save = screen.getByTestId('withdraw-limit-save') as HTMLButtonElement;
@@ -130,9 +128,7 @@ describe('config page', () => {
   });
 
   it("refuses the market maker's first level without an amount, then saves the new value", async () => {
-    const api = serve(config, (call) =>
-      call.method === 'POST' && call.path === '/admin/config/market-maker' ? ok(true) : undefined,
-    );
+    const api = serve(config, answerPost('/admin/config/market-maker', ok(true)));
     renderPage(<ConfigPage />, { path: '/config' });
     await screen.findByTestId('config-market-maker');
     fireEvent.change(input('mm-levelQuote'), { target: { value: '' } });

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsolePosition, ContractPairRow } from '../api/contracts';
 import { ContractsPage } from './contracts-page';
@@ -115,9 +115,7 @@ describe('contracts page', () => {
   });
 
   it("saves one pair's edited rules, trimmed, as text", async () => {
-    const api = serve([position], (call) =>
-      call.method === 'POST' && call.path === '/admin/contracts/settings' ? ok(pairs[0]) : undefined,
-    );
+    const api = serve([position], answerPost('/admin/contracts/settings', ok(pairs[0])));
     renderPage(<ContractsPage />, { path: '/contracts' });
     await waitFor(() => expect(value('contract-1-multiples')).toBe('5, 10, 20, 50'));
     fireEvent.change(screen.getByTestId('contract-1-multiples'), { target: { value: ' 5, 10, 25 ' } });

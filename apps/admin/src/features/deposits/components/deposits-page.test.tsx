@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview, submitReject } from '../../../test/review-drawer';
 import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
@@ -57,15 +57,13 @@ describe('deposits page', () => {
   });
 
   it('rejects with the trimmed reason only after the confirmation dialog', async () => {
-    const api = serve([deposit()], (call) =>
-      call.method === 'POST' && call.path === '/admin/deposits/31/reject' ? ok({ status: 'rejected' }) : undefined,
-    );
+    const api = serve([deposit()], answerPost('/admin/deposits/31/reject', ok({ status: 'rejected' })));
     renderPage(<DepositsPage />, { path: '/deposits' });
     const drawer = await openReview('deposit');
     submitReject(drawer, 'deposit', '  No transfer found  ');
 
-    const content = await screen.findByTestId('confirm-content');
-    expect(content.textContent).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
+    const content = await confirmText();
+    expect(content).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
     expect((await confirmSends(api, '/admin/deposits/31/reject')).body).toEqual({ reason: 'No transfer found' });
     expect(await screen.findByText('Deposit #31 rejected.')).toBeTruthy();
   });
@@ -81,10 +79,9 @@ describe('deposits page', () => {
   });
 
   it('approves at another amount: the form warns, and the reply that it waits for a second operator is said', async () => {
-    const api = serve([deposit()], (call) =>
-      call.method === 'POST' && call.path === '/admin/deposits/31/approve'
-        ? ok({ approval_id: 77, status: 'pending_approval', kind: 'deposit.credit' })
-        : undefined,
+    const api = serve(
+      [deposit()],
+      answerPost('/admin/deposits/31/approve', ok({ approval_id: 77, status: 'pending_approval', kind: 'deposit.credit' })),
     );
     renderPage(<DepositsPage />, { path: '/deposits' });
     const drawer = await openReview('deposit');
@@ -94,9 +91,7 @@ describe('deposits page', () => {
     expect(within(drawer).getByTestId('deposit-sum').textContent).toBe('Credited + fee = 450 USDT (the user claimed 500).');
     fireEvent.submit(within(drawer).getByTestId('deposit-approve').closest('form') as HTMLFormElement);
 
-    expect((await screen.findByTestId('confirm-content')).textContent).toContain(
-      'will be credited 450 USDT, with a fee of 0 USDT',
-    );
+    expect(await confirmText()).toContain('will be credited 450 USDT, with a fee of 0 USDT');
     fireEvent.click(screen.getByTestId('confirm-ok'));
     expect((await api.sentOnce('POST', '/admin/deposits/31/approve')).body).toEqual({ credited: '450', fee: '0' });
     expect(await screen.findByText(/request #77 under Pending approvals/)).toBeTruthy();

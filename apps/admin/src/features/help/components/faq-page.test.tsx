@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminHelpArticle, AdminHelpArticleRow, AdminHelpCategory } from '../api/help';
 import { FaqPage } from './faq-page';
@@ -111,9 +111,7 @@ describe('FAQ page', () => {
   });
 
   it('saves an edited article with only the languages written', async () => {
-    const api = serve(rows, (call) =>
-      call.method === 'POST' && call.path === '/admin/help/articles/11' ? ok({ ...article, sort: 1 }) : undefined,
-    );
+    const api = serve(rows, answerPost('/admin/help/articles/11', ok({ ...article, sort: 1 })));
     renderPage(<FaqPage />, { path: '/faq' });
     fireEvent.click((await within(table()).findAllByTestId('faq-edit'))[0] as HTMLElement);
     await waitFor(() =>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminFeedback } from '../api/help';
 import { FeedbackPage } from './feedback-page';
@@ -72,11 +72,7 @@ describe('feedback page', () => {
   });
 
   it('sends a trimmed reply, and only once something is written', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/feedback/57/reply'
-        ? ok({ ...open, reply: 'It was sent this morning.' })
-        : undefined,
-    );
+    const api = serve(answerPost('/admin/feedback/57/reply', ok({ ...open, reply: 'It was sent this morning.' })));
     renderPage(<FeedbackPage />, { path: '/feedback' });
     fireEvent.click(await screen.findByTestId('feedback-open'));
     expect((await screen.findByTestId('feedback-content')).textContent).toBe(open.content);

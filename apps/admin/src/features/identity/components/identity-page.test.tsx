@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview, submitReject } from '../../../test/review-drawer';
 import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
@@ -82,15 +82,13 @@ describe('identity checks page', () => {
   });
 
   it('rejects with the reason only after the confirmation dialog', async () => {
-    const api = serve([check()], (call) =>
-      call.method === 'POST' && call.path === '/admin/identity/51/reject' ? ok({ status: 'rejected' }) : undefined,
-    );
+    const api = serve([check()], answerPost('/admin/identity/51/reject', ok({ status: 'rejected' })));
     renderPage(<IdentityPage />, { path: '/identity' });
     const drawer = await openReview('identity');
     submitReject(drawer, 'identity', 'The ID number is unreadable ');
 
-    const content = await screen.findByTestId('confirm-content');
-    expect(content.textContent).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
+    const content = await confirmText();
+    expect(content).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
     expect((await confirmSends(api, '/admin/identity/51/reject')).body).toEqual({ reason: 'The ID number is unreadable' });
     expect(await screen.findByText('Verification #51 rejected.')).toBeTruthy();
   });

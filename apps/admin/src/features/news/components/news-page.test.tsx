@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleNews } from '../api/news';
 import { NewsPage } from './news-page';
@@ -77,9 +77,7 @@ describe('news page', () => {
   });
 
   it('publishes a new announcement with only the languages written, trimmed', async () => {
-    const api = serve([maintenance], (call) =>
-      call.method === 'POST' && call.path === '/admin/news' ? ok({ ...listing, id: 32 }) : undefined,
-    );
+    const api = serve([maintenance], answerPost('/admin/news', ok({ ...listing, id: 32 })));
     renderPage(<NewsPage />, { path: '/news' });
     await screen.findByTestId('news-edit-31');
     fireEvent.click(screen.getByTestId('news-new'));

@@ -2,8 +2,8 @@
 import { OPERATOR_PASSWORD_MIN } from '@app/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
-import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { Operator } from '../api/operators';
 import { OperatorsPage } from './operators-page';
@@ -46,22 +46,18 @@ describe('operators page', () => {
   });
 
   it('disables an operator only after the confirmation dialog', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/operators/2' ? ok({ ...team[0], disabled: true }) : undefined,
-    );
+    const api = serve(answerPost('/admin/operators/2', ok({ ...team[0], disabled: true })));
     renderPage(<OperatorsPage />, { path: '/operators' });
     await screen.findByText('finance@example.test');
     fireEvent.click(within(operatorRows()[0] as HTMLElement).getByTestId('operator-toggle'));
-    expect((await screen.findByTestId('confirm-content')).textContent).toBe('They are signed out everywhere and cannot sign in.');
+    expect(await confirmText()).toBe('They are signed out everywhere and cannot sign in.');
     expect((await confirmSends(api, '/admin/operators/2')).body).toEqual({ disabled: true });
     expect(await screen.findByText('Operator disabled')).toBeTruthy();
   });
 
   it('creates an operator, refusing a password that is too short first', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/operators'
-        ? ok(operator({ id: 4, email: 'new@example.test', role: 'support', totp_enabled: false }))
-        : undefined,
+    const api = serve(
+      answerPost('/admin/operators', ok(operator({ id: 4, email: 'new@example.test', role: 'support', totp_enabled: false }))),
     );
     renderPage(<OperatorsPage />, { path: '/operators' });
     await screen.findByText('finance@example.test');

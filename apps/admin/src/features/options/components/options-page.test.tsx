@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
 import { OptionsPage } from './options-page';
@@ -85,9 +85,7 @@ describe('options page: delivery times', () => {
   });
 
   it('adds a delivery time through the form, sending the switch as "1"', async () => {
-    const api = serve([sixty], (call) =>
-      call.method === 'POST' && call.path === '/admin/options/seconds' ? ok({ ...sixty, id: 7, seconds: 120 }) : undefined,
-    );
+    const api = serve([sixty], answerPost('/admin/options/seconds', ok({ ...sixty, id: 7, seconds: 120 })));
     renderPage(<OptionsPage />, { path: '/options' });
     await screen.findByText('60 s');
     fireEvent.click(screen.getByTestId('option-seconds-add'));
@@ -109,11 +107,7 @@ describe('options page: delivery times', () => {
   });
 
   it("edits an existing delivery time on its own path and keeps the dialog open with the server's refusal", async () => {
-    const api = serve([sixty], (call) =>
-      call.method === 'POST' && call.path === '/admin/options/seconds/5'
-        ? refused('The minimum stake cannot exceed the maximum.')
-        : undefined,
-    );
+    const api = serve([sixty], answerPost('/admin/options/seconds/5', refused('The minimum stake cannot exceed the maximum.')));
     renderPage(<OptionsPage />, { path: '/options' });
     fireEvent.click(await screen.findByTestId('option-seconds-edit-60'));
     const dialog = await screen.findByRole('dialog');
@@ -163,8 +157,6 @@ describe('options page: orders', () => {
     expect(api.callsTo('GET', '/admin/options/orders')[0]?.query.get('status')).toBeNull();
 
     fireEvent.click(screen.getByText('Pending delivery'));
-    await waitFor(() =>
-      expect(api.callsTo('GET', '/admin/options/orders').some((c) => c.query.get('status') === 'open')).toBe(true),
-    );
+    await api.readWith('/admin/options/orders', 'status', 'open');
   });
 });

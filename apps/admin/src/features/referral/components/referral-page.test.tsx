@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ReferralSettings } from '../api/referral';
 import { ReferralPage } from './referral-page';
@@ -53,9 +53,7 @@ describe('referral page', () => {
   });
 
   it('saves a new default ratio, refusing one above 1 first', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/referral/settings' ? ok({ default_ratio: '0.25' }) : undefined,
-    );
+    const api = serve(answerPost('/admin/referral/settings', ok({ default_ratio: '0.25' })));
     renderPage(<ReferralPage />, { path: '/referral' });
     await screen.findByText('20 %');
     const field = await screen.findByTestId('referral-default-ratio');

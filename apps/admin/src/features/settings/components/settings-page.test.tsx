@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrencySetting } from '../../../lib/currencies';
-import { type ApiHandler, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { DepositAddress } from '../api/settings';
 import { SettingsPage } from './settings-page';
@@ -55,10 +55,8 @@ describe('settings page', () => {
   });
 
   it('sends only the changed deposit address and says the change waits for a second operator', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/deposit-addresses'
-        ? ok({ approval_id: 90, status: 'pending_approval', kind: 'deposit_address.set' })
-        : undefined,
+    const api = serve(
+      answerPost('/admin/deposit-addresses', ok({ approval_id: 90, status: 'pending_approval', kind: 'deposit_address.set' })),
     );
     renderPage(<SettingsPage />, { path: '/settings' });
     await waitFor(() => expect(input('deposit-address-USDT-TRC20').value).toBe('TOLDaddress111'));
@@ -85,11 +83,7 @@ describe('settings page', () => {
   });
 
   it("saves one coin's rules, USDT's price always 1, and refuses a value that is not a number", async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/currency-settings'
-        ? ok({ ...rules[0], withdraw_fee: '1.500000' })
-        : undefined,
-    );
+    const api = serve(answerPost('/admin/currency-settings', ok({ ...rules[0], withdraw_fee: '1.500000' })));
     renderPage(<SettingsPage />, { path: '/settings' });
     await waitFor(() => expect(input('currency-USDT-withdraw_fee').value).toBe('1'));
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminProject } from '../api/subscription';
 import { SubscriptionPage } from './subscription-page';
@@ -90,28 +90,30 @@ describe('subscription page', () => {
   });
 
   it('allocates only after the dialog spells out the demand against the offering', async () => {
-    const api = serve([base], (call) =>
-      call.method === 'POST' && call.path === '/admin/subscription/projects/7/allocate'
-        ? ok({
-            project: { ...base, status: 'allocated', phase: 'passed' },
-            allocation: {
-              status: 'allocated',
-              orders: 48,
-              demand: '152000.5',
-              oversubscribed: false,
-              allocated: '1520005',
-              unallocated: '0',
-              proceeds: '152000.5',
-              refunded: '0',
-            },
-          })
-        : undefined,
+    const api = serve(
+      [base],
+      answerPost(
+        '/admin/subscription/projects/7/allocate',
+        ok({
+          project: { ...base, status: 'allocated', phase: 'passed' },
+          allocation: {
+            status: 'allocated',
+            orders: 48,
+            demand: '152000.5',
+            oversubscribed: false,
+            allocated: '1520005',
+            unallocated: '0',
+            proceeds: '152000.5',
+            refunded: '0',
+          },
+        }),
+      ),
     );
     renderPage(<SubscriptionPage />, { path: '/subscription' });
     fireEvent.click(await screen.findByTestId('subscription-allocate'));
-    const content = await screen.findByTestId('confirm-content');
-    expect(content.textContent).toContain('152000.5 USDT subscribed in 48 orders for 1000000 coins at 0.1.');
-    expect(content.textContent).toContain('rounded down to 4 decimals');
+    const content = await confirmText();
+    expect(content).toContain('152000.5 USDT subscribed in 48 orders for 1000000 coins at 0.1.');
+    expect(content).toContain('rounded down to 4 decimals');
     await confirmSends(api, '/admin/subscription/projects/7/allocate');
     expect(await screen.findByText('NEWC allocated: 1520005 coins to 48 subscriptions; 0 refunded.')).toBeTruthy();
   });

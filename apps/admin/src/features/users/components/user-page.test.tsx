@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
-import { type ApiHandler, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { type ApiHandler, answerPost, firstPage, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminUserDetail, LedgerRow } from '../api/users';
 import { aliceSummary } from './user.fixture';
@@ -73,10 +73,8 @@ describe('user page', () => {
   });
 
   it('files a debit only after the dialog spells it out, and says it waits for a second operator', async () => {
-    const api = serve((call) =>
-      call.method === 'POST' && call.path === '/admin/users/12/adjust'
-        ? ok({ approval_id: 95, status: 'pending_approval', kind: 'user.adjust' })
-        : undefined,
+    const api = serve(
+      answerPost('/admin/users/12/adjust', ok({ approval_id: 95, status: 'pending_approval', kind: 'user.adjust' })),
     );
     renderUser('12');
     await waitFor(() => expect(balanceRows()).toHaveLength(1));
@@ -84,11 +82,9 @@ describe('user page', () => {
     fireEvent.change(screen.getByTestId('adjust-reason'), { target: { value: ' Duplicate credit of 20 Nov ' } });
     fireEvent.submit(screen.getByTestId('adjust-submit').closest('form') as HTMLFormElement);
 
-    const content = await screen.findByTestId('confirm-content');
-    expect(content.textContent).toContain(
-      "2.5 USDT will be taken from the available balance of alice@example.test's Coin account.",
-    );
-    expect(content.textContent).toContain('Reason recorded: “Duplicate credit of 20 Nov”.');
+    const content = await confirmText();
+    expect(content).toContain("2.5 USDT will be taken from the available balance of alice@example.test's Coin account.");
+    expect(content).toContain('Reason recorded: “Duplicate credit of 20 Nov”.');
     expect((await confirmSends(api, '/admin/users/12/adjust')).body).toEqual({
       currency_id: 3,
       account: 'coin',

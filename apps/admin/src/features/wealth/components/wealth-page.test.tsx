@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { WealthOrder, WealthProduct } from '../api/wealth';
 import { WealthPage } from './wealth-page';
@@ -115,9 +115,7 @@ describe('wealth page', () => {
   });
 
   it('creates a product, its damages rate defaulting to the daily yield', async () => {
-    const api = serve([product], (call) =>
-      call.method === 'POST' && call.path === '/admin/wealth/products' ? ok({ ...product, id: 9 }) : undefined,
-    );
+    const api = serve([product], answerPost('/admin/wealth/products', ok({ ...product, id: 9 })));
     renderPage(<WealthPage />, { path: '/wealth' });
     await screen.findByTestId('wealth-edit-5');
     fireEvent.click(screen.getByTestId('wealth-create'));
@@ -139,14 +137,10 @@ describe('wealth page', () => {
   });
 
   it('pauses a product only after the dialog, sending the new status', async () => {
-    const api = serve([product], (call) =>
-      call.method === 'POST' && call.path === '/admin/wealth/products/5/status'
-        ? ok({ ...product, status: 'paused' })
-        : undefined,
-    );
+    const api = serve([product], answerPost('/admin/wealth/products/5/status', ok({ ...product, status: 'paused' })));
     renderPage(<WealthPage />, { path: '/wealth' });
     fireEvent.click(await screen.findByTestId('wealth-toggle-5'));
-    expect((await screen.findByTestId('confirm-content')).textContent).toContain('Users can no longer buy it.');
+    expect(await confirmText()).toContain('Users can no longer buy it.');
     expect((await confirmSends(api, '/admin/wealth/products/5/status')).body).toEqual({ status: 'paused' });
     expect(await screen.findByText('Product #5 paused.')).toBeTruthy();
   });

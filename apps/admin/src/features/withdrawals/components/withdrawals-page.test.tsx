@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends } from '../../../test/confirm-dialog';
+import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview } from '../../../test/review-drawer';
 import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
@@ -53,16 +53,14 @@ describe('withdrawals page', () => {
   });
 
   it('records the payout with the trimmed hash only after the dialog states the frozen total', async () => {
-    const api = serve([withdrawal()], (call) =>
-      call.method === 'POST' && call.path === '/admin/withdrawals/61/approve' ? ok({ status: 'approved' }) : undefined,
-    );
+    const api = serve([withdrawal()], answerPost('/admin/withdrawals/61/approve', ok({ status: 'approved' })));
     renderPage(<WithdrawalsPage />, { path: '/withdrawals' });
     await approveWith('  0xfeedbeef  ');
 
-    const content = await screen.findByTestId('confirm-content');
-    expect(content.textContent).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
-    expect(content.textContent).toContain('The frozen 251.5 USDT (amount + fee)');
-    expect(content.textContent).toContain('transaction hash 0xfeedbeef is recorded');
+    const content = await confirmText();
+    expect(content).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
+    expect(content).toContain('The frozen 251.5 USDT (amount + fee)');
+    expect(content).toContain('transaction hash 0xfeedbeef is recorded');
     expect((await confirmSends(api, '/admin/withdrawals/61/approve')).body).toEqual({ tx_hash: '0xfeedbeef' });
     expect(await screen.findByText('Withdrawal #61 marked as paid.')).toBeTruthy();
   });
