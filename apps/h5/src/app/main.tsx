@@ -4,6 +4,7 @@ import '../styles/base.css';
 import '../styles/cards.css';
 import '../styles/digest-row.css';
 import '../styles/fact-list.css';
+import '../styles/list-row.css';
 import '../styles/spinner.css';
 import '../styles/tone.css';
 import '../styles/top-bar.css';

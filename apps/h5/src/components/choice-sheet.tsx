@@ -1,6 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import type { ReactNode } from 'react';
+import './sheet-panel.css';
 import './choice-sheet.css';
 
 export type Choice<V extends string | number> = {
@@ -36,7 +37,7 @@ export function ChoiceSheet<V extends string | number>({
   empty,
 }: Props<V>) {
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="choice-sheet" destroyOnClose>
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="list-sheet choice-sheet" destroyOnClose>
       <div className="choice-sheet__title">{title}</div>
       <div className="choice-sheet__list" data-testid={testId}>
         {choices.length === 0 ? <div className="choice-sheet__empty">{empty}</div> : null}

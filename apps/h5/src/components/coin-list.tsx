@@ -22,14 +22,14 @@ export function CoinList({
         <button
           type="button"
           key={coin.currency_id}
-          className="coin-list__item"
+          className="list-row list-row--link coin-list__item"
           onClick={() => onChoose(coin)}
           data-testid={`${testId}-${coin.currency_name}`}
         >
           <CoinIcon icon={coin.icon} name={coin.currency_name} size={34} />
           <span className="coin-list__name">{coin.currency_name}</span>
           {note ? <span className="coin-list__note">{note(coin)}</span> : null}
-          <RightOutline className="coin-list__arrow" fontSize={14} />
+          <RightOutline className="list-row__arrow" fontSize={14} />
         </button>
       ))}
     </div>

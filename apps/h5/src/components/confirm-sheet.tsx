@@ -66,7 +66,7 @@ export function ConfirmSheet({
           ))}
         </dl>
         {notice ? (
-          <p className="confirm-sheet__notice" data-testid={`${testId}-notice`}>
+          <p className="warning-note confirm-sheet__notice" data-testid={`${testId}-notice`}>
             {notice}
           </p>
         ) : null}

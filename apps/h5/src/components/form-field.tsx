@@ -33,7 +33,7 @@ export function FormField({ label, error, prefix, suffix, hint, testId, children
       ) : null}
       {/* The hint stays under an error: a rule such as the minimum is what the user needs to fix it. */}
       {hint ? (
-        <div className="form-field__hint" data-testid={testId ? `${testId}-hint` : undefined}>
+        <div className="fine-print form-field__hint" data-testid={testId ? `${testId}-hint` : undefined}>
           {hint}
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { Dialog } from '../lib/antd-imperative';
 import { isApiError } from '../lib/api';
 import { errorText } from '../lib/form-errors';
 import { checkUploadFile, UPLOAD_ACCEPT, type UploadPurpose, uploadImage } from '../lib/upload';
+import './form-field.css';
 import './image-upload.css';
 
 type State =
@@ -106,7 +107,7 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
           </button>
         )}
         {state.kind === 'uploading' ? (
-          <div className="image-upload__overlay" role="status">
+          <div className="box-overlay image-upload__overlay" role="status">
             <span className="image-upload__spinner spinner" aria-hidden="true" />
             {t('upload.uploading')}
           </div>
@@ -125,7 +126,7 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
         {state.kind === 'done' ? <div className="image-upload__done">{t('upload.done')}</div> : null}
       </div>
       {state.kind === 'failed' ? (
-        <div className="image-upload__failed" role="alert" data-testid={`${testId}-error`}>
+        <div className="form-field__error image-upload__failed" role="alert" data-testid={`${testId}-error`}>
           <span data-testid={`${testId}-reason`}>{state.reason}</span>
           {state.retry && state.file ? (
             <button
@@ -143,11 +144,11 @@ export function ImageUpload({ purpose, label, value, onChange, error, testId }: 
           )}
         </div>
       ) : formError ? (
-        <div className="image-upload__failed" role="alert" data-testid={`${testId}-field-error`}>
+        <div className="form-field__error image-upload__failed" role="alert" data-testid={`${testId}-field-error`}>
           {formError}
         </div>
       ) : (
-        <div className="image-upload__hint">{t('upload.hint')}</div>
+        <div className="fine-print image-upload__hint">{t('upload.hint')}</div>
       )}
       <input
         ref={inputRef}

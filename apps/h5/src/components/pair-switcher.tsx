@@ -13,6 +13,7 @@ import { DemoBadge } from './demo-badge';
 import { MarketFilterBar } from './market-filter-bar';
 import { PriceChange } from './price-change';
 import { EmptyState } from './state-view';
+import './sheet-panel.css';
 import './pair-switcher.css';
 
 /**
@@ -54,7 +55,7 @@ export function PairSwitcher<P extends SwitcherPair>({ open, onClose, pairs, cur
   const { tickers } = useTickerStream(open);
 
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="pair-switcher" position="bottom">
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="list-sheet pair-switcher" position="bottom">
       <div className="pair-switcher__head">
         <span className="pair-switcher__title">{title ?? t('trade.choose_pair')}</span>
         <DemoBadge show={pairs.some((p) => p.demo)} testId="pair-switcher-demo" />

@@ -16,14 +16,19 @@ type RowProps = {
 export function SettingsRow({ label, value, onClick, testId, icon, arrow = !!onClick }: RowProps) {
   const content = (
     <>
-      {icon ? <span className="settings-row__icon">{icon}</span> : null}
-      <span className="settings-row__label">{label}</span>
+      {icon ? <span className="list-row__icon">{icon}</span> : null}
+      <span className="list-row__label">{label}</span>
       {value !== undefined ? <span className="settings-row__value">{value}</span> : null}
-      {arrow ? <RightOutline className="settings-row__arrow" fontSize={14} /> : null}
+      {arrow ? <RightOutline className="list-row__arrow settings-row__arrow" fontSize={14} /> : null}
     </>
   );
   return (
-    <TapRow className="settings-row" linkClassName="settings-row settings-row--link" onClick={onClick} testId={testId}>
+    <TapRow
+      className="list-row settings-row"
+      linkClassName="list-row list-row--link settings-row"
+      onClick={onClick}
+      testId={testId}
+    >
       {content}
     </TapRow>
   );

@@ -34,7 +34,7 @@ function AddressCard({ entry, onDelete }: { entry: AddressEntry; onDelete: () =>
       <div className="address-card__address" data-testid="address-row-address">
         {entry.address}
       </div>
-      <div className="address-card__time">{formatDateTime(entry.created_at)}</div>
+      <div className="fine-print address-card__time">{formatDateTime(entry.created_at)}</div>
     </div>
   );
 }

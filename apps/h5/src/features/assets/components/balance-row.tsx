@@ -17,7 +17,7 @@ export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onCli
         <span className="balance-row__total" data-testid={testId ? `${testId}-total` : undefined}>
           {formatCoinAmount(coin.total, coin.currency_name, coin.decimals)}
         </span>
-        {onClick ? <RightOutline className="balance-row__arrow" fontSize={12} /> : null}
+        {onClick ? <RightOutline className="list-row__arrow" fontSize={12} /> : null}
       </div>
       <div className="balance-row__grid">
         <span className="balance-row__label">{t('assets.available')}</span>
@@ -34,7 +34,12 @@ export function BalanceRow({ coin, onClick, testId }: { coin: CoinBalance; onCli
     </>
   );
   return (
-    <TapRow className="balance-row" linkClassName="balance-row balance-row--link" onClick={onClick} testId={testId}>
+    <TapRow
+      className="list-row balance-row"
+      linkClassName="list-row list-row--link balance-row"
+      onClick={onClick}
+      testId={testId}
+    >
       {body}
     </TapRow>
   );

@@ -71,7 +71,7 @@ export function LeverPage() {
 
       <section className="lever-page__form">
         {access === 'holder' ? (
-          <p className="lever-page__closing-only" data-testid="lever-closing-only">
+          <p className="warning-note lever-page__closing-only" data-testid="lever-closing-only">
             {t('lever.closing_only')}
           </p>
         ) : (

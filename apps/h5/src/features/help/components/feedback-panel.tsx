@@ -115,7 +115,7 @@ export function FeedbackPanel({ query }: { query: UseQueryResult<FeedbackPage> }
           {query.data.list.map((f) => (
             <li key={f.id} className="help-card" data-testid="feedback-item">
               <div className="help-card__time">{formatDateTime(f.created_at)}</div>
-              <p className="help-text">{f.content}</p>
+              <p className="stored-text help-text">{f.content}</p>
               {f.images.length > 0 ? (
                 <div className="help-feedback__thumbs">
                   {f.images.map((img) => (
@@ -128,7 +128,7 @@ export function FeedbackPanel({ query }: { query: UseQueryResult<FeedbackPage> }
                   <div className="help-reply__label">
                     {t('help.reply')} · {formatDateTime(f.replied_at)}
                   </div>
-                  <p className="help-text">{f.reply}</p>
+                  <p className="stored-text help-text">{f.reply}</p>
                 </div>
               ) : (
                 <div className="help-card__hint">{t('help.awaiting_reply')}</div>

@@ -35,7 +35,7 @@ export function MessageBubble(props: Props) {
             <AuthedImage url={props.message.image.url} alt={t('help.image')} testId="chat-image" />
           ) : null
         ) : (
-          <span className="chat-bubble__text" data-testid="chat-text">
+          <span className="stored-text" data-testid="chat-text">
             {text}
           </span>
         )}

@@ -61,7 +61,7 @@ function ChatWelcome({ greeting, hours }: { greeting: string; hours: ChatHours }
       <div className="chat-row chat-row--theirs" data-testid="chat-greeting">
         <div className="chat-row__who">{t('help.agent')}</div>
         <div className="chat-bubble">
-          <span className="chat-bubble__text">{greeting}</span>
+          <span className="stored-text">{greeting}</span>
         </div>
       </div>
       {!hours.open_now ? (

@@ -41,7 +41,7 @@ export function HelpDetailPage() {
           <h1 className="help-detail__title">{article.data.title}</h1>
           <div className="help-card__time">{formatDateTime(article.data.updated_at)}</div>
           {article.data.lang !== i18n.language ? <div className="help-card__hint">{t('help.shown_in_english')}</div> : null}
-          <p className="help-text help-detail__body">{article.data.body}</p>
+          <p className="stored-text help-text help-detail__body">{article.data.body}</p>
           <div className="help-detail__more">
             <span>{t('help.still_need_help')}</span>
             <Button

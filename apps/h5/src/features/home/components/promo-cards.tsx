@@ -56,12 +56,12 @@ export function PromoCards() {
     },
   ].filter((card) => card.on !== false);
   return (
-    <div className="promo-cards">
+    <div className="tile-grid">
       {cards.map((card) => (
         <button
           type="button"
           key={card.id}
-          className="promo-cards__card"
+          className="card-button tile-grid__tile promo-cards__card"
           onClick={() => navigate(card.path)}
           data-testid={`home-${card.id}`}
         >

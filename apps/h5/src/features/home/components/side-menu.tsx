@@ -79,13 +79,13 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             <button
               type="button"
               key={entry.id}
-              className="side-menu__item"
+              className="list-row list-row--link side-menu__item"
               onClick={() => go(entry.path)}
               data-testid={`menu-${entry.id}`}
             >
-              <span className="side-menu__icon">{ICONS[entry.id]}</span>
-              <span className="side-menu__label">{t(entry.label)}</span>
-              <RightOutline className="side-menu__arrow" fontSize={14} />
+              <span className="list-row__icon side-menu__icon">{ICONS[entry.id]}</span>
+              <span className="list-row__label">{t(entry.label)}</span>
+              <RightOutline className="list-row__arrow" fontSize={14} />
             </button>
           ))}
         </nav>

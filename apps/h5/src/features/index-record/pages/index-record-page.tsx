@@ -38,10 +38,10 @@ function HeadCard({ head }: { head: DayHead }) {
   };
 
   return (
-    <section className="index-record__card" data-testid={`index-head-${head.symbol}`}>
-      <div className="index-record__card-head">
+    <section className="text-card index-record__card" data-testid={`index-head-${head.symbol}`}>
+      <div className="text-card__head">
         <span>{head.symbol}</span>
-        <span className={`index-record__badge${head.running ? ' index-record__badge--running' : ''}`}>
+        <span className={`text-card__badge ${head.running ? 'tone-accent' : 'index-record__badge--closed'}`}>
           {head.running ? t('index_record.running') : t('index_record.closed')}
         </span>
       </div>

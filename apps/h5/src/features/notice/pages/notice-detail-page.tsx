@@ -41,13 +41,13 @@ export function NoticeDetailPage() {
           <h1 className="notice-article__title" data-testid="notice-title">
             {detail.data.title}
           </h1>
-          <div className="notice-article__time">{formatDateTime(detail.data.created_at)}</div>
+          <div className="fine-print notice-article__time">{formatDateTime(detail.data.created_at)}</div>
           {detail.data.lang !== i18n.language ? (
-            <div className="notice-article__time" data-testid="notice-shown-in-english">
+            <div className="fine-print notice-article__time" data-testid="notice-shown-in-english">
               {t('common.shown_in_english')}
             </div>
           ) : null}
-          <div className="notice-article__body" data-testid="notice-body">
+          <div className="stored-text notice-article__body" data-testid="notice-body">
             {detail.data.body}
           </div>
         </article>

@@ -26,7 +26,7 @@ type Tab = 'news' | 'messages';
 function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="notice-card" onClick={onOpen} data-testid="news-row" data-id={item.id}>
+    <button type="button" className="card-button notice-card" onClick={onOpen} data-testid="news-row" data-id={item.id}>
       <div className="notice-card__head">
         {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
         {item.pinned ? <span className="notice-card__pin">{t('notice.pinned')}</span> : null}
@@ -34,7 +34,7 @@ function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
         <span className="notice-card__title">{item.title}</span>
       </div>
       <div className="notice-card__summary">{item.summary}</div>
-      <div className="notice-card__time">{formatDateTime(item.created_at)}</div>
+      <div className="fine-print notice-card__time">{formatDateTime(item.created_at)}</div>
     </button>
   );
 }
@@ -42,13 +42,13 @@ function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
 function MessageCard({ item, onRead }: { item: MessageItem; onRead: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="notice-card" onClick={onRead} data-testid="message-row" data-read={item.read}>
+    <button type="button" className="card-button notice-card" onClick={onRead} data-testid="message-row" data-read={item.read}>
       <div className="notice-card__head">
         {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
         <span className="notice-card__title">{item.title}</span>
       </div>
       <div className="notice-card__body">{item.body}</div>
-      <div className="notice-card__time">{formatDateTime(item.created_at)}</div>
+      <div className="fine-print notice-card__time">{formatDateTime(item.created_at)}</div>
     </button>
   );
 }

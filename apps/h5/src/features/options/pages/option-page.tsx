@@ -171,7 +171,7 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
             >
               {formatQuoted(pair.now_price)}
             </div>
-            <div className="option-page__hero-note">{t('option.index_note')}</div>
+            <div className="fine-print">{t('option.index_note')}</div>
             <div className="option-page__actions">
               <Button color="success" onClick={() => setDirection(1)} data-testid="option-buy-up">
                 {t('option.buy_up')}

@@ -124,7 +124,7 @@ export function PosterSheet({ open, onClose, data }: { open: boolean; onClose: (
             ) : (
               <div className="poster-sheet__placeholder">{failed ? t('promotion.save_failed') : t('common.loading')}</div>
             )}
-            <p className="poster-sheet__hint">{t('promotion.poster_hint')}</p>
+            <p className="fine-print poster-sheet__hint">{t('promotion.poster_hint')}</p>
             <div className="poster-sheet__actions">
               <Button block onClick={onClose} data-testid="poster-close">
                 {t('common.close')}

@@ -32,7 +32,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
       <div className="promotion-stat__value" data-testid={testId}>
         {value}
       </div>
-      <div className="promotion-stat__label">{label}</div>
+      <div className="fine-print promotion-stat__label">{label}</div>
     </div>
   );
 }
@@ -104,7 +104,7 @@ function Ranking() {
     <ol className="promotion-ranking" data-testid="promotion-ranking">
       {query.data.list.map((r) => (
         <li key={r.rank} className="promotion-ranking__row" data-testid="ranking-row">
-          <span className={`promotion-ranking__rank promotion-ranking__rank--${Math.min(r.rank, 4)}`}>{r.rank}</span>
+          <span className={`promotion-ranking__rank ${r.rank <= 3 ? 'tone-accent' : 'tone-muted'}`}>{r.rank}</span>
           <span className="promotion-ranking__account">{r.account}</span>
           <span className="promotion-ranking__invited">{t('promotion.people', { count: r.invited })}</span>
         </li>

@@ -35,11 +35,11 @@ function LeafCard({ leaf, published }: { leaf: MyLeaf; published: PublishedRoot 
     bad: t('proof.failed'),
   }[state];
   return (
-    <section className="proof-leaf" data-testid={`proof-leaf-${leaf.currency_name}`} data-state={state}>
-      <div className="proof-leaf__head">
+    <section className="text-card" data-testid={`proof-leaf-${leaf.currency_name}`} data-state={state}>
+      <div className="text-card__head">
         <span>{leaf.currency_name}</span>
         <span
-          className={`proof-leaf__verdict ${state === 'ok' ? 'tone-success' : state === 'bad' || state === 'missing' ? 'tone-danger' : 'proof-leaf__verdict--pending'}`}
+          className={`text-card__badge ${state === 'ok' ? 'tone-success' : state === 'bad' || state === 'missing' ? 'tone-danger' : 'proof-leaf__verdict--pending'}`}
           data-testid="proof-verdict"
         >
           {verdict}

@@ -283,7 +283,7 @@ export function KlineChart({ symbol, interval, pricePrecision, main, sub, ref }:
     <div className="kline-chart" data-testid="kline-chart" data-state={state}>
       <div ref={container} className="kline-chart__canvas" />
       {state !== 'ready' ? (
-        <div className="kline-chart__overlay" data-testid={`kline-${state}`}>
+        <div className="box-overlay kline-chart__overlay" data-testid={`kline-${state}`}>
           {state === 'loading' ? <span className="page-loader__spinner spinner" aria-hidden="true" /> : null}
           <span>{t(`chart.state_${state}`)}</span>
           {state === 'error' ? (

@@ -26,7 +26,7 @@ export function EstimateView({
     value === null ? '—' : `${formatPrice(value, pair.price_decimals)} ${pair.legal_name}`;
   return (
     <div className="order-estimate" data-testid="order-estimate">
-      <dl className="order-estimate__rows">
+      <dl className="fact-rows order-estimate__rows">
         <div>
           <dt>{t('trade.estimate_avg_price')}</dt>
           <dd data-testid="order-estimate-avg">{price(estimate.avgPrice)}</dd>
@@ -48,7 +48,7 @@ export function EstimateView({
           </div>
         ) : null}
       </dl>
-      <p className="order-estimate__note">{t('trade.estimate_band_note', { band })}</p>
+      <p className="fine-print order-estimate__note">{t('trade.estimate_band_note', { band })}</p>
       {isPositiveDecimal(estimate.rest) && (estimate.cutByBand || side === 'sell') ? (
         <p className="order-estimate__warning" data-testid="order-estimate-rest">
           {side === 'sell'

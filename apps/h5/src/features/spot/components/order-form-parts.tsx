@@ -57,7 +57,7 @@ type FactsProps = {
 export function OrderFacts({ pair, side, limitTotal, showTotal, available, availableDecimals, quoteDecimals }: FactsProps) {
   const { t } = useTranslation();
   return (
-    <dl className="order-form__facts">
+    <dl className="fact-rows order-form__facts">
       {showTotal ? (
         <div>
           <dt>{t('trade.total')}</dt>

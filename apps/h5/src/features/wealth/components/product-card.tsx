@@ -18,22 +18,22 @@ export function ProductCard({ product: p, onBuy }: { product: WealthProduct; onB
       </header>
       <div className="finance-product__body">
         <div>
-          <div className="finance-product__rate" data-testid="finance-product-rate">
+          <div className="finance-product__figure finance-product__figure--rate" data-testid="finance-product-rate">
             {formatPercent(p.interest_rate)}
           </div>
-          <div className="finance-product__label">{t('finance.daily_yield')}</div>
+          <div className="fine-print finance-product__label">{t('finance.daily_yield')}</div>
         </div>
         <div>
           <div className="finance-product__figure">{formatPercent(p.total_rate)}</div>
-          <div className="finance-product__label">{t('finance.total_return')}</div>
+          <div className="fine-print finance-product__label">{t('finance.total_return')}</div>
         </div>
         <div>
           <div className="finance-product__figure">{formatMoney(p.save_min, p.currency_name)}</div>
-          <div className="finance-product__label">{t('finance.min_amount')}</div>
+          <div className="fine-print finance-product__label">{t('finance.min_amount')}</div>
         </div>
       </div>
       <footer className="finance-product__foot">
-        <span className="finance-product__label">
+        <span className="fine-print finance-product__label">
           {p.left !== null ? t('finance.quota_left', { amount: formatAmount(p.left, p.decimals), coin: p.currency_name }) : ''}
         </span>
         <Button color="primary" size="small" shape="rounded" onClick={onBuy} data-testid={`finance-buy-${p.id}`}>

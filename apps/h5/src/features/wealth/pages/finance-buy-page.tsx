@@ -115,7 +115,7 @@ export function FinanceBuyPage() {
           <div className="finance-buy-head__name">
             {p.currency_name} · {daysLabel(t, p.day)}
           </div>
-          <div className="finance-buy-head__sub">
+          <div className="fine-print finance-buy-head__sub">
             {t('finance.limits', {
               min: formatAmount(p.save_min, p.decimals),
               max: formatAmount(p.save_max, p.decimals),
@@ -123,7 +123,7 @@ export function FinanceBuyPage() {
             })}
           </div>
         </div>
-        <div className="finance-buy-head__rate">
+        <div className="fine-print finance-buy-head__rate">
           <strong>{formatPercent(p.interest_rate)}</strong>
           <span>{t('finance.daily_yield')}</span>
         </div>

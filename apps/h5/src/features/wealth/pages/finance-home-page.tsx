@@ -42,12 +42,12 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   const body = (
     <PullRefresh onRefresh={() => Promise.all([products.refetch(), report.refetch()])}>
       <ReportCard report={report.data} />
-      <nav className="finance-links">
+      <nav className="tile-grid">
         {LINKS.map((link) => (
           <button
             type="button"
             key={link.testId}
-            className="finance-links__item"
+            className="card-button tile-grid__tile finance-links__item"
             onClick={() => navigate(link.path)}
             data-testid={link.testId}
           >
