@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField, currencyField, dateField, idParams, optionalText, requiredText } from '../fields.js';
 import { adjustmentResult, approvalTicket } from './approvals.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
 // The console's routes for users' money: users and their balances, ledger and adjustments, the coins'
@@ -38,8 +38,7 @@ export type UsersReply = z.infer<typeof usersReply>;
 
 export const balanceRow = z.object({
   account: z.enum(ACCOUNT_KINDS),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   available: decimalText,
   frozen: decimalText,
 });
@@ -86,8 +85,7 @@ export const ledgerRow = z.object({
   id: rowId,
   entry_id: rowId,
   account: z.enum(ACCOUNT_KINDS),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   bucket: z.enum(['available', 'frozen']),
   amount: decimalText,
   balance_after: decimalText,
@@ -115,8 +113,7 @@ export { adjustmentResult };
 
 /** A coin's deposit and withdrawal rules, and its fallback USDT price. */
 export const currencySetting = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   deposit_min: decimalText,
   withdraw_min: decimalText,

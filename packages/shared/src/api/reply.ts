@@ -37,3 +37,9 @@ export const userRef = z.object({
   phone: z.string().nullable(),
   area_code: z.string().nullable(),
 });
+
+/** The coin a row is in: its id and name. */
+export const coinColumns = { currency_id: rowId, currency_name: z.string() };
+
+/** The pair a row is about: its id and symbol. */
+export const pairColumns = { pair_id: rowId, symbol: z.string() };
