@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { amountField, currencyField, dateField, idParams, optionalText, requiredText } from '../fields.js';
 import { adjustmentResult, approvalTicket } from './approvals.js';
-import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { bankCard as boundCard } from './bank-cards.js';
+import { coinColumns, contactColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
 // The console's routes for users' money: users and their balances, ledger and adjustments, the coins'
@@ -16,9 +17,7 @@ export const userSummary = z.object({
   id: rowId,
   /** How the user registered: mobile or email. */
   account_type: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  area_code: z.string().nullable(),
+  ...contactColumns,
   name: z.string().nullable(),
   review_status: z.number().int(),
   review_state: z.enum(VERIFICATION_STATES),
@@ -58,13 +57,14 @@ export const identitySubmission = z.object({
 });
 export type IdentitySubmission = z.infer<typeof identitySubmission>;
 
-export const bankCard = z.object({
-  holder_name: z.string(),
-  card_number: z.string(),
-  bank_name: z.string(),
-  branch: z.string().nullable(),
-  swift: z.string().nullable(),
-  iban: z.string().nullable(),
+/** The user’s bound card as the console shows it: the account, without the addresses, postal code and save time. */
+export const bankCard = boundCard.pick({
+  holder_name: true,
+  card_number: true,
+  bank_name: true,
+  branch: true,
+  swift: true,
+  iban: true,
 });
 export type BankCard = z.infer<typeof bankCard>;
 

@@ -77,16 +77,8 @@ export type DepositRow = z.infer<typeof depositRow>;
  * `GET charge_mention/log2`: the user's deposits, newest first; `GET admin/deposits`: a deposit with who
  * sent it and who reviewed it; `POST admin/deposits/:id/reject` with a reason.
  */
-export const {
-  logQuery,
-  logReply,
-  consoleListQuery,
-  consoleRow: consoleDepositRow,
-  consoleListReply,
-  rejectParams,
-  rejectBody,
-  rejectReply,
-} = reviewedRequests(depositRow);
+export { consoleListQuery, logQuery, rejectBody, rejectParams, rejectReply } from './reviewed-requests.js';
+export const { logReply, consoleRow: consoleDepositRow, consoleListReply } = reviewedRequests(depositRow);
 export type LogReply = z.infer<typeof logReply>;
 export type ConsoleDepositRow = z.infer<typeof consoleDepositRow>;
 

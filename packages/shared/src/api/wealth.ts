@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField, idField, intField, intId } from '../fields.js';
-import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pagePlace, pageReply, rowId } from './reply.js';
 
 // Fixed-term financial products (`lh/deposit/*`): products on sale, purchases, the user's orders,
 // early redemption and the hosting summary; and the console's products and orders. Rates are percent
@@ -102,9 +102,7 @@ export const buyReply = orderRow;
 export const ordersQuery = z.object({ status: statusField, ...pageFields });
 export const ordersReply = z.object({
   order_list: z.array(orderRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pagePlace,
   /** Income credited so far, per coin (coins cannot be added up). */
   total_interest: z.array(z.object({ currency_id: rowId, amount: decimalText })),
 });

@@ -100,16 +100,8 @@ export type WithdrawalRow = z.infer<typeof withdrawalRow>;
  * with who asked and who reviewed it; `POST admin/withdrawals/:id/reject`: the frozen amount + fee return
  * to available.
  */
-export const {
-  logQuery,
-  logReply,
-  consoleListQuery,
-  consoleRow: consoleWithdrawalRow,
-  consoleListReply,
-  rejectParams,
-  rejectBody,
-  rejectReply,
-} = reviewedRequests(withdrawalRow);
+export { consoleListQuery, logQuery, rejectBody, rejectParams, rejectReply } from './reviewed-requests.js';
+export const { logReply, consoleRow: consoleWithdrawalRow, consoleListReply } = reviewedRequests(withdrawalRow);
 export type LogReply = z.infer<typeof logReply>;
 export type ConsoleWithdrawalRow = z.infer<typeof consoleWithdrawalRow>;
 
