@@ -156,20 +156,28 @@ function generate(count, seed) {
   return { count, kind, buy, price, qty, id, trades, counts, resting: scratch.size, levels: scratch.depth() };
 }
 
+/** Each operation's argument for one book: its limit or market order as `limit`/`market` build it, else the id to cancel. */
+function operationArgs(w, limit, market) {
+  const args = new Array(w.count);
+  for (let i = 0; i < w.count; i++) {
+    const side = w.buy[i] ? 'buy' : 'sell';
+    if (w.kind[i] === KIND_LIMIT) args[i] = limit(i, side);
+    else if (w.kind[i] === KIND_MARKET) args[i] = market(i, side);
+    else args[i] = w.id[i];
+  }
+  return args;
+}
+
 /** Per-book adapters. prepare() builds this run's argument objects (untimed); op(i) performs operation i. */
 const books = {
   engine: {
     prepare(w) {
       const engine = new Engine();
-      const args = new Array(w.count);
-      for (let i = 0; i < w.count; i++) {
-        const side = w.buy[i] ? 'buy' : 'sell';
-        if (w.kind[i] === KIND_LIMIT) {
-          args[i] = { id: w.id[i], userId: i, side, type: 'limit', price: w.price[i], quantity: w.qty[i] };
-        } else if (w.kind[i] === KIND_MARKET) {
-          args[i] = { id: w.id[i], userId: i, side, type: 'market', quantity: w.qty[i] };
-        } else args[i] = w.id[i];
-      }
+      const args = operationArgs(
+        w,
+        (i, side) => ({ id: w.id[i], userId: i, side, type: 'limit', price: w.price[i], quantity: w.qty[i] }),
+        (i, side) => ({ id: w.id[i], userId: i, side, type: 'market', quantity: w.qty[i] }),
+      );
       const kind = w.kind;
       return {
         op(i) {
@@ -185,13 +193,11 @@ const books = {
   peer: {
     prepare(w) {
       const book = new OrderBook();
-      const args = new Array(w.count);
-      for (let i = 0; i < w.count; i++) {
-        const side = w.buy[i] ? 'buy' : 'sell';
-        if (w.kind[i] === KIND_LIMIT) args[i] = { side, id: w.id[i], size: w.qty[i], price: w.price[i] };
-        else if (w.kind[i] === KIND_MARKET) args[i] = { side, size: w.qty[i] };
-        else args[i] = w.id[i];
-      }
+      const args = operationArgs(
+        w,
+        (i, side) => ({ side, id: w.id[i], size: w.qty[i], price: w.price[i] }),
+        (i, side) => ({ side, size: w.qty[i] }),
+      );
       const kind = w.kind;
       return {
         op(i) {

@@ -21,21 +21,13 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+/** As the browser tests run it: headless, and no background traffic to Google on a closed network. */
+import CHROME_FLAGS from '../e2e/src/chromium-flags.json' with { type: 'json' };
 import { ADMIN_TOTP_SECRET, adminToken, api, registerUser } from './lib/bench-api.mjs';
 import { benchArgs, startBenchServer } from './lib/bench-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
-/** As the browser tests run it: headless, and no background traffic to Google on a closed network. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const { option } = benchArgs();
 const SYMBOL = option('symbol', 'BTC/USDT');
 const TOP = Math.max(1, Number.parseInt(option('top', '5'), 10) || 5);

@@ -1,24 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import CHROMIUM_FLAGS from './chromium-flags.json' with { type: 'json' };
 import { ROOT } from './stack.js';
 
 /** Screenshots are kept as test artifacts here (CI keeps the folder). */
 export const ARTIFACTS = join(ROOT, 'artifacts', 'screenshots');
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
+/** Chromium as the tests run it: headless, no background traffic to Google on a closed network (the Lighthouse bench’s flags too). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
 }
 
 /** A phone-sized context: 390×844, touch, as the H5 app's users hold it. */

@@ -3,16 +3,7 @@ import { join } from 'node:path';
 import { ROOT } from './stack.js';
 
 /** The product's language marks, and the `lang` attribute the app sets on <html> for each. */
-export const LANGS = ['en', 'jp', 'kr', 'esp', 'zh', 'hk', 'th'] as const;
-export const HTML_LANG: Record<(typeof LANGS)[number], string> = {
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  esp: 'es',
-  zh: 'zh-CN',
-  hk: 'zh-TW',
-  th: 'th',
-};
+export { HTML_LANG, LANGS } from '@app/shared';
 
 /** Every translation key of the H5 app ("settings.title", "errors.code_invalid" …), from en.json. */
 function translationKeys(): string[] {

@@ -1,4 +1,5 @@
 import { call, type Outcome } from './api.js';
+import { type Cluster, until } from './cluster.js';
 import { BTC_USDT, type Trader } from './traders.js';
 
 /**
@@ -135,4 +136,25 @@ export function startLoad(options: LoadOptions): Load {
       stopped = true;
     },
   };
+}
+
+/**
+ * Waits until each node `nodes()` names (every live one unless told) has acknowledged 10 orders of
+ * `load` since `since`: trading goes on through it. A node that dies meanwhile fails the wait at once.
+ */
+export function untilTradingThrough(
+  what: string,
+  cluster: Cluster,
+  load: Load,
+  since: number,
+  nodes = () => cluster.live().map((n) => n.name),
+): Promise<true> {
+  return until(
+    what,
+    () => {
+      cluster.assertAlive();
+      return nodes().every((name) => load.acks.filter((a) => a.at > since && a.node === name).length >= 10) ? true : undefined;
+    },
+    60_000,
+  );
 }

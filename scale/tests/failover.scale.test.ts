@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpectedAttempts } from '../src/after-fault.js';
 import { ackViolations } from '../src/checks.js';
 import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
-import { type Load, startLoad } from '../src/load.js';
+import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
 import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
 
@@ -68,16 +68,7 @@ describe('engine fail-over', () => {
     const tookOverAt = Date.now();
 
     // Trading goes on through both remaining nodes after the takeover.
-    await until(
-      'orders acknowledged through each remaining node after the takeover',
-      () => {
-        cluster.assertAlive();
-        return cluster.live().every((n) => running.acks.filter((a) => a.at > tookOverAt && a.node === n.name).length >= 10)
-          ? true
-          : undefined;
-      },
-      60_000,
-    );
+    await untilTradingThrough('orders acknowledged through each remaining node after the takeover', cluster, running, tookOverAt);
     await until(
       'trades after the takeover on the sockets of both remaining nodes',
       () =>

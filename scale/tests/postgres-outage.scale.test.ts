@@ -4,7 +4,7 @@ import { expectLedgerSound } from '../src/after-fault.js';
 import { call, describe as describeOutcome, isRetryable, type Outcome } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
 import { type Cluster, engineOwners, settledOwner, startCluster, until } from '../src/cluster.js';
-import { type Load, startLoad } from '../src/load.js';
+import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
 import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
@@ -84,16 +84,7 @@ describe('PostgreSQL restarting under load', () => {
 
     // Service resumes: orders are acknowledged through each node again, and one node runs the engine.
     cluster.assertAlive();
-    await until(
-      'orders acknowledged through each node after PostgreSQL came back',
-      () => {
-        cluster.assertAlive();
-        return cluster.live().every((n) => running.acks.filter((a) => a.at > restoredAt && a.node === n.name).length >= 10)
-          ? true
-          : undefined;
-      },
-      60_000,
-    );
+    await untilTradingThrough('orders acknowledged through each node after PostgreSQL came back', cluster, running, restoredAt);
     const resumedMs =
       Math.min(...cluster.live().map((n) => running.acks.find((a) => a.at > restoredAt && a.node === n.name)!.at)) - restoredAt;
     console.log(`postgres-outage: first order acknowledged ${resumedMs} ms after PostgreSQL came back`);

@@ -43,6 +43,18 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
+/** Waits until both nodes' health reports Redis `state`; a node that dies meanwhile fails the wait at once. */
+function untilRedisReported(state: 'up' | 'down', timeoutMs: number): Promise<true> {
+  return until(
+    `both nodes reporting Redis ${state}`,
+    async () => {
+      cluster.assertAlive();
+      return (await Promise.all(cluster.nodes.map((n) => cluster.health(n)))).every((h) => h?.redis === state) ? true : undefined;
+    },
+    timeoutMs,
+  );
+}
+
 async function socketOn(node: ScaleNode, user: Trader): Promise<SocketClient> {
   const client = await connectSocket(node.baseUrl, { token: user.token, symbols: [BTC_USDT.symbol] });
   sockets.push(client);
@@ -66,16 +78,7 @@ describe('Redis down and back', () => {
     await otherSocket.waitFor(SOCKET_EVENTS.matchTrade, tradeAt('60010'), 15_000);
 
     await cluster.redisProxy!.cut();
-    await until(
-      'both nodes reporting Redis down',
-      async () => {
-        cluster.assertAlive();
-        return (await Promise.all(cluster.nodes.map((n) => cluster.health(n)))).every((h) => h?.redis === 'down')
-          ? true
-          : undefined;
-      },
-      20_000,
-    );
+    await untilRedisReported('down', 20_000);
 
     const cutDone = Date.now();
     // PostgreSQL still decides who runs the engine: Redis going away moves nothing.
@@ -114,16 +117,7 @@ describe('Redis down and back', () => {
 
     await cluster.redisProxy!.restore();
     const restoredAt = Date.now();
-    await until(
-      'both nodes reporting Redis up',
-      async () => {
-        cluster.assertAlive();
-        return (await Promise.all(cluster.nodes.map((n) => cluster.health(n)))).every((h) => h?.redis === 'up')
-          ? true
-          : undefined;
-      },
-      30_000,
-    );
+    await untilRedisReported('up', 30_000);
     // Exactly one node runs the engine again (whether or not it moved while Redis was away).
     const [engine, ...more] = await until(
       'one node running the engine',

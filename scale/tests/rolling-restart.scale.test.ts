@@ -3,7 +3,7 @@ import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpected
 import { isRetryable } from '../src/api.js';
 import { ackViolations } from '../src/checks.js';
 import { type Cluster, desiredOwner, type ScaleNode, startCluster, until } from '../src/cluster.js';
-import { type Load, startLoad } from '../src/load.js';
+import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
 import { operatorToken, type Trader, traders } from '../src/traders.js';
 
 /**
@@ -76,14 +76,7 @@ describe('rolling restart', () => {
       );
       // Trading goes on through the new node.
       const joinedAt = Date.now();
-      await until(
-        `orders acknowledged through ${fresh.name}`,
-        () => {
-          cluster.assertAlive();
-          return running.acks.filter((a) => a.at > joinedAt && a.node === fresh.name).length >= 10 ? true : undefined;
-        },
-        60_000,
-      );
+      await untilTradingThrough(`orders acknowledged through ${fresh.name}`, cluster, running, joinedAt, () => [fresh.name]);
     }
     running.stop();
     await running.done;

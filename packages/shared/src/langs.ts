@@ -12,6 +12,17 @@ export const LANG_NAMES: Record<Lang, string> = {
   th: 'ไทย',
 };
 
+/** The `<html lang>` value (BCP 47) for each product language mark. */
+export const HTML_LANG: Record<Lang, string> = {
+  en: 'en',
+  jp: 'ja',
+  kr: 'ko',
+  esp: 'es',
+  zh: 'zh-CN',
+  hk: 'zh-TW',
+  th: 'th',
+};
+
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { isLang, type Lang } from '@app/shared';
+import { HTML_LANG, isLang, type Lang } from '@app/shared';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, STORAGE_KEYS } from './storage';
@@ -15,16 +15,8 @@ export async function loadDictionary(lang: Lang): Promise<Record<string, unknown
   return load();
 }
 
-/** The `<html lang>` value (BCP 47) for each product language mark. */
-export const HTML_LANG: Record<Lang, string> = {
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  esp: 'es',
-  zh: 'zh-CN',
-  hk: 'zh-TW',
-  th: 'th',
-};
+/** The `<html lang>` value (BCP 47) of each language mark, from the shared package (the e2e tests read it too). */
+export { HTML_LANG };
 
 /** The HTML `lang` of a text the server says is in `lang` (one of the seven), else none. */
 export const htmlLangOf = (lang: string | null | undefined): string | undefined =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField, idParams as coinOrPairParams, intField, optionalText } from '../fields.js';
 import { approvalTicket } from './approvals.js';
-import { FEED_KINDS } from './market.js';
+import { FEED_KINDS, pairRules } from './market.js';
 import { decimalText, isoTime, rowId } from './reply.js';
 
 // Runtime configuration (console, super only): coins and their chains, pairs' rules and sizes, the
@@ -62,12 +62,7 @@ export type ConfigCoin = z.infer<typeof configCoin>;
 export const configPair = z.object({
   id: rowId,
   symbol: z.string(),
-  price_decimals: z.number().int(),
-  tick_size: decimalText,
-  lot_size: decimalText,
-  min_amount: decimalText,
-  maker_fee_rate: decimalText,
-  taker_fee_rate: decimalText,
+  ...pairRules,
   open_coin_trade: z.boolean(),
   open_lever: z.boolean(),
   open_microtrade: z.boolean(),

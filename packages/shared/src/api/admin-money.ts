@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { amountField, currencyField, dateField, idParams, optionalText, requiredText } from '../fields.js';
 import { adjustmentResult, approvalTicket } from './approvals.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { bankCard as boundCard } from './bank-cards.js';
+import { coinColumns, contactColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
 // The console's routes for users' money: users and their balances, ledger and adjustments, the coins'
@@ -16,9 +17,7 @@ export const userSummary = z.object({
   id: rowId,
   /** How the user registered: mobile or email. */
   account_type: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  area_code: z.string().nullable(),
+  ...contactColumns,
   name: z.string().nullable(),
   review_status: z.number().int(),
   review_state: z.enum(VERIFICATION_STATES),
@@ -38,8 +37,7 @@ export type UsersReply = z.infer<typeof usersReply>;
 
 export const balanceRow = z.object({
   account: z.enum(ACCOUNT_KINDS),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   available: decimalText,
   frozen: decimalText,
 });
@@ -59,13 +57,14 @@ export const identitySubmission = z.object({
 });
 export type IdentitySubmission = z.infer<typeof identitySubmission>;
 
-export const bankCard = z.object({
-  holder_name: z.string(),
-  card_number: z.string(),
-  bank_name: z.string(),
-  branch: z.string().nullable(),
-  swift: z.string().nullable(),
-  iban: z.string().nullable(),
+/** The user’s bound card as the console shows it: the account, without the addresses, postal code and save time. */
+export const bankCard = boundCard.pick({
+  holder_name: true,
+  card_number: true,
+  bank_name: true,
+  branch: true,
+  swift: true,
+  iban: true,
 });
 export type BankCard = z.infer<typeof bankCard>;
 
@@ -86,8 +85,7 @@ export const ledgerRow = z.object({
   id: rowId,
   entry_id: rowId,
   account: z.enum(ACCOUNT_KINDS),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   bucket: z.enum(['available', 'frozen']),
   amount: decimalText,
   balance_after: decimalText,
@@ -115,8 +113,7 @@ export { adjustmentResult };
 
 /** A coin's deposit and withdrawal rules, and its fallback USDT price. */
 export const currencySetting = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   deposit_min: decimalText,
   withdraw_min: decimalText,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField, idParams, optionalText, REVIEW_STATES } from '../fields.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
 // The maker–checker routes (console: four eyes), and what the money modules share with them: the
@@ -50,8 +50,7 @@ export const depositCreditResult = z.object({ id: rowId, status: z.enum(REVIEW_S
 /** One chain of one coin with the platform's deposit address on it (null: none set). */
 export const depositAddressRow = z.object({
   chain_id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   chain: z.string(),
   address: z.string().nullable(),
   updated_at: isoTime.nullable(),

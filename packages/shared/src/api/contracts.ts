@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountText, intId } from '../fields.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { pairIdentity } from './market.js';
+import { coinColumns, decimalText, isoTime, pageFields, pageReply, pairColumns, rowId } from './reply.js';
 
 // Perpetual contracts (`lever/*`, docs/api-contracts.md) and the console's rules per pair and list of
 // positions. Money and prices are decimal text; money is in the pair's quote coin.
@@ -119,12 +120,7 @@ export const position = z.object({
 export type Position = z.infer<typeof position>;
 
 export const pairInfo = z.object({
-  id: rowId,
-  symbol: z.string(),
-  legal_id: rowId,
-  currency_id: rowId,
-  legal_name: z.string(),
-  currency_name: z.string(),
+  ...pairIdentity,
   price_decimals: z.number().int(),
   tick_size: decimalText,
   now_price: decimalText.nullable(),
@@ -150,8 +146,7 @@ export const dealReply = z.object({
   demo: z.boolean(),
   /** The contract account in the quote coin; `decimals`: the places money is kept in. */
   balance: z.object({
-    currency_id: rowId,
-    currency_name: z.string(),
+    ...coinColumns,
     decimals: z.number().int(),
     available: decimalText,
     frozen: decimalText,
@@ -212,8 +207,7 @@ export const settings = z.object({
 export type Settings = z.infer<typeof settings>;
 /** A pair with its rules (null: none, so the pair is not open for contracts) and its open positions' count. */
 export const settingsRow = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   open_lever: z.boolean(),
   open_positions: z.number().int(),
   settings: settings.nullable(),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { decimalText, isoTime, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pairColumns } from './reply.js';
 
 // The console's home figures (`GET admin/dashboard`), each computed by the server from the live tables.
 
 /** Amounts per coin waiting for review, with their USDT value (to cents). */
 export const coinAmount = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   count: z.number().int(),
   amount: decimalText,
   usdt: decimalText,
@@ -18,8 +17,7 @@ export type PendingMoney = z.infer<typeof pendingMoney>;
 
 /** 24h spot volume of one pair (every pair, zero when it did not trade). */
 export const spotVolume = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   trades: z.number().int(),
   base_volume: decimalText,
   quote_volume: decimalText,
@@ -28,8 +26,7 @@ export const spotVolume = z.object({
 
 /** Open contract positions per pair and side (the column is text: long or short). */
 export const contractsOpen = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   side: z.string(),
   positions: z.number().int(),
   lots: z.number(),
@@ -39,10 +36,8 @@ export const contractsOpen = z.object({
 
 /** Open option orders per pair and coin; `max_payout` is what the house owes if every one wins. */
 export const optionsOpen = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...pairColumns,
+  ...coinColumns,
   orders: z.number().int(),
   stake: decimalText,
   max_payout: decimalText,
@@ -51,8 +46,7 @@ export const optionsOpen = z.object({
 /** The house's own balances: `owner` is the system account's code ('house') or 'market_maker'. */
 export const houseBalance = z.object({
   owner: z.string(),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   available: decimalText,
   frozen: decimalText,
   usdt: decimalText,

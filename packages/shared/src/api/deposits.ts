@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeSwift, SWIFT_PATTERN } from '../bank.js';
 import { amountField, currencyField, flagField, idField, idParams, optionalText, REVIEW_STATES } from '../fields.js';
 import { approvalTicket, depositAddressRow } from './approvals.js';
-import { decimalText, isoTime, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 import { reviewedRequests } from './reviewed-requests.js';
 
 // The deposit routes: the platform's deposit addresses and bank details, a user's deposit reports and
@@ -54,8 +54,7 @@ export type ChargeReply = z.infer<typeof chargeReply>;
 /** One deposit as its owner reads it; `fee` and `credited` once approved, bank fields on bank deposits. */
 export const depositRow = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   method: z.enum(DEPOSIT_METHODS),
   chain: z.string().nullable(),
   amount: decimalText,
@@ -78,16 +77,8 @@ export type DepositRow = z.infer<typeof depositRow>;
  * `GET charge_mention/log2`: the user's deposits, newest first; `GET admin/deposits`: a deposit with who
  * sent it and who reviewed it; `POST admin/deposits/:id/reject` with a reason.
  */
-export const {
-  logQuery,
-  logReply,
-  consoleListQuery,
-  consoleRow: consoleDepositRow,
-  consoleListReply,
-  rejectParams,
-  rejectBody,
-  rejectReply,
-} = reviewedRequests(depositRow);
+export { consoleListQuery, logQuery, rejectBody, rejectParams, rejectReply } from './reviewed-requests.js';
+export const { logReply, consoleRow: consoleDepositRow, consoleListReply } = reviewedRequests(depositRow);
 export type LogReply = z.infer<typeof logReply>;
 export type ConsoleDepositRow = z.infer<typeof consoleDepositRow>;
 

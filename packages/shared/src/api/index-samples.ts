@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intField } from '../fields.js';
 import { utcDayOf, utcDayStart } from '../utc-day.js';
-import { decimalText, rowId } from './reply.js';
+import { decimalText, pairColumns } from './reply.js';
 
 // The recorded per-second index samples and the public, hash-chained index record over them
 // (docs/index-record.md): day heads, minute checkpoints, one sample with its chain context. All public.
@@ -38,8 +38,7 @@ export type SamplesReply = z.infer<typeof samplesReply>;
 export const headsQuery = z.object({ pair: pair.optional(), day: day.optional(), at: second.optional() });
 /** A pair's day head; `head` is null while the day has no sample, `running` while the day is not over. */
 export const dayHead = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   day: dayText,
   head: hash.nullable(),
   minutes: z.number().int(),
@@ -55,8 +54,7 @@ export type HeadsReply = z.infer<typeof headsReply>;
 /** `GET index/minutes`: a pair's minute checkpoints of a UTC day, what its head is the hash of. */
 export const minutesQuery = z.object({ pair, day, at: second.optional() });
 export const minutesReply = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   day: dayText,
   head: hash.nullable(),
   minutes: z.array(z.object({ minute: z.number().int(), hash, samples: z.number().int(), last_second: z.number().int() })),
@@ -82,8 +80,7 @@ export const recordedSample = z.object({
 export type RecordedSample = z.infer<typeof recordedSample>;
 /** A sample with what is needed to check it against its day's head. */
 export const sampleReply = z.object({
-  pair_id: rowId,
-  symbol: z.string(),
+  ...pairColumns,
   day: dayText,
   second: z.number().int(),
   /** The chain as it stood at the end of this second: check against the day head as of it (`heads?at=`). */

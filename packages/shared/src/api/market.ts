@@ -15,17 +15,32 @@ const pairId = intId('pair_unknown');
 const time = intField(0, 1e14, 'validation_failed').optional();
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-/**
- * A pair as the market lists show it (the original client's field names): rules a trade form needs, the
- * 24h figures, and `demo` while prices come from the simulated feed. Unknown prices are null.
- */
-export const pairView = z.object({
+/** Which pair a row is: its id and symbol, and its quote (legal) and base (currency) coins. */
+export const pairIdentity = {
   id: rowId,
   symbol: z.string(),
   legal_id: rowId,
   currency_id: rowId,
   legal_name: z.string(),
   currency_name: z.string(),
+};
+
+/** A pair's trading rules: price places, tick and lot sizes, the smallest order and the fee rates. */
+export const pairRules = {
+  price_decimals: z.number().int(),
+  tick_size: decimalText,
+  lot_size: decimalText,
+  min_amount: decimalText,
+  maker_fee_rate: decimalText,
+  taker_fee_rate: decimalText,
+};
+
+/**
+ * A pair as the market lists show it (the original client's field names): rules a trade form needs, the
+ * 24h figures, and `demo` while prices come from the simulated feed. Unknown prices are null.
+ */
+export const pairView = z.object({
+  ...pairIdentity,
   logo: z.string(),
   now_price: decimalText.nullable(),
   /** 24h change in percent, two decimals ("-1.25"). */
@@ -34,12 +49,7 @@ export const pairView = z.object({
   amount: decimalText,
   high: decimalText.nullable(),
   low: decimalText.nullable(),
-  price_decimals: z.number().int(),
-  tick_size: decimalText,
-  lot_size: decimalText,
-  min_amount: decimalText,
-  maker_fee_rate: decimalText,
-  taker_fee_rate: decimalText,
+  ...pairRules,
   /** Market orders trade only within this fraction of the index price ("0.05" = 5 %). */
   price_band: decimalText,
   open_coin_trade: flag,

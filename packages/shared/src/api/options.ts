@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountText, idField, intField, intId, MAX_INT32 } from '../fields.js';
-import { decimalText, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, pageFields, pageReply, rowId } from './reply.js';
 
 // Time-based options (`microtrade/*`): the delivery times operators offer, purchases and the user's
 // orders; and the console's delivery-time editing and read-only order list. Times in these replies are
@@ -55,8 +55,7 @@ export const optionOrder = z.object({
   id: rowId,
   match_id: rowId,
   symbol_name: z.string(),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   /** 1 up, 2 down. */
   type: z.union([z.literal(1), z.literal(2)]),
   seconds: z.number().int(),

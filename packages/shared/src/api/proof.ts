@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalText, isoTime, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 
 // Proof of liabilities: the published Merkle sum roots per coin, a user's own leaves and paths, and
 // the super operator's on-demand rebuild.
@@ -22,8 +22,7 @@ export const dayQuery = z.object({
 
 /** One coin's published root; `total` is `total_units` at the coin's decimals. */
 export const proofRoot = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   root: z.string(),
   total_units: unitsText,
@@ -46,8 +45,7 @@ export type PathStep = z.infer<typeof pathStep>;
 
 /** One of the user's leaves with its path and the root it leads to. */
 export const myLeaf = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   user_id: rowId,
   nonce: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intId } from '../fields.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // Referral: a user's invite code and link, the people they invited and the rebates their fees earn the
 // inviter (H5), and the rebate ratios the operators set (console).
@@ -15,8 +15,7 @@ export const pageQuery = z.preprocess((v) => v ?? {}, z.object(pageFields));
 
 /** Rebates per coin: credited so far and earned but below the coin's smallest unit (paid with the next). */
 export const coinReturn = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   total: decimalText,
   pending: decimalText,
 });
@@ -74,8 +73,7 @@ export const inviteesReply = pageReply(inviteeRow);
 export const rebateRow = z.object({
   id: rowId,
   account: z.string(),
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   reason: z.string(),
   reason_text: z.string(),
   fee: decimalText,

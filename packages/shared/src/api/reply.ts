@@ -9,9 +9,11 @@ import { intField } from '../fields.js';
 /** `{type: 'ok', message}`: the body of every successful reply (errors have their own status codes). */
 export const okReply = <T extends z.ZodType>(message: T) => z.object({ type: z.literal('ok'), message });
 
+/** Where a page stands: how many rows the whole list has, which page this is and its size. */
+export const pagePlace = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
+
 /** One page of a list: its rows and where it stands. */
-export const pageReply = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const pageReply = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), ...pagePlace });
 
 export type Paged<T> = { list: T[]; total: number; page: number; limit: number };
 
@@ -30,10 +32,18 @@ export const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.
 /** A row id in a reply. */
 export const rowId = z.number().int().positive();
 
-/** The user a console row is about: their id and contact. */
-export const userRef = z.object({
-  id: rowId,
+/** How to reach a user: e-mail, phone number and its country calling code (null where not given). */
+export const contactColumns = {
   email: z.string().nullable(),
   phone: z.string().nullable(),
   area_code: z.string().nullable(),
-});
+};
+
+/** The user a console row is about: their id and contact. */
+export const userRef = z.object({ id: rowId, ...contactColumns });
+
+/** The coin a row is in: its id and name. */
+export const coinColumns = { currency_id: rowId, currency_name: z.string() };
+
+/** The pair a row is about: its id and symbol. */
+export const pairColumns = { pair_id: rowId, symbol: z.string() };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField, idField, intField, intId, optionalText } from '../fields.js';
 import { LANGS } from '../langs.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { decimalText, isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
 // New-coin subscription: `lh/send/*` for users (projects, subscribing, the user's orders and returns)
 // and `admin/subscription/*` for operators (define, edit, close, allocate, launch).
@@ -198,7 +198,7 @@ export const projectsReply = pageReply(consoleProjectRow);
 export const projectOrdersQuery = z.object(pageFields);
 export const consoleOrder = z.object({
   id: rowId,
-  user: z.object({ id: rowId, email: z.string().nullable(), phone: z.string().nullable(), area_code: z.string().nullable() }),
+  user: userRef,
   amount: decimalText,
   status: z.enum(ORDER_STATES),
   quantity: decimalText.nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountText, intId } from '../fields.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // The wallet routes: balances of the four accounts, transfers between them, and the records of both.
 
@@ -17,8 +17,7 @@ const currency = intId('currency_unknown');
 
 /** One coin in one account; amounts are decimal text, `usdt_value` to cents. */
 export const coinBalance = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   icon: z.string(),
   decimals: z.number().int(),
   available: decimalText,
@@ -59,8 +58,7 @@ export const changeReply = z.object({ id: rowId });
 export const transfersQuery = z.object({ currency: currency.optional(), ...pageFields });
 export const transferRow = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   from_field: z.enum(ACCOUNT_KINDS),
   to_field: z.enum(ACCOUNT_KINDS),
   amount: decimalText,
@@ -73,8 +71,7 @@ export const transfersReply = pageReply(transferRow);
 export const postingsBody = z.object({ currency: currency.optional(), type: account('type').optional(), ...pageFields });
 export const postingRow = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   account: z.enum(ACCOUNT_KINDS),
   bucket: z.enum(['available', 'frozen']),
   amount: decimalText,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField, idField, intField, intId } from '../fields.js';
-import { decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, pageFields, pagePlace, pageReply, rowId } from './reply.js';
 
 // Fixed-term financial products (`lh/deposit/*`): products on sale, purchases, the user's orders,
 // early redemption and the hosting summary; and the console's products and orders. Rates are percent
@@ -33,8 +33,7 @@ const optionalNumber = (max: number) =>
 /** A product as `lh/deposit/config` lists it (the original client's names kept). */
 export const productRow = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   icon: z.string(),
   decimals: z.number().int(),
   day: z.number().int(),
@@ -66,8 +65,7 @@ export type ProductInfoReply = z.infer<typeof productInfoReply>;
 export const orderRow = z.object({
   id: rowId,
   product_id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   amount: decimalText,
   /** USDT value of one coin at purchase. */
@@ -104,9 +102,7 @@ export const buyReply = orderRow;
 export const ordersQuery = z.object({ status: statusField, ...pageFields });
 export const ordersReply = z.object({
   order_list: z.array(orderRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pagePlace,
   /** Income credited so far, per coin (coins cannot be added up). */
   total_interest: z.array(z.object({ currency_id: rowId, amount: decimalText })),
 });
@@ -130,8 +126,7 @@ export const reportReply = z.object({
   total_income: decimalText,
   coins: z.array(
     z.object({
-      currency_id: rowId,
-      currency_name: z.string(),
+      ...coinColumns,
       hosting: decimalText,
       today_income: decimalText,
       total_income: decimalText,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField, currencyField, idField, idParams, optionalText, REVIEW_STATES, requiredText } from '../fields.js';
 import { approvalTicket, payoutResult } from './approvals.js';
-import { decimalText, isoTime, rowId } from './reply.js';
+import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 import { reviewedRequests } from './reviewed-requests.js';
 
 // The withdrawal routes: the user's address book, a coin's withdrawal rules, withdrawal requests and
@@ -20,8 +20,7 @@ export const addressBookBody = z.object({
 });
 export const addressEntry = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   chain: z.string(),
   address: z.string(),
   label: z.string().nullable(),
@@ -52,8 +51,7 @@ export const deleteAddressReply = z.literal(true);
 /** `POST wallet/get_info`: a coin's withdrawal rules with the user's balance and today's remaining count. */
 export const infoBody = z.object({ currency: currencyField });
 export const infoReply = z.object({
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   decimals: z.number().int(),
   chains: z.array(z.string()),
   available: decimalText,
@@ -82,8 +80,7 @@ export type OutReply = z.infer<typeof outReply>;
 /** One withdrawal as its owner reads it; a bank withdrawal's chain is BANK and its address the card. */
 export const withdrawalRow = z.object({
   id: rowId,
-  currency_id: rowId,
-  currency_name: z.string(),
+  ...coinColumns,
   chain: z.string(),
   address: z.string(),
   amount: decimalText,
@@ -103,16 +100,8 @@ export type WithdrawalRow = z.infer<typeof withdrawalRow>;
  * with who asked and who reviewed it; `POST admin/withdrawals/:id/reject`: the frozen amount + fee return
  * to available.
  */
-export const {
-  logQuery,
-  logReply,
-  consoleListQuery,
-  consoleRow: consoleWithdrawalRow,
-  consoleListReply,
-  rejectParams,
-  rejectBody,
-  rejectReply,
-} = reviewedRequests(withdrawalRow);
+export { consoleListQuery, logQuery, rejectBody, rejectParams, rejectReply } from './reviewed-requests.js';
+export const { logReply, consoleRow: consoleWithdrawalRow, consoleListReply } = reviewedRequests(withdrawalRow);
 export type LogReply = z.infer<typeof logReply>;
 export type ConsoleWithdrawalRow = z.infer<typeof consoleWithdrawalRow>;
 

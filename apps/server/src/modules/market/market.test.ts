@@ -1,3 +1,4 @@
+import type { KlineCandle } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
@@ -89,16 +90,7 @@ describe('currency/new_timeshar', () => {
     expect(reply.status).toBe(200);
     expect(reply.code).toBe(1);
     expect(reply.symbol).toBe('BTC/USDT');
-    const data = reply.data as {
-      id: number;
-      open: string;
-      close: string;
-      high: string;
-      low: string;
-      vol: string;
-      amount: string;
-      time: number;
-    }[];
+    const data = reply.data as KlineCandle[];
     expect(data.length).toBeGreaterThanOrEqual(10);
     expect(data.length).toBeLessThanOrEqual(11);
     for (let i = 1; i < data.length; i++) expect(data[i]!.id - data[i - 1]!.id).toBe(60);
