@@ -1,6 +1,7 @@
 import type { AreaCode, authApi, CodeScene, UserCenter } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import { apiQuery } from './api-query';
 import { useAuthStore } from './auth-store';
 import { showMessage } from './loading-indicator';
 
@@ -24,13 +25,9 @@ export const userCenterQuery = () =>
     },
   });
 
+// The country list does not change while the app is open.
 export const areaCodesQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.areaCodes,
-    queryFn: ({ signal }) => api.get<AreaCode[]>('area_code', undefined, { loading: false, signal }),
-    // The country list does not change while the app is open.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  apiQuery<AreaCode[]>(accountKeys.areaCodes, 'get', 'area_code', { staleTime: Number.POSITIVE_INFINITY });
 
 export type CodeTarget = { channel: 'mobile'; phone: string; areaCode: string } | { channel: 'email'; email: string };
 

@@ -1,6 +1,5 @@
 import type { withdrawalsApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { apiQuery } from './api-query';
 import { walletKeys } from './wallet-api';
 
 /** A withdrawal address-book entry (the withdrawal and address pages both read the book). */
@@ -13,9 +12,7 @@ export const addressBookKeys = {
 
 /** The user's withdrawal addresses, newest first; of one coin when `currency` is given. */
 export const addressBookQuery = (currency?: number) =>
-  queryOptions({
-    queryKey: addressBookKeys.of(currency ?? 'all'),
-    queryFn: ({ signal }) =>
-      api.post<AddressEntry[]>('wallet/get_address', currency ? { currency } : undefined, { loading: false, signal }),
+  apiQuery<AddressEntry[]>(addressBookKeys.of(currency ?? 'all'), 'post', 'wallet/get_address', {
+    params: currency ? { currency } : undefined,
     staleTime: 0,
   });

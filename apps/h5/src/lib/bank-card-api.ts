@@ -1,6 +1,5 @@
 import type { bankCardsApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { apiQuery } from './api-query';
 
 /** The user's bound bank card (one per user), as user/cash_info answers it. */
 export type BankCard = bankCardsApi.BankCard;
@@ -9,8 +8,4 @@ export const bankCardKeys = { card: ['user', 'cash_info'] as const };
 
 /** The bound card or null; read by bank binding and by the bank withdrawal page. */
 export const bankCardQuery = () =>
-  queryOptions({
-    queryKey: bankCardKeys.card,
-    queryFn: ({ signal }) => api.post<bankCardsApi.InfoReply>('user/cash_info', undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<bankCardsApi.InfoReply>(bankCardKeys.card, 'post', 'user/cash_info', { staleTime: 0 });

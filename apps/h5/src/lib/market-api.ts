@@ -1,6 +1,6 @@
 import type { CandlePeriod, DaymarketEvent, KlineCandle, MarketDepthEvent, MatchTradeEvent, marketApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import { apiQuery } from './api-query';
 import { QUOTATION_PATH } from './first-screen-data';
 import { formatPercent, formatSignedPercent } from './number-format';
 
@@ -27,51 +27,31 @@ export function allPairs(groups: readonly QuotationGroup[] | undefined): PairVie
   return groups?.flatMap((g) => g.quotation) ?? [];
 }
 
-export const quotationQuery = () =>
-  queryOptions({
-    queryKey: marketKeys.quotation,
-    queryFn: ({ signal }) => api.get<QuotationGroup[]>(QUOTATION_PATH, undefined, { loading: false, signal }),
-    // Prices arrive over the socket afterwards; a revisit refreshes the 24h figures. The few seconds
-    // keep the page that mounts right after the boot prefetch (app/boot-data.ts) from asking again.
-    staleTime: 5_000,
-  });
+// Prices arrive over the socket afterwards; a revisit refreshes the 24h figures. The few seconds
+// keep the page that mounts right after the boot prefetch (app/boot-data.ts) from asking again.
+export const quotationQuery = () => apiQuery<QuotationGroup[]>(marketKeys.quotation, 'get', QUOTATION_PATH, { staleTime: 5_000 });
 
 export const dealQuery = (pair: Pick<PairView, 'symbol' | 'legal_id' | 'currency_id'>) =>
-  queryOptions({
-    queryKey: marketKeys.deal(pair.symbol),
-    queryFn: ({ signal }) =>
-      api.get<PairView>('currency/deal', { legal_id: pair.legal_id, currency_id: pair.currency_id }, { loading: false, signal }),
+  apiQuery<PairView>(marketKeys.deal(pair.symbol), 'get', 'currency/deal', {
+    params: { legal_id: pair.legal_id, currency_id: pair.currency_id },
     staleTime: 0,
   });
 
 export const depthQuery = (symbol: string) =>
-  queryOptions({
-    queryKey: marketKeys.depth(symbol),
-    queryFn: ({ signal }) => api.get<MarketDepthEvent>('market/depth', { symbol }, { loading: false, toast: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<MarketDepthEvent>(marketKeys.depth(symbol), 'get', 'market/depth', { params: { symbol }, toast: false, staleTime: 0 });
 
 /** The book deeper than the drawn 10 levels (a market order's estimate walks it), fetched when asked. */
 export const fetchDeepDepth = (symbol: string) =>
   api.get<MarketDepthEvent>('market/depth', { symbol, limit: 100 }, { loading: false, toast: false });
 
 export const tradesQuery = (symbol: string) =>
-  queryOptions({
-    queryKey: marketKeys.trades(symbol),
-    queryFn: ({ signal }) =>
-      api.get<{ symbol: string; list: MatchTradeEvent[] }>(
-        'market/trades',
-        { symbol, limit: 30 },
-        { loading: false, toast: false, signal },
-      ),
+  apiQuery<{ symbol: string; list: MatchTradeEvent[] }>(marketKeys.trades(symbol), 'get', 'market/trades', {
+    params: { symbol, limit: 30 },
+    toast: false,
     staleTime: 0,
   });
 
-export const favouritesQuery = () =>
-  queryOptions({
-    queryKey: marketKeys.favourites,
-    queryFn: ({ signal }) => api.get<PairView[]>('currency/user_currency_list', undefined, { loading: false, signal }),
-  });
+export const favouritesQuery = () => apiQuery<PairView[]>(marketKeys.favourites, 'get', 'currency/user_currency_list');
 
 /** Stars or unstars a pair; replies with the whole list. */
 export const setFavourite = (pairId: number, on: boolean) =>

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /** Retry only transport failures: a server's answer (error, 999, 998) will not change on retry. */
@@ -18,3 +18,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** After a change: the reads under these keys go stale (those on screen ask again); resolves when they have. */
+export function invalidateAll(client: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

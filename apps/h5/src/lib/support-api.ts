@@ -1,6 +1,5 @@
 import type { chatApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { apiQuery } from './api-query';
 
 /**
  * Help centre and support chat: the two calls other screens need besides the help pages —
@@ -13,18 +12,10 @@ export const supportKeys = {
 
 /** Agents' messages the signed-in user has not read yet. */
 export const supportUnreadQuery = () =>
-  queryOptions({
-    queryKey: supportKeys.unread,
-    queryFn: ({ signal }) => api.get<chatApi.UnreadReply>('chat/unread', undefined, { loading: false, toast: false, signal }),
-    refetchInterval: 60_000,
-  });
+  apiQuery<chatApi.UnreadReply>(supportKeys.unread, 'get', 'chat/unread', { toast: false, refetchInterval: 60_000 });
 
 export type CustomerUrl = chatApi.CustomerUrlReply;
 
 /** The built-in chat, or the external service the operators configured. */
 export const customerUrlQuery = () =>
-  queryOptions({
-    queryKey: supportKeys.customerUrl,
-    queryFn: ({ signal }) => api.post<CustomerUrl>('set/get_customer_url', undefined, { loading: false, signal }),
-    staleTime: 5 * 60_000,
-  });
+  apiQuery<CustomerUrl>(supportKeys.customerUrl, 'post', 'set/get_customer_url', { staleTime: 5 * 60_000 });

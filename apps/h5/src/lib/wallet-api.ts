@@ -1,6 +1,5 @@
 import { type depositsApi, type Paged, walletApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { apiQuery } from './api-query';
 
 /**
  * Wallet types and the balance query several money features read (assets, transfer, deposit and
@@ -32,14 +31,9 @@ export const walletKeys = {
   records: ['charge_mention'] as const,
 };
 
-export const walletListQuery = () =>
-  queryOptions({
-    queryKey: walletKeys.list,
-    queryFn: ({ signal }) => api.post<WalletList>('wallet/list', undefined, { loading: false, signal }),
-    // Balances change elsewhere (reviews in the console, other devices): every visit asks again,
-    // showing the last known figures meanwhile.
-    staleTime: 0,
-  });
+// Balances change elsewhere (reviews in the console, other devices): every visit asks again,
+// showing the last known figures meanwhile.
+export const walletListQuery = () => apiQuery<WalletList>(walletKeys.list, 'post', 'wallet/list', { staleTime: 0 });
 
 /** The coin account's rows: the list of coins a deposit, withdrawal or address can be for. */
 export function coinAccount(list: WalletList | undefined): CoinBalance[] {
@@ -66,9 +60,6 @@ export function currencyParam(value: string | null): number | undefined {
  * before sign-in whether to show the bank deposit entry).
  */
 export const bankDepositAvailableQuery = () =>
-  queryOptions({
-    queryKey: ['wallet', 'bank_deposit'] as const,
-    queryFn: ({ signal }) =>
-      api.get<depositsApi.BankAvailableReply>('wallet/bank_deposit', undefined, { loading: false, signal }),
+  apiQuery<depositsApi.BankAvailableReply>(['wallet', 'bank_deposit'] as const, 'get', 'wallet/bank_deposit', {
     staleTime: 60_000,
   });

@@ -1,6 +1,5 @@
 import type { withdrawalsApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { apiQuery } from './api-query';
 import { walletKeys } from './wallet-api';
 
 /**
@@ -13,10 +12,6 @@ export const withdrawInfoKeys = {
   of: (currency: number) => [...walletKeys.all, 'get_info', currency] as const,
 };
 
+// The balance and today's remaining count must be current when a withdrawal is prepared.
 export const withdrawInfoQuery = (currency: number) =>
-  queryOptions({
-    queryKey: withdrawInfoKeys.of(currency),
-    queryFn: ({ signal }) => api.post<WithdrawInfo>('wallet/get_info', { currency }, { loading: false, signal }),
-    // The balance and today's remaining count must be current when a withdrawal is prepared.
-    staleTime: 0,
-  });
+  apiQuery<WithdrawInfo>(withdrawInfoKeys.of(currency), 'post', 'wallet/get_info', { params: { currency }, staleTime: 0 });

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api';
 import { showMessage } from '../../lib/loading-indicator';
 import { dealQuery, fetchDeepDepth, marketKeys, type PairView } from '../../lib/market-api';
 import { formatAmount, formatMoney, formatRate } from '../../lib/number-format';
+import { invalidateAll } from '../../lib/query-client';
 import { balanceOf, type WalletList, walletKeys } from '../../lib/wallet-api';
 import { placeOrder, type SpotOrder, spotKeys } from './api/spot-api';
 import { EstimateView } from './components/order-estimate';
@@ -118,11 +119,11 @@ function usePlaceOrder(pair: PairView, quoteDecimals: number, fields: Fields) {
       fields.setTotal('');
       fields.setTried(false);
       fields.setProblem(undefined);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: spotKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: marketKeys.depth(pair.symbol) }),
-        queryClient.invalidateQueries({ queryKey: marketKeys.trades(pair.symbol) }),
+      await invalidateAll(queryClient, [
+        spotKeys.all,
+        walletKeys.all,
+        marketKeys.depth(pair.symbol),
+        marketKeys.trades(pair.symbol),
       ]);
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
 import type { accountSecurityApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 export type LoginRecord = accountSecurityApi.LoginRecord;
 export type UserSession = accountSecurityApi.UserSession;
@@ -12,24 +12,12 @@ export const accountSecurityKeys = {
 };
 
 export const loginHistoryQuery = () =>
-  queryOptions({
-    queryKey: accountSecurityKeys.logins,
-    queryFn: ({ signal }) =>
-      api.get<accountSecurityApi.LoginsReply>('user/security/logins', { limit: 20 }, { loading: false, signal }),
-  });
+  apiQuery<accountSecurityApi.LoginsReply>(accountSecurityKeys.logins, 'get', 'user/security/logins', { params: { limit: 20 } });
 
-export const sessionsQuery = () =>
-  queryOptions({
-    queryKey: accountSecurityKeys.sessions,
-    queryFn: ({ signal }) => api.get<UserSession[]>('user/security/sessions', undefined, { loading: false, signal }),
-  });
+export const sessionsQuery = () => apiQuery<UserSession[]>(accountSecurityKeys.sessions, 'get', 'user/security/sessions');
 
 export const antiPhishingQuery = () =>
-  queryOptions({
-    queryKey: accountSecurityKeys.antiPhishing,
-    queryFn: ({ signal }) =>
-      api.get<accountSecurityApi.AntiPhishingReply>('user/security/anti_phishing', undefined, { loading: false, signal }),
-  });
+  apiQuery<accountSecurityApi.AntiPhishingReply>(accountSecurityKeys.antiPhishing, 'get', 'user/security/anti_phishing');
 
 export const signOutOthers = () => api.post<accountSecurityApi.RevokeOthersReply>('user/security/sessions/revoke_others');
 export const signOutSession = (id: number) => api.post<true>('user/security/sessions/revoke', { id });

@@ -22,6 +22,7 @@ import { BalanceRow } from '../components/balance-row';
 import { useHideSmall, visibleBalances } from '../hide-small';
 import './assets-page.css';
 import { IconButton } from '../../../components/icon-button';
+import { LinkButtons } from '../../../components/link-buttons';
 
 const ACTIONS = [
   { id: 'deposit', label: 'assets.deposit', path: PATHS.deposit, icon: <DownlandOutline /> },
@@ -85,20 +86,19 @@ export function AssetsPage() {
                   <span>{t('assets.demo_prices_note')}</span>
                 </div>
               ) : null}
-              <nav className="assets-actions">
-                {ACTIONS.map((a) => (
-                  <button
-                    type="button"
-                    key={a.id}
-                    className="assets-actions__item"
-                    onClick={() => navigate(a.path)}
-                    data-testid={`assets-action-${a.id}`}
-                  >
+              <LinkButtons
+                links={ACTIONS}
+                className="assets-actions"
+                itemClassName="assets-actions__item"
+                testIdPrefix="assets-action-"
+              >
+                {(a) => (
+                  <>
                     <span className="assets-actions__icon accent-tile">{a.icon}</span>
                     <span>{t(a.label)}</span>
-                  </button>
-                ))}
-              </nav>
+                  </>
+                )}
+              </LinkButtons>
             </section>
 
             <section className="assets-accounts">

@@ -6,6 +6,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
 import { PullRefresh } from '../../../components/pull-refresh';
+import { RecordCard, RecordField } from '../../../components/record-card';
 import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
@@ -20,26 +21,23 @@ function LedgerCard({ row }: { row: LedgerRow }) {
   const { t } = useTranslation();
   const incoming = !row.amount.startsWith('-');
   return (
-    <div className="record-card" data-testid="ledger-row" data-reason={row.reason}>
-      <div className="record-card__head">
-        <span className="record-card__title">
-          {row.reason_text} · {row.currency_name}
-        </span>
+    <RecordCard
+      testId="ledger-row"
+      data-reason={row.reason}
+      title={`${row.reason_text} · ${row.currency_name}`}
+      aside={
         <span
           className={incoming ? 'record-card__amount record-card__amount--in' : 'record-card__amount record-card__amount--out'}
         >
           {incoming ? '+' : ''}
           {formatAmount(row.amount)}
         </span>
-      </div>
-      <div className="record-card__rows">
-        <span className="record-card__label">{t('assets.balance_bucket')}</span>
-        <span className="record-card__value">{t(`assets.bucket_${row.bucket}`)}</span>
-        <span className="record-card__label">{t('assets.balance_after')}</span>
-        <span className="record-card__value">{formatAmount(row.balance_after)}</span>
-      </div>
-      <div className="record-card__time">{formatDateTime(row.created_at)}</div>
-    </div>
+      }
+      time={formatDateTime(row.created_at)}
+    >
+      <RecordField label={t('assets.balance_bucket')} value={t(`assets.bucket_${row.bucket}`)} />
+      <RecordField label={t('assets.balance_after')} value={formatAmount(row.balance_after)} />
+    </RecordCard>
   );
 }
 
@@ -84,12 +82,7 @@ export function TradeAccountPage() {
           </section>
         )}
         <h2 className="trade-account__title">{t('assets.change_records')}</h2>
-        <PagedList
-          query={log}
-          renderItem={(row) => <LedgerCard row={row} />}
-          emptyText={t('assets.no_changes')}
-          testId="ledger-list"
-        />
+        <PagedList query={log} item={LedgerCard} emptyText={t('assets.no_changes')} testId="ledger-list" />
       </PullRefresh>
     </Page>
   );

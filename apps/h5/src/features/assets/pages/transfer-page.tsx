@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AwaitingPage } from '../../../components/awaiting-page';
 import { ChoiceSheet, ChoiceTrigger } from '../../../components/choice-sheet';
 import { CoinPicker } from '../../../components/coin-picker';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { ErrorState } from '../../../components/state-view';
 import { applyServerFieldErrors, errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';
@@ -98,20 +97,7 @@ export function TransferPage() {
     </TextLink>
   );
 
-  if (wallet.isPending) {
-    return (
-      <Page title={title} testId="transfer-page" navRight={navRight}>
-        <PageLoader />
-      </Page>
-    );
-  }
-  if (!wallet.data) {
-    return (
-      <Page title={title} testId="transfer-page" navRight={navRight}>
-        <ErrorState onRetry={() => void wallet.refetch()} />
-      </Page>
-    );
-  }
+  if (!wallet.data) return <AwaitingPage title={title} testId="transfer-page" navRight={navRight} query={wallet} />;
 
   const accountChoices = ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account_name.${kind}`) }));
 
@@ -174,8 +160,7 @@ export function TransferPage() {
           onAll={() => setValue('number', coin?.available ?? '0', { shouldValidate: true })}
           testIdPrefix="transfer"
         />
-        <p className="form-note">{t('transfer.note')}</p>
-        <SubmitButton loading={mutation.isPending} testId="transfer-submit">
+        <SubmitButton note={t('transfer.note')} loading={mutation.isPending} testId="transfer-submit">
           {t('transfer.submit')}
         </SubmitButton>
       </form>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
 import { SubmitButton } from '../../../components/submit-button';
 import { pageStack } from '../../../lib/back-navigation';
 import { bankCardKeys, bankCardQuery } from '../../../lib/bank-card-api';
@@ -50,16 +49,8 @@ export function BankAddPage() {
   const onSubmit = handleSubmit((v) => mutation.mutateAsync(toBankCardInput(v)).catch(() => {}));
   const title = card.data ? t('bank.change') : t('bank.add');
 
-  if (card.isPending) {
-    return (
-      <Page title={title} testId="bank-add-page">
-        <PageLoader />
-      </Page>
-    );
-  }
-
   return (
-    <Page title={title} testId="bank-add-page">
+    <Page title={title} testId="bank-add-page" loading={card.isPending}>
       <form className="form-body" onSubmit={onSubmit} noValidate>
         {BANK_FIELDS.map((name) => (
           <TextField
@@ -74,8 +65,7 @@ export function BankAddPage() {
             placeholder={t(`bank.${name}_placeholder`)}
           />
         ))}
-        <p className="form-note">{t('bank.note')}</p>
-        <SubmitButton loading={formState.isSubmitting} testId="bank-submit">
+        <SubmitButton note={t('bank.note')} loading={formState.isSubmitting} testId="bank-submit">
           {t('bank.save')}
         </SubmitButton>
       </form>

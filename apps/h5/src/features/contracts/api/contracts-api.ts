@@ -1,6 +1,7 @@
 import type { LeverDeal, LeverMyTrade, LeverPosition, LeverStatusName } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { pagedQuery } from '../../../lib/paged-query';
 
 /** Perpetual contracts (`lever/*`, docs/api-contracts.md). */
@@ -20,11 +21,7 @@ const STATUS_CODE: Record<LeverStatusName, number> = { entrusted: 0, holding: 1,
 
 /** The pair's contract rules, price, contract balance and open positions (the first open pair without one). */
 export const dealQuery = (pair: PairRef | undefined) =>
-  queryOptions({
-    queryKey: contractsKeys.deal(pair),
-    queryFn: ({ signal }) => api.get<LeverDeal>('lever/deal', pair ? { ...pair } : undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<LeverDeal>(contractsKeys.deal(pair), 'get', 'lever/deal', { params: pair ? { ...pair } : undefined, staleTime: 0 });
 
 export const positionsQuery = (pair: PairRef | undefined, status: LeverStatusName) =>
   pagedQuery<LeverMyTrade>(contractsKeys.positions(pair, status), 'get', 'lever/my_trade', {

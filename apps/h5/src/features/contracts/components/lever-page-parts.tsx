@@ -122,42 +122,21 @@ export function LeverSummary({ totals, decimals, holds, onCloseMany }: SummaryPr
   );
 }
 
-export type LeverTab = 'holding' | 'entrusted' | 'history';
-export type HistoryStatus = 'closed' | 'cancelled';
+const LEVER_TABS = { holding: 'lever.tab_holding', entrusted: 'lever.tab_entrusted', history: 'lever.tab_history' } as const;
+const HISTORY_STATUSES = { closed: 'lever.status.closed', cancelled: 'lever.status.cancelled' } as const;
+export type LeverTab = keyof typeof LEVER_TABS;
+export type HistoryStatus = keyof typeof HISTORY_STATUSES;
 
 /** The three lists' tabs. */
 export function LeverTabs({ tab, onTab }: { tab: LeverTab; onTab: (tab: LeverTab) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Segmented
-      variant="tabs"
-      options={[
-        { value: 'holding', label: t('lever.tab_holding') },
-        { value: 'entrusted', label: t('lever.tab_entrusted') },
-        { value: 'history', label: t('lever.tab_history') },
-      ]}
-      value={tab}
-      onChange={onTab}
-      testId="lever-tab"
-    />
-  );
+  return <Segmented variant="tabs" labels={LEVER_TABS} value={tab} onChange={onTab} testId="lever-tab" />;
 }
 
 /** The history's filter: closed or cancelled positions. */
 export function LeverHistoryFilter({ status, onStatus }: { status: HistoryStatus; onStatus: (status: HistoryStatus) => void }) {
-  const { t } = useTranslation();
   return (
     <div className="lever-page__filter">
-      <Segmented
-        size="small"
-        options={[
-          { value: 'closed', label: t('lever.status.closed') },
-          { value: 'cancelled', label: t('lever.status.cancelled') },
-        ]}
-        value={status}
-        onChange={onStatus}
-        testId="lever-history-status"
-      />
+      <Segmented size="small" labels={HISTORY_STATUSES} value={status} onChange={onStatus} testId="lever-history-status" />
     </div>
   );
 }

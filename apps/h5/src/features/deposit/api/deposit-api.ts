@@ -1,6 +1,6 @@
 import type { depositsApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { walletKeys } from '../../../lib/wallet-api';
 
 /** A chain of a coin with the platform's deposit address on it. */
@@ -15,16 +15,9 @@ export const depositKeys = {
 };
 
 export const depositAddressesQuery = (currency: number) =>
-  queryOptions({
-    queryKey: depositKeys.addresses(currency),
-    queryFn: ({ signal }) => api.post<DepositChain[]>('wallet/get_in_address', { currency }, { loading: false, signal }),
-  });
+  apiQuery<DepositChain[]>(depositKeys.addresses(currency), 'post', 'wallet/get_in_address', { params: { currency } });
 
-export const bankInfoQuery = () =>
-  queryOptions({
-    queryKey: depositKeys.bankInfo,
-    queryFn: ({ signal }) => api.get<BankDepositInfo>('wallet/bank_info', undefined, { loading: false, signal }),
-  });
+export const bankInfoQuery = () => apiQuery<BankDepositInfo>(depositKeys.bankInfo, 'get', 'wallet/bank_info');
 
 export type ChainDepositInput = { method: 'chain'; currency: number; amount: string; type: string; imgs: string };
 export type BankDepositInput = {

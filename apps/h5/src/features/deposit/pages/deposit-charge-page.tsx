@@ -28,6 +28,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 
 const FIELDS = ['amount', 'imgs', 'bank_name', 'card_number', 'transfer_amount'] as const;
+const DEPOSIT_MODES = { chain: 'deposit.mode_chain', bank: 'deposit.mode_bank' } as const;
 const EMPTY: DepositForm = { amount: '', imgs: '', bank_name: '', card_number: '', transfer_amount: '' };
 
 /**
@@ -157,10 +158,7 @@ export function DepositChargePage() {
       {bankInfo ? (
         <div className="deposit-modes">
           <Segmented
-            options={[
-              { value: 'chain', label: t('deposit.mode_chain') },
-              { value: 'bank', label: t('deposit.mode_bank') },
-            ]}
+            labels={DEPOSIT_MODES}
             value={mode}
             onChange={(next) => {
               setMode(next);
@@ -256,8 +254,7 @@ export function DepositChargePage() {
               />
             )}
           />
-          <p className="form-note">{t('deposit.review_note')}</p>
-          <SubmitButton loading={mutation.isPending} testId="deposit-submit">
+          <SubmitButton note={t('deposit.review_note')} loading={mutation.isPending} testId="deposit-submit">
             {t('deposit.submit')}
           </SubmitButton>
         </form>

@@ -1,6 +1,6 @@
 import type { chatApi, helpApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 export type HelpCategory = helpApi.CategoryRow;
 export type HelpArticleItem = helpApi.ArticleRow;
@@ -20,36 +20,18 @@ export const helpKeys = {
 };
 
 // The language is part of each FAQ key: switching language fetches the articles in the new one.
-export const categoriesQuery = (lang: string) =>
-  queryOptions({
-    queryKey: helpKeys.categories(lang),
-    queryFn: ({ signal }) => api.get<HelpCategory[]>('help/categories', undefined, { loading: false, signal }),
-  });
+export const categoriesQuery = (lang: string) => apiQuery<HelpCategory[]>(helpKeys.categories(lang), 'get', 'help/categories');
 
 export const articlesQuery = (lang: string, categoryId: number | null, q: string) =>
-  queryOptions({
-    queryKey: helpKeys.articles(lang, categoryId, q),
-    queryFn: ({ signal }) =>
-      api.get<HelpArticleItem[]>(
-        'help/articles',
-        { ...(categoryId ? { category_id: categoryId } : {}), ...(q ? { q } : {}) },
-        { loading: false, signal },
-      ),
+  apiQuery<HelpArticleItem[]>(helpKeys.articles(lang, categoryId, q), 'get', 'help/articles', {
+    params: { ...(categoryId ? { category_id: categoryId } : {}), ...(q ? { q } : {}) },
   });
 
 export const articleQuery = (lang: string, id: number) =>
-  queryOptions({
-    queryKey: helpKeys.article(lang, id),
-    queryFn: ({ signal }) => api.get<HelpArticle>('help/article', { id }, { loading: false, toast: false, signal }),
-    retry: false,
-  });
+  apiQuery<HelpArticle>(helpKeys.article(lang, id), 'get', 'help/article', { params: { id }, toast: false, retry: false });
 
 export const feedbackQuery = () =>
-  queryOptions({
-    queryKey: helpKeys.feedback,
-    queryFn: ({ signal }) => api.get<FeedbackPage>('help/feedback', { limit: 50 }, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<FeedbackPage>(helpKeys.feedback, 'get', 'help/feedback', { params: { limit: 50 }, staleTime: 0 });
 
 export const sendFeedback = (input: { content: string; images: string[] }) =>
   api.post<Feedback>('help/feedback', { content: input.content, images: input.images.join(',') });

@@ -16,7 +16,8 @@ import { articlesQuery, categoriesQuery, feedbackQuery } from '../api/help-api';
 import { FeedbackPanel } from '../components/feedback-panel';
 import './help.css';
 
-type Tab = 'faq' | 'feedback';
+const HELP_TABS = { faq: 'help.faq', feedback: 'help.feedback' } as const;
+type Tab = keyof typeof HELP_TABS;
 
 /** The help centre: online service, the FAQ (categories, search) and feedback (spec: /pages/help/center/center). */
 export function HelpCenterPage() {
@@ -69,10 +70,7 @@ export function HelpCenterPage() {
             testId="help-tab"
             value={tab}
             onChange={(v) => setParams(v === 'faq' ? {} : { tab: v }, { replace: true })}
-            options={[
-              { value: 'faq', label: t('help.faq') },
-              { value: 'feedback', label: t('help.feedback') },
-            ]}
+            labels={HELP_TABS}
           />
         </div>
 

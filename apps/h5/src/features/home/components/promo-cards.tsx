@@ -5,7 +5,7 @@ import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { LinkButtons } from '../../../components/link-buttons';
 import { PATHS } from '../../../lib/paths';
 import { useProducts } from '../../../lib/products';
 import { bankDepositAvailableQuery } from '../../../lib/wallet-api';
@@ -18,7 +18,6 @@ import './promo-cards.css';
  */
 export function PromoCards() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const products = useProducts();
   const bank = useQuery(bankDepositAvailableQuery());
   const cards = [
@@ -56,15 +55,9 @@ export function PromoCards() {
     },
   ].filter((card) => card.on !== false);
   return (
-    <div className="tile-grid">
-      {cards.map((card) => (
-        <button
-          type="button"
-          key={card.id}
-          className="card-button tile-grid__tile promo-cards__card"
-          onClick={() => navigate(card.path)}
-          data-testid={`home-${card.id}`}
-        >
+    <LinkButtons links={cards} className="tile-grid" itemClassName="card-button tile-grid__tile promo-cards__card" testIdPrefix="home-" as="div">
+      {(card) => (
+        <>
           <span className="promo-cards__icon accent-tile">{card.icon}</span>
           <span className="promo-cards__body">
             <span className="promo-cards__title">
@@ -73,8 +66,8 @@ export function PromoCards() {
             </span>
             <span className="promo-cards__text">{card.text}</span>
           </span>
-        </button>
-      ))}
-    </div>
+        </>
+      )}
+    </LinkButtons>
   );
 }

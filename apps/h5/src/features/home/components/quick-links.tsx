@@ -4,7 +4,7 @@ import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
 import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
 import UploadOutline from 'antd-mobile-icons/es/UploadOutline';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { LinkButtons } from '../../../components/link-buttons';
 import { selectLoggedIn, useAuthStore } from '../../../lib/auth-store';
 import { PATHS } from '../../../lib/paths';
 // help centre and support chat: unread support replies on the online-service button.
@@ -21,21 +21,14 @@ const LINKS = [
 
 export function QuickLinks() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   // help centre and support chat: the agents' replies the user has not read yet.
   const loggedIn = useAuthStore(selectLoggedIn);
   const unread = useQuery({ ...supportUnreadQuery(), enabled: loggedIn });
   const serviceBadge = loggedIn ? (unread.data?.count ?? 0) : 0;
   return (
-    <nav className="quick-links">
-      {LINKS.map((link) => (
-        <button
-          type="button"
-          key={link.id}
-          className="quick-links__item"
-          onClick={() => navigate(link.path)}
-          data-testid={`quick-${link.id}`}
-        >
+    <LinkButtons links={LINKS} className="quick-links" itemClassName="quick-links__item" testIdPrefix="quick-">
+      {(link) => (
+        <>
           <span className="quick-links__icon accent-tile">
             {link.icon}
             {link.id === 'service' && serviceBadge > 0 ? (
@@ -45,8 +38,8 @@ export function QuickLinks() {
             ) : null}
           </span>
           <span className="quick-links__label">{t(link.label)}</span>
-        </button>
-      ))}
-    </nav>
+        </>
+      )}
+    </LinkButtons>
   );
 }

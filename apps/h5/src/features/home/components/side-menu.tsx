@@ -22,6 +22,7 @@ import { PATHS } from '../../../lib/paths';
 import { MENU_ENTRIES } from '../menu-entries';
 import './side-menu.css';
 import { IconButton } from '../../../components/icon-button';
+import { LinkButtons } from '../../../components/link-buttons';
 
 const ICONS: Record<string, ReactNode> = {
   deposit: <DownlandOutline />,
@@ -74,21 +75,21 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             </div>
           )}
         </div>
-        <nav className="side-menu__list">
-          {MENU_ENTRIES.map((entry) => (
-            <button
-              type="button"
-              key={entry.id}
-              className="list-row list-row--link side-menu__item"
-              onClick={() => go(entry.path)}
-              data-testid={`menu-${entry.id}`}
-            >
+        <LinkButtons
+          links={MENU_ENTRIES}
+          className="side-menu__list"
+          itemClassName="list-row list-row--link side-menu__item"
+          testIdPrefix="menu-"
+          onOpen={go}
+        >
+          {(entry) => (
+            <>
               <span className="list-row__icon side-menu__icon">{ICONS[entry.id]}</span>
               <span className="list-row__label">{t(entry.label)}</span>
               <RightOutline className="list-row__arrow" fontSize={14} />
-            </button>
-          ))}
-        </nav>
+            </>
+          )}
+        </LinkButtons>
       </div>
     </Popup>
   );

@@ -1,6 +1,6 @@
 import type { indexSamplesApi, SampleProof } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 /** A pair's day head as `GET /api/index/heads` publishes it; `head` is null while the day has no sample. */
 export type DayHead = indexSamplesApi.DayHead;
@@ -9,10 +9,7 @@ export type DayMinutes = indexSamplesApi.MinutesReply;
 
 /** The published heads of a UTC day, every pair. */
 export const dayHeadsQuery = (day: string) =>
-  queryOptions({
-    queryKey: ['index-record', 'heads', day] as const,
-    queryFn: ({ signal }) => api.get<indexSamplesApi.HeadsReply>('index/heads', { day }, { loading: false, signal }),
-  });
+  apiQuery<indexSamplesApi.HeadsReply>(['index-record', 'heads', day] as const, 'get', 'index/heads', { params: { day } });
 
 /**
  * One pair's published head of a day as it stood at the end of second `at` (fetched apart from the

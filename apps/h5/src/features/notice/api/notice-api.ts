@@ -1,6 +1,6 @@
 import type { messagesApi, newsApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { pagedQuery } from '../../../lib/paged-query';
 
 /** An announcement in a list: title and the start of its body, in the reader's language (or English). */
@@ -22,16 +22,9 @@ export const newsQuery = () => pagedQuery<newsApi.ListReply>(noticeKeys.news, 'p
 export const messagesQuery = () => pagedQuery<messagesApi.ListReply>(noticeKeys.messages, 'get', 'user/messages');
 
 export const newsDetailQuery = (id: number) =>
-  queryOptions({
-    queryKey: noticeKeys.detail(id),
-    queryFn: ({ signal }) => api.post<NewsDetail>('news/detail', { id }, { loading: false, signal }),
-  });
+  apiQuery<NewsDetail>(noticeKeys.detail(id), 'post', 'news/detail', { params: { id } });
 
-export const unreadQuery = () =>
-  queryOptions({
-    queryKey: noticeKeys.unread,
-    queryFn: ({ signal }) => api.get<Unread>('notice/unread', undefined, { loading: false, signal }),
-  });
+export const unreadQuery = () => apiQuery<Unread>(noticeKeys.unread, 'get', 'notice/unread');
 
 export const markMessageRead = (body: { id: number } | { all: 1 }) => api.post<true>('user/messages/read', body);
 export const markNewsRead = (body: { all: 1 }) => api.post<true>('news/read', body);

@@ -1,6 +1,7 @@
 import type { optionsApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 /** A delivery time operators offer: ratios in percent, stake limits in the stake coin. */
 export type OptionSeconds = optionsApi.SecondsRow;
@@ -31,18 +32,10 @@ export const optionsKeys = {
 };
 
 export const secondsQuery = () =>
-  queryOptions({
-    queryKey: optionsKeys.seconds,
-    queryFn: ({ signal }) => api.get<OptionSeconds[]>('microtrade/seconds', undefined, { loading: false, signal }),
-    staleTime: 30_000,
-  });
+  apiQuery<OptionSeconds[]>(optionsKeys.seconds, 'get', 'microtrade/seconds', { staleTime: 30_000 });
 
 export const currenciesQuery = () =>
-  queryOptions({
-    queryKey: optionsKeys.currencies,
-    queryFn: ({ signal }) => api.get<PayableCurrency[]>('microtrade/payable_currencies', undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<PayableCurrency[]>(optionsKeys.currencies, 'get', 'microtrade/payable_currencies', { staleTime: 0 });
 
 export const ordersQuery = (status: OrderStatus) =>
   queryOptions({

@@ -1,6 +1,5 @@
 import type { referralApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { pagedQuery } from '../../../lib/paged-query';
 import type { Paged } from '../../../lib/wallet-api';
 
@@ -22,23 +21,11 @@ export const promotionKeys = {
   rebates: ['promotion', 'rebates'] as const,
 };
 
-export const inviteSummaryQuery = () =>
-  queryOptions({
-    queryKey: promotionKeys.summary,
-    queryFn: ({ signal }) => api.get<InviteSummary>('user/invite', undefined, { loading: false, signal }),
-  });
+export const inviteSummaryQuery = () => apiQuery<InviteSummary>(promotionKeys.summary, 'get', 'user/invite');
 
-export const posterQuery = () =>
-  queryOptions({
-    queryKey: promotionKeys.poster,
-    queryFn: ({ signal }) => api.get<PosterData>('user/my_poster', undefined, { loading: false, signal }),
-  });
+export const posterQuery = () => apiQuery<PosterData>(promotionKeys.poster, 'get', 'user/my_poster');
 
-export const rankingQuery = () =>
-  queryOptions({
-    queryKey: promotionKeys.ranking,
-    queryFn: ({ signal }) => api.post<referralApi.RankingReply>('user/invite_list', undefined, { loading: false, signal }),
-  });
+export const rankingQuery = () => apiQuery<referralApi.RankingReply>(promotionKeys.ranking, 'post', 'user/invite_list');
 
 export const inviteesQuery = () => pagedQuery<Paged<InviteeRow>>(promotionKeys.invitees, 'post', 'user/my_invite_list');
 

@@ -7,6 +7,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
 import { PullRefresh } from '../../../components/pull-refresh';
+import { RecordCard, RecordField } from '../../../components/record-card';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
@@ -24,7 +25,12 @@ import {
 import { PosterSheet } from '../components/poster-sheet';
 import './promotion-page.css';
 
-type Tab = 'ranking' | 'invitees' | 'rebates';
+const PROMOTION_TABS = {
+  ranking: 'promotion.ranking',
+  invitees: 'promotion.my_promotion',
+  rebates: 'promotion.rebates',
+} as const;
+type Tab = keyof typeof PROMOTION_TABS;
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -33,6 +39,19 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
         {value}
       </div>
       <div className="fine-print promotion-stat__label">{label}</div>
+    </div>
+  );
+}
+
+/** The invite code or link with its copy button. */
+function ShareRow({ label, text, kind }: { label: string; text: string; kind: 'code' | 'link' }) {
+  return (
+    <div className="promotion-share__row">
+      <span className="promotion-share__label">{label}</span>
+      <span className={`promotion-share__${kind}`} data-testid={`promotion-${kind}`}>
+        {text}
+      </span>
+      <CopyButton text={text} testId={`promotion-copy-${kind}`} />
     </div>
   );
 }
@@ -51,20 +70,8 @@ function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void
         ) : null}
       </section>
       <section className="section-card promotion-share">
-        <div className="promotion-share__row">
-          <span className="promotion-share__label">{t('promotion.invite_code')}</span>
-          <span className="promotion-share__code" data-testid="promotion-code">
-            {data.extension_code}
-          </span>
-          <CopyButton text={data.extension_code} testId="promotion-copy-code" />
-        </div>
-        <div className="promotion-share__row">
-          <span className="promotion-share__label">{t('promotion.invite_link')}</span>
-          <span className="promotion-share__link" data-testid="promotion-link">
-            {data.share_url}
-          </span>
-          <CopyButton text={data.share_url} testId="promotion-copy-link" />
-        </div>
+        <ShareRow label={t('promotion.invite_code')} text={data.extension_code} kind="code" />
+        <ShareRow label={t('promotion.invite_link')} text={data.share_url} kind="link" />
         <Button block color="primary" onClick={onPoster} data-testid="promotion-poster">
           {t('promotion.poster')}
         </Button>
@@ -116,40 +123,32 @@ function Ranking() {
 function InviteeCard({ row }: { row: InviteeRow }) {
   const { t } = useTranslation();
   return (
-    <div className="record-card" data-testid="invitee-row">
-      <div className="record-card__head">
-        <span className="record-card__title">{row.account}</span>
-        <span className="record-card__amount">{formatAmount(row.total_return)} USDT</span>
-      </div>
-      <div className="record-card__time">
-        {t('promotion.joined_at')} {formatDateTime(row.created_at)}
-      </div>
-    </div>
+    <RecordCard
+      testId="invitee-row"
+      title={row.account}
+      aside={<span className="record-card__amount">{formatAmount(row.total_return)} USDT</span>}
+      time={`${t('promotion.joined_at')} ${formatDateTime(row.created_at)}`}
+    />
   );
 }
 
 function RebateCard({ row }: { row: RebateRow }) {
   const { t } = useTranslation();
   return (
-    <div className="record-card" data-testid="rebate-row">
-      <div className="record-card__head">
-        <span className="record-card__title">{row.reason_text}</span>
+    <RecordCard
+      testId="rebate-row"
+      title={row.reason_text}
+      aside={
         <span className="record-card__amount" data-testid="rebate-row-amount">
           +{formatAmount(row.amount)} {row.currency_name}
         </span>
-      </div>
-      <div className="record-card__rows">
-        <span className="record-card__label">{t('promotion.from')}</span>
-        <span className="record-card__value">{row.account}</span>
-        <span className="record-card__label">{t('promotion.fee')}</span>
-        <span className="record-card__value">
-          {formatAmount(row.fee)} {row.currency_name}
-        </span>
-        <span className="record-card__label">{t('promotion.rebate_ratio')}</span>
-        <span className="record-card__value">{formatRate(row.ratio)}</span>
-      </div>
-      <div className="record-card__time">{formatDateTime(row.created_at)}</div>
-    </div>
+      }
+      time={formatDateTime(row.created_at)}
+    >
+      <RecordField label={t('promotion.from')} value={row.account} />
+      <RecordField label={t('promotion.fee')} value={`${formatAmount(row.fee)} ${row.currency_name}`} />
+      <RecordField label={t('promotion.rebate_ratio')} value={formatRate(row.ratio)} />
+    </RecordCard>
   );
 }
 
@@ -181,33 +180,14 @@ export function PromotionPage() {
           <Summary data={summary.data} onPoster={() => setPosterOpen(true)} />
         )}
         <div className="promotion-tabs">
-          <Segmented
-            options={[
-              { value: 'ranking', label: t('promotion.ranking') },
-              { value: 'invitees', label: t('promotion.my_promotion') },
-              { value: 'rebates', label: t('promotion.rebates') },
-            ]}
-            value={tab}
-            onChange={setTab}
-            testId="promotion-tab"
-          />
+          <Segmented labels={PROMOTION_TABS} value={tab} onChange={setTab} testId="promotion-tab" />
         </div>
         {tab === 'ranking' ? (
           <Ranking />
         ) : tab === 'invitees' ? (
-          <PagedList
-            query={invitees}
-            renderItem={(row) => <InviteeCard row={row} />}
-            emptyText={t('promotion.no_invitees')}
-            testId="invitee-list"
-          />
+          <PagedList query={invitees} item={InviteeCard} emptyText={t('promotion.no_invitees')} testId="invitee-list" />
         ) : (
-          <PagedList
-            query={rebates}
-            renderItem={(row) => <RebateCard row={row} />}
-            emptyText={t('promotion.no_rebates')}
-            testId="rebate-list"
-          />
+          <PagedList query={rebates} item={RebateCard} emptyText={t('promotion.no_rebates')} testId="rebate-list" />
         )}
       </PullRefresh>
       <PosterSheet open={posterOpen} onClose={() => setPosterOpen(false)} data={poster.data} />

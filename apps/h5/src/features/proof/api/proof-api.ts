@@ -1,6 +1,7 @@
 import type { proofApi } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 export type MyLeaf = proofApi.MyLeaf;
 export type MyProof = proofApi.MyReply;
@@ -19,8 +20,7 @@ export const myProofQuery = () =>
 export type PublishedRoot = proofApi.ProofRoot;
 /** The public roots of a day: the page checks the path against these, fetched separately from the leaf. */
 export const publishedRootQuery = (day: string | undefined) =>
-  queryOptions({
-    queryKey: ['proof', 'root', day] as const,
+  apiQuery<proofApi.RootReply>(['proof', 'root', day] as const, 'get', 'proof/root', {
+    params: { day: day ?? '' },
     enabled: Boolean(day),
-    queryFn: ({ signal }) => api.get<proofApi.RootReply>('proof/root', { day: day ?? '' }, { loading: false, signal }),
   });

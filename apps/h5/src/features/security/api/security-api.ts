@@ -1,15 +1,12 @@
 import type { authApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 export const securityKeys = { hasPassword: ['user', 'has_password'] as const };
 
 /** Whether a fund password is set; the security centre hints when it is not (spec section 6). */
 export const hasPayPasswordQuery = () =>
-  queryOptions({
-    queryKey: securityKeys.hasPassword,
-    queryFn: ({ signal }) => api.post<authApi.HasPasswordReply>('user/has_password', undefined, { loading: false, signal }),
-  });
+  apiQuery<authApi.HasPasswordReply>(securityKeys.hasPassword, 'post', 'user/has_password');
 
 /** Changes the login password; the server then revokes every session of the user. */
 export const updatePassword = (input: { old_password: string; password: string; re_password: string }) =>

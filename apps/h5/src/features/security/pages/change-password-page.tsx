@@ -56,8 +56,7 @@ export function ChangePasswordPage() {
           testId="cp-old"
         />
         <NewPasswordFields control={control} testIds={['cp-new', 'cp-confirm']} />
-        <p className="form-note">{t('security.change_password_note')}</p>
-        <SubmitButton loading={formState.isSubmitting} testId="cp-submit">
+        <SubmitButton note={t('security.change_password_note')} loading={formState.isSubmitting} testId="cp-submit">
           {t('common.confirm')}
         </SubmitButton>
       </form>

@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import { OwnCodeField } from '../../../components/contact-fields';
 import { FundPasswordField } from '../../../components/fund-password-field';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
 import { SubmitButton } from '../../../components/submit-button';
 import { accountKeys, userCenterQuery } from '../../../lib/account-api';
 import { codeTargetOf } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
+import { invalidateAll } from '../../../lib/query-client';
 import { confirmCheck, schemaResolver } from '../../../lib/zod-form';
 import { hasPayPasswordQuery, securityKeys, setPayPassword } from '../api/security-api';
 
@@ -40,24 +40,13 @@ export function ChangePayPasswordPage() {
       applyServerFieldErrors(error, setError, FIELDS);
       return;
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: securityKeys.hasPassword }),
-      queryClient.invalidateQueries({ queryKey: accountKeys.center }),
-    ]);
+    await invalidateAll(queryClient, [securityKeys.hasPassword, accountKeys.center]);
     showMessage(t('security.fund_password_saved'), 'success');
     navigate(-1);
   });
 
-  if (userQuery.isPending) {
-    return (
-      <Page title={title} testId="change-pay-password-page">
-        <PageLoader />
-      </Page>
-    );
-  }
-
   return (
-    <Page title={title} testId="change-pay-password-page">
+    <Page title={title} testId="change-pay-password-page" loading={userQuery.isPending}>
       <form className="form-body" onSubmit={onSubmit} noValidate>
         <FundPasswordField control={control} name="password" testId="pp-password" hint={t('security.fund_password_rule')} />
         <FundPasswordField

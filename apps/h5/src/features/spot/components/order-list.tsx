@@ -3,6 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { Segmented } from '../../../components/segmented';
+import { StateChip } from '../../../components/status-chip';
 import { Dialog } from '../../../lib/antd-imperative';
 import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -10,8 +11,8 @@ import { marketKeys, type PairView } from '../../../lib/market-api';
 import { formatAmount, formatMoney, formatPrice, formatRate } from '../../../lib/number-format';
 import { walletKeys } from '../../../lib/wallet-api';
 import { cancelOrder, ordersQuery, type SpotOrder, type SpotStatus, sideOf, spotKeys } from '../api/spot-api';
-import '../../../components/status-chip.css';
 import './order-list.css';
+import { invalidateAll } from '../../../lib/query-client';
 
 const STATUS_TONE: Record<SpotStatus, string> = {
   waiting: 'warning',
@@ -19,6 +20,13 @@ const STATUS_TONE: Record<SpotStatus, string> = {
   partially_filled: 'accent',
   cancelled: 'muted',
 };
+
+/** The history's filter: the finished states, each with its name. */
+const HISTORY_STATUSES = {
+  completed: 'trade.status.completed',
+  partially_filled: 'trade.status.partially_filled',
+  cancelled: 'trade.status.cancelled',
+} as const;
 
 function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView; onCancel?: (order: SpotOrder) => void }) {
   const { t } = useTranslation();
@@ -45,9 +53,7 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
             {t('trade.cancel')}
           </button>
         ) : (
-          <span className={`status-chip tone-${STATUS_TONE[order.status]}`} data-testid={`order-status-${order.id}`}>
-            {t(`trade.status.${order.status}`)}
-          </span>
+          <StateChip state={order.status} tones={STATUS_TONE} words="trade.status" testId={`order-status-${order.id}`} />
         )}
       </div>
       <div className="record-card__rows">
@@ -97,18 +103,14 @@ function OrderCard({ order, pair, onCancel }: { order: SpotOrder; pair: PairView
 export const OrderList = memo(function OrderList({ pair, view }: { pair: PairView; view: 'open' | 'history' }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [historyStatus, setHistoryStatus] = useState<Exclude<SpotStatus, 'waiting'>>('completed');
+  const [historyStatus, setHistoryStatus] = useState<keyof typeof HISTORY_STATUSES>('completed');
   const status: SpotStatus = view === 'open' ? 'waiting' : historyStatus;
   const query = useInfiniteQuery(ordersQuery(pair, status));
   const cancel = useMutation({
     mutationFn: cancelOrder,
     onSuccess: async () => {
       showMessage(t('trade.cancelled'), 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: spotKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: marketKeys.depth(pair.symbol) }),
-      ]);
+      await invalidateAll(queryClient, [spotKeys.all, walletKeys.all, marketKeys.depth(pair.symbol)]);
     },
   });
 
@@ -127,11 +129,7 @@ export const OrderList = memo(function OrderList({ pair, view }: { pair: PairVie
         <div className="order-list__filter">
           <Segmented
             size="small"
-            options={[
-              { value: 'completed', label: t('trade.status.completed') },
-              { value: 'partially_filled', label: t('trade.status.partially_filled') },
-              { value: 'cancelled', label: t('trade.status.cancelled') },
-            ]}
+            labels={HISTORY_STATUSES}
             value={historyStatus}
             onChange={setHistoryStatus}
             testId="orders-history-status"

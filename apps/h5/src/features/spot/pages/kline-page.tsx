@@ -5,13 +5,14 @@ import DownFill from 'antd-mobile-icons/es/DownFill';
 import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AwaitingPage } from '../../../components/awaiting-page';
 import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState } from '../../../components/state-view';
 import { TabButton } from '../../../components/tab-button';
 import { changeDirection, dealQuery, depthQuery, type PairView, withTicker } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
@@ -35,7 +36,8 @@ import { useSelectedPair } from '../use-selected-pair';
 import '../../../components/trade-form.css';
 import './kline-page.css';
 
-type Tab = 'depth' | 'history';
+const KLINE_TABS = { depth: 'trade.depth', history: 'trade.order_history' } as const;
+type Tab = keyof typeof KLINE_TABS;
 
 /** The pair sheet, re-rendered only when its own props change (not with every tick of the page). */
 const PairSheet = memo(PairSwitcher<PairView>);
@@ -139,20 +141,7 @@ export function KlinePage() {
     </button>
   );
 
-  if (quotation.isPending) {
-    return (
-      <Page title={title} testId="kline-page">
-        <PageLoader />
-      </Page>
-    );
-  }
-  if (!quotation.data) {
-    return (
-      <Page title={title} testId="kline-page">
-        <ErrorState onRetry={() => void quotation.refetch()} />
-      </Page>
-    );
-  }
+  if (!quotation.data) return <AwaitingPage title={title} testId="kline-page" query={quotation} />;
   if (!pair) {
     return (
       <Page title={title} testId="kline-page">
@@ -253,16 +242,7 @@ export function KlinePage() {
         </div>
 
         <section className="kline-page__tabs">
-          <Segmented
-            variant="tabs"
-            options={[
-              { value: 'depth', label: t('trade.depth') },
-              { value: 'history', label: t('trade.order_history') },
-            ]}
-            value={tab}
-            onChange={setTab}
-            testId="kline-tab"
-          />
+          <Segmented variant="tabs" labels={KLINE_TABS} value={tab} onChange={setTab} testId="kline-tab" />
           {tab === 'depth' ? (
             depth.isPending && !book ? (
               <PageLoader inline />

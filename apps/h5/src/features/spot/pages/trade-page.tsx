@@ -29,7 +29,8 @@ import { useSelectedPair } from '../use-selected-pair';
 import './trade-page.css';
 import { IconButton } from '../../../components/icon-button';
 
-type Tab = 'open' | 'history' | 'trades';
+const TRADE_TABS = { open: 'trade.open_orders', history: 'trade.order_history', trades: 'trade.latest_trades' } as const;
+type Tab = keyof typeof TRADE_TABS;
 
 /** The pair sheet, re-rendered only when its own props change (not with every tick of the page). */
 const PairSheet = memo(PairSwitcher<PairView>);
@@ -187,17 +188,7 @@ export function TradePage() {
       </section>
 
       <section className="trade-page__tabs">
-        <Segmented
-          variant="tabs"
-          options={[
-            { value: 'open', label: t('trade.open_orders') },
-            { value: 'history', label: t('trade.order_history') },
-            { value: 'trades', label: t('trade.latest_trades') },
-          ]}
-          value={tab}
-          onChange={setTab}
-          testId="trade-tab"
-        />
+        <Segmented variant="tabs" labels={TRADE_TABS} value={tab} onChange={setTab} testId="trade-tab" />
         {tab === 'trades' ? (
           <RecentTrades pair={pair} trades={trades} loading={fetchedTrades.isPending} />
         ) : painted ? (

@@ -1,6 +1,6 @@
 import type { subscriptionApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { pagedQuery } from '../../../lib/paged-query';
 import type { Paged } from '../../../lib/wallet-api';
 
@@ -22,19 +22,10 @@ export const subscriptionKeys = {
   orders: ['lh-send', 'order_list'] as const,
 };
 
-export const projectsQuery = () =>
-  queryOptions({
-    queryKey: subscriptionKeys.list,
-    queryFn: ({ signal }) => api.get<Project[]>('lh/send/config', undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+export const projectsQuery = () => apiQuery<Project[]>(subscriptionKeys.list, 'get', 'lh/send/config', { staleTime: 0 });
 
 export const projectQuery = (id: number) =>
-  queryOptions({
-    queryKey: subscriptionKeys.info(id),
-    queryFn: ({ signal }) => api.get<ProjectInfo>('lh/send/product_info', { id }, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<ProjectInfo>(subscriptionKeys.info(id), 'get', 'lh/send/product_info', { params: { id }, staleTime: 0 });
 
 export const myOrdersQuery = () => pagedQuery<Paged<SubscriptionOrder>>(subscriptionKeys.orders, 'get', 'lh/send/order_list');
 

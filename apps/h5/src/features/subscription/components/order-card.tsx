@@ -21,7 +21,7 @@ function Row({ label, value, testId, tone }: { label: string; value: string; tes
  * One of the user's subscriptions: what was paid, the state, the coins (expected until the
  * allocation, then allocated), the refund, and the returns at the current price.
  */
-export function OrderCard({ order }: { order: SubscriptionOrder }) {
+export function OrderCard({ row: order }: { row: SubscriptionOrder }) {
   const { t } = useTranslation();
   const pay = order.subscribe_currency_name;
   const coin = order.new_currency_name;

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
+import { StateChip } from '../../../components/status-chip';
 import type { Phase } from '../api/subscription-api';
-import '../../../components/status-chip.css';
 
 const TONE: Record<Phase, string> = {
   upcoming: 'muted',
@@ -13,10 +12,5 @@ const TONE: Record<Phase, string> = {
 
 /** A project's or subscription's state (spec section 4) as a coloured chip in the app's language. */
 export function PhaseChip({ phase, testId }: { phase: Phase; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`status-chip tone-${TONE[phase] ?? 'muted'}`} data-testid={testId} data-phase={phase}>
-      {t(`publication.phase.${phase}`)}
-    </span>
-  );
+  return <StateChip state={phase} tones={TONE} words="publication.phase" testId={testId} data-phase={phase} />;
 }

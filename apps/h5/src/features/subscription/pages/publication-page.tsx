@@ -13,7 +13,8 @@ import { OrderCard } from '../components/order-card';
 import { ProjectCard } from '../components/project-card';
 import '../subscription.css';
 
-type Tab = 'projects' | 'mine';
+const PUBLICATION_TABS = { projects: 'publication.projects', mine: 'publication.mine' } as const;
+type Tab = keyof typeof PUBLICATION_TABS;
 
 /**
  * New-coin subscription (spec: /pages/publication/index): the projects, open ones first, and the
@@ -31,10 +32,7 @@ export function PublicationPage() {
     <Page title={t('sections.publication')} testId="publication-page">
       <div className="publication-tabs">
         <Segmented
-          options={[
-            { value: 'projects', label: t('publication.projects') },
-            { value: 'mine', label: t('publication.mine') },
-          ]}
+          labels={PUBLICATION_TABS}
           value={tab}
           onChange={(v) => setParams(v === 'mine' ? { tab: 'mine' } : {}, { replace: true })}
           testId="publication-tab"
@@ -57,12 +55,7 @@ export function PublicationPage() {
             </div>
           )
         ) : (
-          <PagedList
-            query={orders}
-            renderItem={(o) => <OrderCard order={o} />}
-            emptyText={t('publication.no_orders')}
-            testId="publication-orders"
-          />
+          <PagedList query={orders} item={OrderCard} emptyText={t('publication.no_orders')} testId="publication-orders" />
         )}
       </PullRefresh>
     </Page>

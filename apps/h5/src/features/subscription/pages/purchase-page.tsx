@@ -18,6 +18,7 @@ import '../subscription.css';
 import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
+import { invalidateAll } from '../../../lib/query-client';
 import { useProjectParam } from '../use-project-param';
 
 /**
@@ -39,10 +40,7 @@ export function PublicationPurchasePage() {
     mutationFn: subscribe,
     onSuccess: async () => {
       showMessage(t('publication.subscribed_ok'), 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      ]);
+      await invalidateAll(queryClient, [subscriptionKeys.all, walletKeys.all]);
       navigate(`${PATHS.publication}?tab=mine`, { replace: true });
     },
     onError: (error) => {
@@ -148,8 +146,7 @@ export function PublicationPurchasePage() {
         <dt>{t('publication.lock_up')}</dt>
         <dd>{t('publication.days', { count: p.lock_days })}</dd>
       </dl>
-      <p className="form-note">{t('publication.freeze_note')}</p>
-      <SubmitButton loading={mutation.isPending} disabled={!open} testId="publication-submit">
+      <SubmitButton note={t('publication.freeze_note')} loading={mutation.isPending} disabled={!open} testId="publication-submit">
         {t('publication.confirm')}
       </SubmitButton>
       <ConfirmSheet

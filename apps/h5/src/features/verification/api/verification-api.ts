@@ -1,6 +1,6 @@
 import type { identityApi } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 
 export type TierStatus = identityApi.StateName;
 
@@ -8,13 +8,9 @@ export type VerificationCenter = identityApi.CenterReply;
 
 export const verificationKeys = { center: ['user', 'center2'] as const };
 
+// A review happens elsewhere (the console): every visit asks again.
 export const verificationQuery = () =>
-  queryOptions({
-    queryKey: verificationKeys.center,
-    queryFn: ({ signal }) => api.get<VerificationCenter>('user/center2', undefined, { loading: false, signal }),
-    // A review happens elsewhere (the console): every visit asks again.
-    staleTime: 0,
-  });
+  apiQuery<VerificationCenter>(verificationKeys.center, 'get', 'user/center2', { staleTime: 0 });
 
 export type BasicInput = { country: string; name: string; card_id: string };
 export type AdvancedInput = { address: string; front_pic: string; reverse_pic: string; hand_pic: string };

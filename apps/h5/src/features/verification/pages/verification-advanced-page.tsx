@@ -3,11 +3,11 @@ import TextArea from 'antd-mobile/es/components/text-area';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AwaitingPage } from '../../../components/awaiting-page';
 import { ControlledField } from '../../../components/controlled-field';
 import { ImageUpload } from '../../../components/image-upload';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { Callout, ErrorState } from '../../../components/state-view';
+import { Callout } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
@@ -45,8 +45,7 @@ export function VerificationAdvancedPage() {
       {body}
     </Page>
   );
-  if (status.isPending) return wrap(<PageLoader />);
-  if (!status.data) return wrap(<ErrorState onRetry={() => void status.refetch()} />);
+  if (!status.data) return <AwaitingPage title={title} testId="verification-advanced-page" query={status} />;
 
   const { basic, advanced } = status.data;
   if (basic.status !== 'verified') {
@@ -103,8 +102,7 @@ export function VerificationAdvancedPage() {
             )}
           />
         ))}
-        <p className="form-note">{t('verification.photo_note')}</p>
-        <SubmitButton loading={formState.isSubmitting} testId="va-submit">
+        <SubmitButton note={t('verification.photo_note')} loading={formState.isSubmitting} testId="va-submit">
           {t('verification.submit')}
         </SubmitButton>
       </form>

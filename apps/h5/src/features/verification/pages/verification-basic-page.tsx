@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AwaitingPage } from '../../../components/awaiting-page';
 import { ControlledField, TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { Callout, ErrorState } from '../../../components/state-view';
+import { Callout } from '../../../components/state-view';
 import { SubmitButton } from '../../../components/submit-button';
 import { areaCodesQuery } from '../../../lib/account-api';
 import { HTML_LANG } from '../../../lib/i18n';
@@ -43,20 +43,7 @@ export function VerificationBasicPage() {
   );
 
   const title = t('verification.basic_title');
-  if (status.isPending) {
-    return (
-      <Page title={title} testId="verification-basic-page">
-        <PageLoader />
-      </Page>
-    );
-  }
-  if (!status.data) {
-    return (
-      <Page title={title} testId="verification-basic-page">
-        <ErrorState onRetry={() => void status.refetch()} />
-      </Page>
-    );
-  }
+  if (!status.data) return <AwaitingPage title={title} testId="verification-basic-page" query={status} />;
   const basic = status.data.basic;
   if (!canSubmit(basic.status)) {
     return (
@@ -102,8 +89,7 @@ export function VerificationBasicPage() {
           autoComplete="off"
           placeholder={t('verification.card_id_placeholder')}
         />
-        <p className="form-note">{t('verification.privacy_note')}</p>
-        <SubmitButton loading={formState.isSubmitting} testId="vb-submit">
+        <SubmitButton note={t('verification.privacy_note')} loading={formState.isSubmitting} testId="vb-submit">
           {t('verification.submit')}
         </SubmitButton>
       </form>

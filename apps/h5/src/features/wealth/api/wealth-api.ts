@@ -1,6 +1,7 @@
 import { wealthApi } from '@app/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-query';
 import { nextPage, PAGE_SIZE, type Paged } from '../../../lib/wallet-api';
 
 /** A financial product as lh/deposit/config lists it; rates are percent per day ("0.4" = 0.4 %). */
@@ -18,25 +19,16 @@ export type WealthReport = wealthApi.ReportReply;
 export const wealthKeys = { all: ['lh', 'deposit'] as const };
 
 export const productsQuery = () =>
-  queryOptions({
-    queryKey: [...wealthKeys.all, 'config'] as const,
-    queryFn: ({ signal }) => api.get<WealthProduct[]>('lh/deposit/config', undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<WealthProduct[]>([...wealthKeys.all, 'config'] as const, 'get', 'lh/deposit/config', { staleTime: 0 });
 
 export const productInfoQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...wealthKeys.all, 'product', id] as const,
-    queryFn: ({ signal }) => api.get<ProductInfo>('lh/deposit/product_info', { id }, { loading: false, signal }),
+  apiQuery<ProductInfo>([...wealthKeys.all, 'product', id] as const, 'get', 'lh/deposit/product_info', {
+    params: { id },
     staleTime: 0,
   });
 
 export const reportQuery = () =>
-  queryOptions({
-    queryKey: [...wealthKeys.all, 'report'] as const,
-    queryFn: ({ signal }) => api.get<WealthReport>('lh/deposit/report', undefined, { loading: false, signal }),
-    staleTime: 0,
-  });
+  apiQuery<WealthReport>([...wealthKeys.all, 'report'] as const, 'get', 'lh/deposit/report', { staleTime: 0 });
 
 export const ordersQuery = (status: OrderStatus) =>
   infiniteQueryOptions({

@@ -24,6 +24,7 @@ import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix } from '../../../components/amount-suffix';
 import { PrimaryButton } from '../../../components/primary-button';
 import { TextLink } from '../../../components/text-link';
+import { invalidateAll } from '../../../lib/query-client';
 
 /** Spec section 9: the buy page states the maximum expected yield for 30 days. */
 const PREVIEW_DAYS = 30;
@@ -51,10 +52,7 @@ export function FinanceBuyPage() {
     mutationFn: buyProduct,
     onSuccess: async () => {
       showMessage(t('finance.bought'), 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      ]);
+      await invalidateAll(queryClient, [wealthKeys.all, walletKeys.all]);
       navigate(PATHS.financeOrders, { replace: true });
     },
     onError: (error) => {

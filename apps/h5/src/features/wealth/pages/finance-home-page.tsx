@@ -16,10 +16,11 @@ import { ProductCard } from '../components/product-card';
 import { ReportCard } from '../components/report-card';
 import './finance-home-page.css';
 import { IconButton } from '../../../components/icon-button';
+import { LinkButtons } from '../../../components/link-buttons';
 
 const LINKS = [
-  { testId: 'finance-my-hosting', label: 'finance.my_hosting', path: PATHS.financeOrders, icon: <FileOutline fontSize={18} /> },
-  { testId: 'finance-rules', label: 'finance.rules', path: PATHS.financeRules, icon: <QuestionCircleOutline fontSize={18} /> },
+  { id: 'my-hosting', label: 'finance.my_hosting', path: PATHS.financeOrders, icon: <FileOutline fontSize={18} /> },
+  { id: 'rules', label: 'finance.rules', path: PATHS.financeRules, icon: <QuestionCircleOutline fontSize={18} /> },
 ] as const;
 
 /**
@@ -42,21 +43,15 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   const body = (
     <PullRefresh onRefresh={() => Promise.all([products.refetch(), report.refetch()])}>
       <ReportCard report={report.data} />
-      <nav className="tile-grid">
-        {LINKS.map((link) => (
-          <button
-            type="button"
-            key={link.testId}
-            className="card-button tile-grid__tile finance-links__item"
-            onClick={() => navigate(link.path)}
-            data-testid={link.testId}
-          >
+      <LinkButtons links={LINKS} className="tile-grid" itemClassName="card-button tile-grid__tile finance-links__item" testIdPrefix="finance-">
+        {(link) => (
+          <>
             {link.icon}
             <span>{t(link.label)}</span>
             <RightOutline fontSize={12} />
-          </button>
-        ))}
-      </nav>
+          </>
+        )}
+      </LinkButtons>
       <h2 className="finance-section-title">{t('finance.products')}</h2>
       {products.isPending ? (
         <PageLoader inline />

@@ -23,6 +23,7 @@ import {
 import { ReportCard } from '../components/report-card';
 import { daysLabel } from '../days-label';
 import './finance-orders-page.css';
+import { invalidateAll } from '../../../lib/query-client';
 
 /** My hosting: the summary and the orders in three tabs (hosting, completed, redeemed). */
 export function FinanceOrdersPage() {
@@ -43,18 +44,13 @@ export function FinanceOrdersPage() {
             testId="finance-orders-tab"
           />
         </div>
-        <PagedList
-          query={orders}
-          renderItem={(o) => <OrderCard order={o} />}
-          emptyText={t('finance.no_orders')}
-          testId={`finance-orders-${tab}`}
-        />
+        <PagedList query={orders} item={OrderCard} emptyText={t('finance.no_orders')} testId={`finance-orders-${tab}`} />
       </PullRefresh>
     </Page>
   );
 }
 
-function OrderCard({ order: o }: { order: WealthOrder }) {
+function OrderCard({ row: o }: { row: WealthOrder }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const amount = (v: string | null) => (v === null ? '—' : `${formatMoney(v, o.currency_name)}`);
@@ -62,10 +58,7 @@ function OrderCard({ order: o }: { order: WealthOrder }) {
     mutationFn: redeemOrder,
     onSuccess: async (result) => {
       showMessage(t('finance.redeemed', { refund: amount(result.refund), damages: amount(result.damages) }), 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      ]);
+      await invalidateAll(queryClient, [wealthKeys.all, walletKeys.all]);
     },
     // Refused (already ended elsewhere): the list shows the order's current state.
     onError: () => void queryClient.invalidateQueries({ queryKey: wealthKeys.all }),
