@@ -55,7 +55,13 @@ export function PromoCards() {
     },
   ].filter((card) => card.on !== false);
   return (
-    <LinkButtons links={cards} className="tile-grid" itemClassName="card-button tile-grid__tile promo-cards__card" testIdPrefix="home-" as="div">
+    <LinkButtons
+      links={cards}
+      className="tile-grid"
+      itemClassName="card-button tile-grid__tile promo-cards__card"
+      testIdPrefix="home-"
+      as="div"
+    >
       {(card) => (
         <>
           <span className="promo-cards__icon accent-tile">{card.icon}</span>

@@ -43,7 +43,12 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   const body = (
     <PullRefresh onRefresh={() => Promise.all([products.refetch(), report.refetch()])}>
       <ReportCard report={report.data} />
-      <LinkButtons links={LINKS} className="tile-grid" itemClassName="card-button tile-grid__tile finance-links__item" testIdPrefix="finance-">
+      <LinkButtons
+        links={LINKS}
+        className="tile-grid"
+        itemClassName="card-button tile-grid__tile finance-links__item"
+        testIdPrefix="finance-"
+      >
         {(link) => (
           <>
             {link.icon}
