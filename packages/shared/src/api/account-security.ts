@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intId, isCleanText } from '../fields.js';
+import { idParams, intId, isCleanText } from '../fields.js';
 import { isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // The account-security routes: a user's sign-in history, live sessions (and signing them out), the
@@ -57,7 +57,7 @@ export const antiPhishingBody = z.object({
 });
 
 /** `POST admin/users/:id/freeze` and `.../unfreeze` (console). */
-export const freezeParams = z.object({ id: intId('not_found') });
+export const freezeParams = idParams;
 /** The reason the user is shown: trimmed, 1..300 characters. */
 export const freezeBody = z.object({
   reason: z.preprocess(

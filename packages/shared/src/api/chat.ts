@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, intId, MAX_INT32 } from '../fields.js';
+import { idParams, intField, MAX_INT32 } from '../fields.js';
 import { LANGS } from '../langs.js';
 import { isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
@@ -13,7 +13,7 @@ const optionalCount = z.preprocess(
   intField(0, MAX_INT32, 'field_invalid').optional(),
 );
 
-export const idParams = z.object({ id: intId('not_found') });
+export { idParams };
 
 /** Messages after `after_id` (catch-up after a reconnect) or before `before_id` (older). */
 export const historyQuery = z.object({

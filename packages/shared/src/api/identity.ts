@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, intId, optionalText, requiredText } from '../fields.js';
+import { idParams, intField, optionalText, requiredText } from '../fields.js';
 import { isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
 // The identity routes: a user's basic (tier 1) and advanced (tier 2) verification, and the console's
@@ -95,7 +95,7 @@ export const consoleReply = pageReply(checkRow);
 export type ConsoleReply = z.infer<typeof consoleReply>;
 
 /** `POST admin/identity/:id/approve` and `.../reject` (the reason is shown to the user). */
-export const reviewParams = z.object({ id: intId('not_found') });
+export const reviewParams = idParams;
 export const rejectBody = z.object({ reason: requiredText(500) });
 export const reviewReply = z.object({ id: rowId, status: z.string() });
 export type ReviewReply = z.infer<typeof reviewReply>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, idField, intField, intId, MAX_INT32 } from '../fields.js';
+import { amountText, idField, idParams, intField, intId, MAX_INT32 } from '../fields.js';
 import { coinColumns, decimalText, pageFields, pageReply, rowId } from './reply.js';
 
 // Time-based options (`microtrade/*`): the delivery times operators offer, purchases and the user's
@@ -130,7 +130,7 @@ export const createSecondsBody = z.object({
 export const createSecondsReply = secondsRow;
 
 /** `POST admin/options/seconds/:id`: edit a delivery time (audited); replies it. */
-export const updateSecondsParams = z.object({ id: idField });
+export const updateSecondsParams = idParams;
 export const updateSecondsBody = z.object({
   seconds: intField(-MAX_INT32, MAX_INT32).optional(),
   profit_ratio: secondsText.optional(),

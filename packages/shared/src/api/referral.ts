@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intId } from '../fields.js';
+import { idParams } from '../fields.js';
 import { coinColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 
 // Referral: a user's invite code and link, the people they invited and the rebates their fees earn the
@@ -97,7 +97,7 @@ const ratioField = z.preprocess(
     .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'field_invalid'),
 );
 
-export const userParams = z.object({ id: intId('not_found') });
+export const userParams = idParams;
 
 /** A user with a status other than normal, or an own ratio. */
 export const partnerRow = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, idField, intField, intId, optionalText } from '../fields.js';
+import { amountField, idField, idParams, intField, intId, optionalText } from '../fields.js';
 import { LANGS } from '../langs.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
@@ -72,7 +72,7 @@ export const configReply = z.array(projectRow);
 export const recommendReply = z.array(projectRow);
 
 /** `GET lh/send/product_info`: one project; `mine` is null unless signed in. */
-export const productInfoQuery = z.object({ id: idField });
+export const productInfoQuery = idParams;
 export const productInfoReply = projectRow.extend({
   mine: z.object({ subscribed: decimalText, remaining: decimalText, available: decimalText }).nullable(),
 });
@@ -152,7 +152,7 @@ export const projectBody = z.object({
   ...Object.fromEntries(LANGS.map((l) => [`introduction_${l}`, z.string().max(5000, 'field_invalid').optional()])),
 });
 export type ProjectBody = z.infer<typeof projectBody>;
-export const projectParams = z.object({ id: idField });
+export const projectParams = idParams;
 
 /** A project as stored, in the API's words (create, edit and close reply with it). */
 export const consoleProject = z.object({

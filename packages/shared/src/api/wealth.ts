@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, idField, intField, intId } from '../fields.js';
+import { amountField, idField, idParams, intField, intId } from '../fields.js';
 import { coinColumns, decimalText, isoTime, pageFields, pagePlace, pageReply, rowId } from './reply.js';
 
 // Fixed-term financial products (`lh/deposit/*`): products on sale, purchases, the user's orders,
@@ -57,7 +57,7 @@ export type ProductRow = z.infer<typeof productRow>;
 export const configReply = z.array(productRow);
 
 /** `GET lh/deposit/product_info`: one product (paused ones too) with the user's available coin balance. */
-export const productInfoQuery = z.object({ id: idField });
+export const productInfoQuery = idParams;
 export const productInfoReply = productRow.extend({ available: decimalText });
 export type ProductInfoReply = z.infer<typeof productInfoReply>;
 
@@ -165,7 +165,7 @@ export const productBody = z.object({
   status: z.enum(PRODUCT_STATES, { message: 'field_invalid' }).optional(),
   sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(0, 100_000).optional()),
 });
-export const productParams = z.object({ id: idField });
+export const productParams = idParams;
 export const productReply = consoleProduct;
 
 /** `POST admin/wealth/products/:id/status`: pause or resume sales. */
