@@ -1,23 +1,21 @@
-import { contractsApi, okReply } from '@app/shared';
+import { contractsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../lib/reply.js';
 import type { Pair } from '../../market/pairs.js';
+import { routeGroup, signedIn, superOnly } from '../../plugins/route-group.js';
 import { consoleContractSettings, updateContractSettings } from './settings.js';
 
 const tags = ['contracts'];
 const consoleTags = ['console: contracts'];
 
-export async function contractRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function contractRoutes(app: FastifyInstance) {
   const { market, contracts } = app;
-  const user = { preHandler: app.requireUser };
+  const user = routeGroup(app, tags, signedIn);
   // The product switch closes opening only (onRequest: before the body is validated, so everyone gets
   // product_disabled whatever they send). Seeing, closing, cancelling and setting stops on what a user
   // already holds never depend on it: switching contracts off must not trap anyone in a position.
-  const opening = { ...user, onRequest: app.requireProduct('contracts') };
-  const operator = { preHandler: app.requireAdmin };
+  const opening = routeGroup(app, tags, { ...signedIn, product: 'contracts' });
+  const operator = routeGroup(app, consoleTags, superOnly);
 
   /** The pair named by legal_id + currency_id; without both, the first pair open for contracts. */
   const pairFrom = async (q: { legal_id?: number; currency_id?: number }, required: boolean): Promise<Pair | undefined> => {
@@ -38,179 +36,112 @@ export async function contractRoutes(root: FastifyInstance) {
       if (!first) throw new AppError('lever_closed');
       pair = first;
     }
-    return ok(await contracts.deal(userId, pair));
+    return contracts.deal(userId, pair);
   };
-  const dealSchema = {
-    tags,
+  const dealSpec = {
     summary: 'A pair for contracts: rules, allowed multiples, lot presets, price, contract balance, open positions',
-    response: { 200: okReply(contractsApi.dealReply) },
+    reply: contractsApi.dealReply,
   };
-  app.post('/lever/deal', { ...user, schema: { ...dealSchema, body: contractsApi.dealFields.optional() } }, async (request) =>
-    deal(request.body ?? {}, request.user!.id),
-  );
-  app.get('/lever/deal', { ...user, schema: { ...dealSchema, querystring: contractsApi.dealFields } }, async (request) =>
-    deal(request.query, request.user!.id),
-  );
+  user.post('/lever/deal', {
+    ...dealSpec,
+    body: contractsApi.dealFields.optional(),
+    handler: (request) => deal(request.body ?? {}, request.user!.id),
+  });
+  user.get('/lever/deal', {
+    ...dealSpec,
+    querystring: contractsApi.dealFields,
+    handler: (request) => deal(request.query, request.user!.id),
+  });
 
-  app.post(
-    '/lever/submit',
-    {
-      ...opening,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Open a long or short (market at the index, or a limit entry), margin and fee from the contract account',
-        body: contractsApi.submitBody,
-        response: { 200: okReply(contractsApi.positionReply) },
-      },
-    },
-    async (request) => {
+  opening.post('/lever/submit', {
+    summary: 'Open a long or short (market at the index, or a limit entry), margin and fee from the contract account',
+    body: contractsApi.submitBody,
+    reply: contractsApi.positionReply,
+    rateLimitPerMinute: 60,
+    handler: async (request) => {
       const b = request.body;
       const pair = (await pairFrom(b, true))!;
-      return ok(
-        await contracts.submit(request.user!.id, {
-          pair,
-          side: b.type,
-          market: b.status === 'market',
-          share: b.share,
-          multiple: b.multiple,
-          targetPrice: b.target_price,
-          stopProfit: b.target_profit_price,
-          stopLoss: b.stop_loss_price,
-        }),
-      );
+      return contracts.submit(request.user!.id, {
+        pair,
+        side: b.type,
+        market: b.status === 'market',
+        share: b.share,
+        multiple: b.multiple,
+        targetPrice: b.target_price,
+        stopProfit: b.target_profit_price,
+        stopLoss: b.stop_loss_price,
+      });
     },
-  );
+  });
 
-  const myTradeSchema = {
-    tags,
+  user.getAndPost('/lever/my_trade', {
     summary: 'The user’s positions (status 0 entrusted, 1 holding, 3 closed, 4 cancelled), paged, with PnL total and risk rate',
-    response: { 200: okReply(contractsApi.myTradeReply) },
-  };
-  const myTrade = async (q: contractsApi.MyTradeFields, userId: number) =>
-    ok(await contracts.myTrade(userId, { pair: await pairFrom(q, false), status: q.status }, q.page, q.limit));
-  app.post('/lever/my_trade', { ...user, schema: { ...myTradeSchema, body: contractsApi.myTradeFields } }, async (request) =>
-    myTrade(request.body, request.user!.id),
-  );
-  app.get(
-    '/lever/my_trade',
-    { ...user, schema: { ...myTradeSchema, querystring: contractsApi.myTradeFields } },
-    async (request) => myTrade(request.query, request.user!.id),
-  );
+    fields: contractsApi.myTradeFields,
+    reply: contractsApi.myTradeReply,
+    handler: async (request, q) =>
+      contracts.myTrade(request.user!.id, { pair: await pairFrom(q, false), status: q.status }, q.page, q.limit),
+  });
 
-  app.post(
-    '/lever/close',
-    {
-      ...user,
-      schema: {
-        tags,
-        summary: 'Close a holding position at the index with the closing fee (an entrusted limit entry is cancelled)',
-        body: contractsApi.closeBody,
-        response: { 200: okReply(contractsApi.positionReply) },
-      },
-    },
-    async (request) => ok(await contracts.closeByUser(request.user!.id, request.body.id)),
-  );
+  user.post('/lever/close', {
+    summary: 'Close a holding position at the index with the closing fee (an entrusted limit entry is cancelled)',
+    body: contractsApi.closeBody,
+    reply: contractsApi.positionReply,
+    handler: (request) => contracts.closeByUser(request.user!.id, request.body.id),
+  });
 
-  app.post(
-    '/lever/cancel',
-    {
-      ...user,
-      schema: {
-        tags,
-        summary: 'Cancel an entrusted limit entry (its margin and fee return)',
-        body: contractsApi.cancelBody,
-        response: { 200: okReply(contractsApi.positionReply) },
-      },
-    },
-    async (request) => ok(await contracts.cancelByUser(request.user!.id, request.body.id)),
-  );
+  user.post('/lever/cancel', {
+    summary: 'Cancel an entrusted limit entry (its margin and fee return)',
+    body: contractsApi.cancelBody,
+    reply: contractsApi.positionReply,
+    handler: (request) => contracts.cancelByUser(request.user!.id, request.body.id),
+  });
 
-  app.post(
-    '/lever/close_all',
-    {
-      ...user,
-      schema: {
-        tags,
-        summary: 'Close every holding position (type 0 all, 1 longs, 2 shorts; optionally of one pair)',
-        body: contractsApi.closeAllBody,
-        response: { 200: okReply(contractsApi.closeAllReply) },
-      },
-    },
-    async (request) => {
+  user.post('/lever/close_all', {
+    summary: 'Close every holding position (type 0 all, 1 longs, 2 shorts; optionally of one pair)',
+    body: contractsApi.closeAllBody,
+    reply: contractsApi.closeAllReply,
+    handler: async (request) => {
       const { type, ...q } = request.body;
-      return ok(
-        await contracts.closeAll(request.user!.id, { side: type === 'all' ? undefined : type, pair: await pairFrom(q, false) }),
-      );
+      return contracts.closeAll(request.user!.id, { side: type === 'all' ? undefined : type, pair: await pairFrom(q, false) });
     },
-  );
+  });
 
-  app.post(
-    '/lever/setstop',
-    {
-      ...user,
-      schema: {
-        tags,
-        summary:
-          'Set stop-profit and stop-loss of an open position (long: profit above entry and current price, loss below both; short mirrored). Both are replaced; at least one is required.',
-        body: contractsApi.setStopBody,
-        response: { 200: okReply(contractsApi.positionReply) },
-      },
-    },
-    async (request) =>
-      ok(
-        await contracts.setStops(request.user!.id, request.body.id, {
-          stopProfit: request.body.target_profit_price,
-          stopLoss: request.body.stop_loss_price,
-        }),
-      ),
-  );
+  user.post('/lever/setstop', {
+    summary:
+      'Set stop-profit and stop-loss of an open position (long: profit above entry and current price, loss below both; short mirrored). Both are replaced; at least one is required.',
+    body: contractsApi.setStopBody,
+    reply: contractsApi.positionReply,
+    handler: async (request) =>
+      await contracts.setStops(request.user!.id, request.body.id, {
+        stopProfit: request.body.target_profit_price,
+        stopLoss: request.body.stop_loss_price,
+      }),
+  });
 
   // ── console: rules per pair, and a read-only list of positions (no operator action changes a result)
 
-  app.get(
-    '/admin/contracts/settings',
-    {
-      ...operator,
-      schema: {
-        tags: consoleTags,
-        summary: 'Contract rules of every pair',
-        response: { 200: okReply(contractsApi.settingsReply) },
-      },
-    },
-    async () => ok(await consoleContractSettings(app)),
-  );
+  operator.get('/admin/contracts/settings', {
+    summary: 'Contract rules of every pair',
+    reply: contractsApi.settingsReply,
+    handler: () => consoleContractSettings(app),
+  });
 
-  app.post(
-    '/admin/contracts/settings',
-    {
-      ...operator,
-      schema: {
-        tags: consoleTags,
-        summary: 'Set a pair’s contract rules (new positions only; audited as contract_settings.set)',
-        body: contractsApi.setSettingsBody,
-        response: { 200: okReply(contractsApi.setSettingsReply) },
-      },
-    },
+  operator.post('/admin/contracts/settings', {
+    summary: 'Set a pair’s contract rules (new positions only; audited as contract_settings.set)',
+    body: contractsApi.setSettingsBody,
+    reply: contractsApi.setSettingsReply,
     // The pair was looked up before the change and the list it is found in again is the same pairs: its
     // row is always there.
-    async (request) => ok((await updateContractSettings(app, request, request.body))!),
-  );
+    handler: async (request) => (await updateContractSettings(app, request, request.body))!,
+  });
 
-  app.get(
-    '/admin/contracts/positions',
-    {
-      ...operator,
-      schema: {
-        tags: consoleTags,
-        summary: 'Positions, open ones by default (read-only)',
-        querystring: contractsApi.positionsQuery,
-        response: { 200: okReply(contractsApi.positionsReply) },
-      },
-    },
-    async (request) => {
+  operator.get('/admin/contracts/positions', {
+    summary: 'Positions, open ones by default (read-only)',
+    querystring: contractsApi.positionsQuery,
+    reply: contractsApi.positionsReply,
+    handler: (request) => {
       const q = request.query;
-      return ok(await contracts.consolePositions({ pairId: q.pair_id, userId: q.user_id, status: q.status }, q.page, q.limit));
+      return contracts.consolePositions({ pairId: q.pair_id, userId: q.user_id, status: q.status }, q.page, q.limit);
     },
-  );
+  });
 }

@@ -1,8 +1,7 @@
-import { type ConsoleRole, helpApi, okReply } from '@app/shared';
+import { type ConsoleRole, helpApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../lib/reply.js';
+import { anyone, consoleRoles, routeGroup, signedIn } from '../../plugins/route-group.js';
 import {
   consoleFeedbackPage,
   consoleHelpArticle,
@@ -30,228 +29,130 @@ const consoleTags = ['console: help centre'];
  * Help centre: the FAQ (public, in the reader's language with English as fallback), feedback (signed-in
  * users) and their console editors. API in docs/api-support.md.
  */
-export async function helpRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: app.requireUser };
+export async function helpRoutes(app: FastifyInstance) {
+  const visitor = routeGroup(app, tags, anyone);
+  const user = routeGroup(app, tags, signedIn);
   // Console roles: the FAQ editor for support and content operators, the inbox for support.
-  const editor = { preHandler: app.requireAdmin, config: { roles: FAQ_EDITOR_ROLES } };
-  const inbox = { preHandler: app.requireAdmin, config: { roles: FEEDBACK_ROLES } };
+  const editor = routeGroup(app, consoleTags, consoleRoles(...FAQ_EDITOR_ROLES));
+  const inbox = routeGroup(app, consoleTags, consoleRoles(...FEEDBACK_ROLES));
 
-  app.get(
-    '/help/categories',
-    {
-      schema: {
-        tags,
-        summary: 'FAQ categories with their number of articles, in the lang header’s language',
-        response: { 200: okReply(helpApi.categoriesReply) },
-      },
-    },
-    async (request) => ok(await helpCategoriesFor(app.db, requestLang(request))),
-  );
+  visitor.get('/help/categories', {
+    summary: 'FAQ categories with their number of articles, in the lang header’s language',
+    reply: helpApi.categoriesReply,
+    handler: (request) => helpCategoriesFor(app.db, requestLang(request)),
+  });
 
-  app.get(
-    '/help/articles',
-    {
-      schema: {
-        tags,
-        summary: 'FAQ articles (title + summary), of one category and/or matching q; English where not translated',
-        querystring: helpApi.articlesQuery,
-        response: { 200: okReply(helpApi.articlesReply) },
-      },
-    },
-    async (request) =>
-      ok(await helpArticlesFor(app.db, requestLang(request), { categoryId: request.query.category_id, q: request.query.q })),
-  );
+  visitor.get('/help/articles', {
+    summary: 'FAQ articles (title + summary), of one category and/or matching q; English where not translated',
+    querystring: helpApi.articlesQuery,
+    reply: helpApi.articlesReply,
+    handler: async (request) =>
+      await helpArticlesFor(app.db, requestLang(request), { categoryId: request.query.category_id, q: request.query.q }),
+  });
 
-  app.get(
-    '/help/article',
-    {
-      schema: {
-        tags,
-        summary: 'One FAQ article (plain text body)',
-        querystring: helpApi.articleQuery,
-        response: { 200: okReply(helpApi.articleReply) },
-      },
-    },
-    async (request) => ok(await helpArticleFor(app.db, requestLang(request), request.query.id)),
-  );
+  visitor.get('/help/article', {
+    summary: 'One FAQ article (plain text body)',
+    querystring: helpApi.articleQuery,
+    reply: helpApi.articleReply,
+    handler: (request) => helpArticleFor(app.db, requestLang(request), request.query.id),
+  });
 
-  app.post(
-    '/help/feedback',
-    {
-      ...auth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: `Send feedback: content (1..${FEEDBACK_MAX_CHARS} characters) and up to ${FEEDBACK_MAX_IMAGES} images (ids from POST upload with purpose feedback; array or comma-separated)`,
-        body: helpApi.feedbackBody,
-        response: { 200: okReply(helpApi.feedbackReply) },
-      },
-    },
-    async (request) => ok(await submitFeedback(app.db, request.user!.id, request.body)),
-  );
+  user.post('/help/feedback', {
+    summary: `Send feedback: content (1..${FEEDBACK_MAX_CHARS} characters) and up to ${FEEDBACK_MAX_IMAGES} images (ids from POST upload with purpose feedback; array or comma-separated)`,
+    body: helpApi.feedbackBody,
+    reply: helpApi.feedbackReply,
+    rateLimitPerMinute: 10,
+    handler: (request) => submitFeedback(app.db, request.user!.id, request.body),
+  });
 
-  app.get(
-    '/help/feedback',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "The user's feedback with the operators' replies, newest first",
-        querystring: helpApi.feedbackListQuery,
-        response: { 200: okReply(helpApi.feedbackListReply) },
-      },
-    },
-    async (request) => ok(await feedbackPage(app.db, request.user!.id, request.query.page, request.query.limit)),
-  );
+  user.get('/help/feedback', {
+    summary: "The user's feedback with the operators' replies, newest first",
+    querystring: helpApi.feedbackListQuery,
+    reply: helpApi.feedbackListReply,
+    handler: (request) => feedbackPage(app.db, request.user!.id, request.query.page, request.query.limit),
+  });
 
-  app.post(
-    '/help/feedback/read',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Marks the operators' replies to the user's feedback as read",
-        response: { 200: okReply(helpApi.feedbackReadReply) },
-      },
-    },
-    async (request) => {
+  user.post('/help/feedback/read', {
+    summary: "Marks the operators' replies to the user's feedback as read",
+    reply: helpApi.feedbackReadReply,
+    handler: async (request) => {
       await readFeedbackReplies(app.db, request.user!.id);
-      return ok(true as const);
+      return true as const;
     },
-  );
+  });
 
   // ---- console ----
 
-  app.get(
-    '/admin/help/categories',
-    {
-      ...editor,
-      schema: { tags: consoleTags, summary: 'FAQ categories', response: { 200: okReply(helpApi.consoleCategoriesReply) } },
-    },
-    async () => ok(await consoleHelpCategories(app.db)),
-  );
+  editor.get('/admin/help/categories', {
+    summary: 'FAQ categories',
+    reply: helpApi.consoleCategoriesReply,
+    handler: () => consoleHelpCategories(app.db),
+  });
 
-  app.post(
-    '/admin/help/categories',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Create (no id) or update a FAQ category; names per language, English required',
-        body: helpApi.saveCategoryBody,
-        response: { 200: okReply(helpApi.saveCategoryReply) },
-      },
-    },
-    async (request) => ok(await saveCategory(app.db, request, request.body)),
-  );
+  editor.post('/admin/help/categories', {
+    summary: 'Create (no id) or update a FAQ category; names per language, English required',
+    body: helpApi.saveCategoryBody,
+    reply: helpApi.saveCategoryReply,
+    handler: (request) => saveCategory(app.db, request, request.body),
+  });
 
-  app.get(
-    '/admin/help/articles',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Every FAQ article, drafts too',
-        querystring: helpApi.consoleArticlesQuery,
-        response: { 200: okReply(helpApi.consoleArticlesReply) },
-      },
-    },
-    async (request) => ok(await consoleHelpArticles(app.db, request.query.category_id)),
-  );
+  editor.get('/admin/help/articles', {
+    summary: 'Every FAQ article, drafts too',
+    querystring: helpApi.consoleArticlesQuery,
+    reply: helpApi.consoleArticlesReply,
+    handler: (request) => consoleHelpArticles(app.db, request.query.category_id),
+  });
 
-  app.get(
-    '/admin/help/articles/:id',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'One FAQ article with its text in every language',
-        params: helpApi.idParams,
-        response: { 200: okReply(helpApi.consoleArticleReply) },
-      },
-    },
-    async (request) => ok(await consoleHelpArticle(app.db, request.params.id)),
-  );
+  editor.get('/admin/help/articles/:id', {
+    summary: 'One FAQ article with its text in every language',
+    params: helpApi.idParams,
+    reply: helpApi.consoleArticleReply,
+    handler: (request) => consoleHelpArticle(app.db, request.params.id),
+  });
 
-  app.post(
-    '/admin/help/articles',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Create a FAQ article (texts per language, English required)',
-        body: helpApi.articleBody,
-        response: { 200: okReply(helpApi.consoleArticleReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/help/articles', {
+    summary: 'Create a FAQ article (texts per language, English required)',
+    body: helpApi.articleBody,
+    reply: helpApi.consoleArticleReply,
+    handler: (request) => {
       const { category_id, ...rest } = request.body;
-      return ok(await saveArticle(app.db, request, undefined, { categoryId: category_id, ...rest }));
+      return saveArticle(app.db, request, undefined, { categoryId: category_id, ...rest });
     },
-  );
+  });
 
-  app.post(
-    '/admin/help/articles/:id',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Replace a FAQ article and all its languages',
-        params: helpApi.idParams,
-        body: helpApi.articleBody,
-        response: { 200: okReply(helpApi.consoleArticleReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/help/articles/:id', {
+    summary: 'Replace a FAQ article and all its languages',
+    params: helpApi.idParams,
+    body: helpApi.articleBody,
+    reply: helpApi.consoleArticleReply,
+    handler: (request) => {
       const { category_id, ...rest } = request.body;
-      return ok(await saveArticle(app.db, request, request.params.id, { categoryId: category_id, ...rest }));
+      return saveArticle(app.db, request, request.params.id, { categoryId: category_id, ...rest });
     },
-  );
+  });
 
-  app.post(
-    '/admin/help/articles/:id/delete',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Delete a FAQ article',
-        params: helpApi.idParams,
-        response: { 200: okReply(helpApi.deleteArticleReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/help/articles/:id/delete', {
+    summary: 'Delete a FAQ article',
+    params: helpApi.idParams,
+    reply: helpApi.deleteArticleReply,
+    handler: async (request) => {
       await deleteArticle(app.db, request, request.params.id);
-      return ok(true as const);
+      return true as const;
     },
-  );
+  });
 
-  app.get(
-    '/admin/feedback',
-    {
-      ...inbox,
-      schema: {
-        tags: consoleTags,
-        summary: 'Feedback inbox: open (oldest first), replied or all',
-        querystring: helpApi.consoleFeedbackQuery,
-        response: { 200: okReply(helpApi.consoleFeedbackReply) },
-      },
-    },
-    async (request) => ok(await consoleFeedbackPage(app.db, request.query.status, request.query.page, request.query.limit)),
-  );
+  inbox.get('/admin/feedback', {
+    summary: 'Feedback inbox: open (oldest first), replied or all',
+    querystring: helpApi.consoleFeedbackQuery,
+    reply: helpApi.consoleFeedbackReply,
+    handler: (request) => consoleFeedbackPage(app.db, request.query.status, request.query.page, request.query.limit),
+  });
 
-  app.post(
-    '/admin/feedback/:id/reply',
-    {
-      ...inbox,
-      schema: {
-        tags: consoleTags,
-        summary: 'Reply to feedback (the user sees it in the help centre)',
-        params: helpApi.idParams,
-        body: helpApi.replyBody,
-        response: { 200: okReply(helpApi.replyReply) },
-      },
-    },
-    async (request) => ok(await replyFeedback(app.db, request, request.params.id, request.body.reply)),
-  );
+  inbox.post('/admin/feedback/:id/reply', {
+    summary: 'Reply to feedback (the user sees it in the help centre)',
+    params: helpApi.idParams,
+    body: helpApi.replyBody,
+    reply: helpApi.replyReply,
+    handler: (request) => replyFeedback(app.db, request, request.params.id, request.body.reply),
+  });
 }

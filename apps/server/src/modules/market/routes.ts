@@ -1,43 +1,33 @@
-import { marketApi, okReply } from '@app/shared';
+import { marketApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.js';
+import { anyone, routeGroup, signedIn } from '../../plugins/route-group.js';
 import { favoriteList, pairView, quotation, requirePair, setFavorite, timeshare } from './service.js';
 
 const tags = ['market'];
 
 export async function marketRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const visitor = routeGroup(app, tags, anyone);
+  const user = routeGroup(app, tags, signedIn);
   const { market } = app;
   // Only these routes (this plugin's scope) need the pairs; they are read once, on first use.
   app.addHook('preHandler', async () => market.ensurePairs());
 
-  app.get(
-    '/currency/quotation_new',
-    {
-      schema: {
-        tags,
-        summary: 'Pairs by quote coin with price and 24h figures',
-        response: { 200: okReply(marketApi.quotationReply) },
-      },
-    },
-    async () => ok(quotation(market)),
-  );
+  visitor.get('/currency/quotation_new', {
+    summary: 'Pairs by quote coin with price and 24h figures',
+    reply: marketApi.quotationReply,
+    handler: async () => quotation(market),
+  });
 
-  app.get(
-    '/currency/price_source',
-    {
-      schema: {
-        tags,
-        summary: 'Where the index prices come from',
-        description:
-          'Public. {feed: "simulated" | "binance" | "off", demo}: `demo` is true while prices are not a real market\'s ' +
-          '(the simulated feed, or none); the console shows a permanent banner then.',
-        response: { 200: okReply(marketApi.priceSourceReply) },
-      },
-    },
-    async () => ok({ feed: market.feedKind, demo: market.demo }),
-  );
+  visitor.get('/currency/price_source', {
+    summary: 'Where the index prices come from',
+    description:
+      'Public. {feed: "simulated" | "binance" | "off", demo}: `demo` is true while prices are not a real market\'s ' +
+      '(the simulated feed, or none); the console shows a permanent banner then.',
+    reply: marketApi.priceSourceReply,
+    handler: () => ({ feed: market.feedKind, demo: market.demo }),
+  });
 
   app.get(
     '/currency/new_timeshar',
@@ -60,80 +50,49 @@ export async function marketRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/currency/deal',
-    {
-      schema: {
-        tags,
-        summary: 'One pair with price and 24h figures',
-        querystring: marketApi.dealQuery,
-        response: { 200: okReply(marketApi.dealReply) },
-      },
-    },
-    async (request) => {
+  visitor.get('/currency/deal', {
+    summary: 'One pair with price and 24h figures',
+    querystring: marketApi.dealQuery,
+    reply: marketApi.dealReply,
+    handler: (request) => {
       const pair = market.pairOf(request.query.currency_id, request.query.legal_id);
-      return ok(pairView(market, requirePair(market, pair?.id, 'currency_id')));
+      return pairView(market, requirePair(market, pair?.id, 'currency_id'));
     },
-  );
+  });
 
-  const favorites = async (request: { user?: { id: number } }) => ok(await favoriteList(app.db, market, request.user!.id));
-  const listSchema = { tags, summary: "The user's favourite pairs", response: { 200: okReply(marketApi.favoritesReply) } };
-  app.get('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
-  app.post('/currency/user_currency_list', { preHandler: app.requireUser, schema: listSchema }, favorites);
+  user.getAndPost('/currency/user_currency_list', {
+    summary: "The user's favourite pairs",
+    reply: marketApi.favoritesReply,
+    handler: (request) => favoriteList(app.db, market, request.user!.id),
+  });
 
-  app.post(
-    '/currency/user_currency_list/add',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Add a favourite pair',
-        body: marketApi.favoriteBody,
-        response: { 200: okReply(marketApi.favoritesReply) },
-      },
-    },
-    async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, true)),
-  );
-  app.post(
-    '/currency/user_currency_list/remove',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Remove a favourite pair',
-        body: marketApi.favoriteBody,
-        response: { 200: okReply(marketApi.favoritesReply) },
-      },
-    },
-    async (request) => ok(await setFavorite(app.db, market, request.user!.id, request.body.pair_id, false)),
-  );
+  user.post('/currency/user_currency_list/add', {
+    summary: 'Add a favourite pair',
+    body: marketApi.favoriteBody,
+    reply: marketApi.favoritesReply,
+    handler: (request) => setFavorite(app.db, market, request.user!.id, request.body.pair_id, true),
+  });
+  user.post('/currency/user_currency_list/remove', {
+    summary: 'Remove a favourite pair',
+    body: marketApi.favoriteBody,
+    reply: marketApi.favoritesReply,
+    handler: (request) => setFavorite(app.db, market, request.user!.id, request.body.pair_id, false),
+  });
 
-  app.get(
-    '/market/depth',
-    {
-      schema: {
-        tags,
-        summary: "Levels of the exchange's own order book, 10 unless `limit` (1-100) says (empty until spot trading runs)",
-        querystring: marketApi.depthQuery,
-        response: { 200: okReply(marketApi.depthReply) },
-      },
-    },
-    async (request) => ok(await market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10)),
-  );
+  visitor.get('/market/depth', {
+    summary: "Levels of the exchange's own order book, 10 unless `limit` (1-100) says (empty until spot trading runs)",
+    querystring: marketApi.depthQuery,
+    reply: marketApi.depthReply,
+    handler: (request) => market.depth(requirePair(market, request.query.symbol, 'symbol'), request.query.limit ?? 10),
+  });
 
-  app.get(
-    '/market/trades',
-    {
-      schema: {
-        tags,
-        summary: "Recent trades on the exchange's own book",
-        querystring: marketApi.tradesQuery,
-        response: { 200: okReply(marketApi.tradesReply) },
-      },
-    },
-    async (request) => {
+  visitor.get('/market/trades', {
+    summary: "Recent trades on the exchange's own book",
+    querystring: marketApi.tradesQuery,
+    reply: marketApi.tradesReply,
+    handler: async (request) => {
       const pair = requirePair(market, request.query.symbol, 'symbol');
-      return ok({ symbol: pair.symbol, list: await market.trades(pair, request.query.limit) });
+      return { symbol: pair.symbol, list: await market.trades(pair, request.query.limit) };
     },
-  );
+  });
 }

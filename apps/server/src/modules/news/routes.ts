@@ -1,11 +1,9 @@
-import { type ErrorCode, LANGS, type Lang, newsApi, okReply } from '@app/shared';
+import { type ErrorCode, LANGS, type Lang, newsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../lib/reply.js';
+import { consoleRoles, optionallySignedIn, routeGroup, signedIn } from '../../plugins/route-group.js';
 import { allNewsPage, deleteNews, findNews, insertNews, type NewsTexts, replaceTexts, textsOf, updateNews } from './repo.js';
 import { newsDetail, newsList, noticeUnread, readNews } from './service.js';
 
@@ -38,75 +36,44 @@ function checkTexts(raw: Record<string, { title: string; body: string }>): NewsT
   return texts;
 }
 
-export async function newsRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const optional = { preHandler: app.optionalUser };
-  const auth = { preHandler: app.requireUser };
+export async function newsRoutes(app: FastifyInstance) {
+  const reader = routeGroup(app, tags, optionallySignedIn);
+  const user = routeGroup(app, tags, signedIn);
   // Announcements are content: the content role edits them (super always may).
-  const editor = { preHandler: app.requireAdmin, config: { roles: ['content'] as const } };
+  const editor = routeGroup(app, consoleTags, consoleRoles('content'));
   // A POST without a body (the original client sends none for the first page) is the first page.
   const paged = newsApi.listQuery;
   const detail = newsApi.detailQuery;
 
   // The original client POSTs news/list and news/detail; GET works too (links, caches).
-  for (const method of ['get', 'post'] as const) {
-    const input = method === 'get' ? 'querystring' : 'body';
-    app[method](
-      '/news/list',
-      {
-        ...optional,
-        schema: {
-          tags,
-          summary: 'Published announcements, pinned then newest',
-          [input]: paged,
-          response: { 200: okReply(newsApi.listReply) },
-        },
-      },
-      async (request) => {
-        const q = (method === 'get' ? request.query : request.body) as z.infer<typeof paged>;
-        return ok(await newsList(app.db, requestLang(request), request.user?.id, q.page, q.limit));
-      },
-    );
-    app[method](
-      '/news/detail',
-      {
-        ...optional,
-        schema: {
-          tags,
-          summary: 'One announcement (plain text); marks it read',
-          [input]: detail,
-          response: { 200: okReply(newsApi.detailReply) },
-        },
-      },
-      async (request) => {
-        const q = (method === 'get' ? request.query : request.body) as z.infer<typeof detail>;
-        return ok(await newsDetail(app.db, requestLang(request), request.user?.id, q.id));
-      },
-    );
-  }
+  reader.getAndPost('/news/list', {
+    summary: 'Published announcements, pinned then newest',
+    fields: paged,
+    reply: newsApi.listReply,
+    handler: (request, q) => newsList(app.db, requestLang(request), request.user?.id, q.page, q.limit),
+  });
+  reader.getAndPost('/news/detail', {
+    summary: 'One announcement (plain text); marks it read',
+    fields: detail,
+    reply: newsApi.detailReply,
+    handler: (request, q) => newsDetail(app.db, requestLang(request), request.user?.id, q.id),
+  });
 
-  app.post(
-    '/news/read',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Mark one announcement (id) or all (all=1) read',
-        body: newsApi.readBody,
-        response: { 200: okReply(newsApi.readReply) },
-      },
-    },
-    async (request) => {
+  user.post('/news/read', {
+    summary: 'Mark one announcement (id) or all (all=1) read',
+    body: newsApi.readBody,
+    reply: newsApi.readReply,
+    handler: async (request) => {
       await readNews(app.db, request.user!.id, request.body);
-      return ok(true as const);
+      return true as const;
     },
-  );
+  });
 
-  app.get(
-    '/notice/unread',
-    { ...auth, schema: { tags, summary: 'Unread announcements and messages', response: { 200: okReply(newsApi.unreadReply) } } },
-    async (request) => ok(await noticeUnread(app.db, request.user!.id)),
-  );
+  user.get('/notice/unread', {
+    summary: 'Unread announcements and messages',
+    reply: newsApi.unreadReply,
+    handler: (request) => noticeUnread(app.db, request.user!.id),
+  });
 
   // ── console ──
   const view = async (id: number) => {
@@ -115,50 +82,29 @@ export async function newsRoutes(root: FastifyInstance) {
     return consoleView(row, (await textsOf(app.db, [id])).get(id) ?? {});
   };
 
-  app.get(
-    '/admin/news',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Every announcement',
-        querystring: newsApi.consoleListQuery,
-        response: { 200: okReply(newsApi.consoleListReply) },
-      },
-    },
-    async (request) => {
+  editor.get('/admin/news', {
+    summary: 'Every announcement',
+    querystring: newsApi.consoleListQuery,
+    reply: newsApi.consoleListReply,
+    handler: async (request) => {
       const { page, limit } = request.query;
       const { total, rows, texts } = await allNewsPage(app.db, limit, (page - 1) * limit);
-      return ok({ list: rows.map((r) => consoleView(r, texts.get(r.id) ?? {})), total, page, limit });
+      return { list: rows.map((r) => consoleView(r, texts.get(r.id) ?? {})), total, page, limit };
     },
-  );
+  });
 
-  app.get(
-    '/admin/news/:id',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'One announcement',
-        params: idParams,
-        response: { 200: okReply(newsApi.consoleDetailReply) },
-      },
-    },
-    async (request) => ok(await view(request.params.id)),
-  );
+  editor.get('/admin/news/:id', {
+    summary: 'One announcement',
+    params: idParams,
+    reply: newsApi.consoleDetailReply,
+    handler: (request) => view(request.params.id),
+  });
 
-  app.post(
-    '/admin/news',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Write an announcement (texts per language; English required)',
-        body: newsApi.editBody,
-        response: { 200: okReply(newsApi.consoleDetailReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/news', {
+    summary: 'Write an announcement (texts per language; English required)',
+    body: newsApi.editBody,
+    reply: newsApi.consoleDetailReply,
+    handler: async (request) => {
       const texts = checkTexts(request.body.texts);
       const id = await app.db.transaction(async (tx) => {
         const row = await insertNews(tx, {
@@ -170,23 +116,16 @@ export async function newsRoutes(root: FastifyInstance) {
         await audit(tx, request, 'news.create', `news:${row.id}`, null, { published: row.published, pinned: row.pinned, texts });
         return row.id;
       });
-      return ok(await view(id));
+      return view(id);
     },
-  );
+  });
 
-  app.post(
-    '/admin/news/:id',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Edit an announcement',
-        params: idParams,
-        body: newsApi.editBody,
-        response: { 200: okReply(newsApi.consoleDetailReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/news/:id', {
+    summary: 'Edit an announcement',
+    params: idParams,
+    body: newsApi.editBody,
+    reply: newsApi.consoleDetailReply,
+    handler: async (request) => {
       const id = request.params.id;
       const before = await view(id);
       const texts = checkTexts(request.body.texts);
@@ -199,30 +138,23 @@ export async function newsRoutes(root: FastifyInstance) {
           texts,
         });
       });
-      return ok(await view(id));
+      return view(id);
     },
-  );
+  });
 
-  app.post(
-    '/admin/news/:id/delete',
-    {
-      ...editor,
-      schema: {
-        tags: consoleTags,
-        summary: 'Delete an announcement',
-        params: idParams,
-        response: { 200: okReply(newsApi.deleteReply) },
-      },
-    },
-    async (request) => {
+  editor.post('/admin/news/:id/delete', {
+    summary: 'Delete an announcement',
+    params: idParams,
+    reply: newsApi.deleteReply,
+    handler: async (request) => {
       const before = await view(request.params.id);
       await app.db.transaction(async (tx) => {
         await deleteNews(tx, request.params.id);
         await audit(tx, request, 'news.delete', `news:${request.params.id}`, before, null);
       });
-      return ok(true as const);
+      return true as const;
     },
-  );
+  });
 }
 
 function consoleView(

@@ -1,7 +1,6 @@
-import { ANY_CONSOLE_ROLE, idParams, okReply, operatorsApi } from '@app/shared';
+import { idParams, operatorsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.js';
+import { anyOperator, routeGroup, superOnly } from '../../plugins/route-group.js';
 import { operatorDeps } from './deps.js';
 import {
   changeOwnPassword,
@@ -22,150 +21,87 @@ const tags = ['console: operators'];
  * Operators' two-factor enrolment, operator accounts (super admin) and console sessions. Sign-in
  * itself is `admin/login` (modules/admin), which calls this module's service.
  */
-export async function operatorRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function operatorRoutes(app: FastifyInstance) {
   // Every signed-in operator, also with an enrolment-only session: setting up 2FA is what it is for.
-  const enrolling = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
-  const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE } };
+  const enrolling = routeGroup(app, tags, { ...anyOperator, enrolment: true });
+  const operator = routeGroup(app, tags, anyOperator);
   // No roles declared: super only.
-  const superOnly = { preHandler: app.requireAdmin };
+  const onlySuper = routeGroup(app, tags, superOnly);
 
-  app.post(
-    '/admin/totp/setup',
-    {
-      ...enrolling,
-      schema: {
-        tags,
-        summary: 'Start two-factor enrolment: a new secret and its otpauth URI (shown this once)',
-        response: { 200: okReply(operatorsApi.totpSetupReply) },
-      },
-    },
-    async (request) => ok(await startEnrolment(operatorDeps(app), request.admin!)),
-  );
+  enrolling.post('/admin/totp/setup', {
+    summary: 'Start two-factor enrolment: a new secret and its otpauth URI (shown this once)',
+    reply: operatorsApi.totpSetupReply,
+    handler: (request) => startEnrolment(operatorDeps(app), request.admin!),
+  });
 
-  app.post(
-    '/admin/totp/enable',
-    {
-      ...enrolling,
-      config: { ...enrolling.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Confirm enrolment with a code from the authenticator app',
-        body: operatorsApi.totpEnableBody,
-        response: { 200: okReply(operatorsApi.totpEnableReply) },
-      },
-    },
-    async (request) => ok(await confirmEnrolment(operatorDeps(app), request, request.body.code)),
-  );
+  enrolling.post('/admin/totp/enable', {
+    summary: 'Confirm enrolment with a code from the authenticator app',
+    body: operatorsApi.totpEnableBody,
+    reply: operatorsApi.totpEnableReply,
+    rateLimitPerMinute: 10,
+    handler: (request) => confirmEnrolment(operatorDeps(app), request, request.body.code),
+  });
 
-  app.post(
-    '/admin/me/password',
-    {
-      ...anyOperator,
-      config: { ...anyOperator.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Change your own password (current one first; your other sessions end)',
-        body: operatorsApi.changePasswordBody,
-        response: { 200: okReply(operatorsApi.changePasswordReply) },
-      },
-    },
-    async (request) => ok(await changeOwnPassword(operatorDeps(app), request, request.body)),
-  );
+  operator.post('/admin/me/password', {
+    summary: 'Change your own password (current one first; your other sessions end)',
+    body: operatorsApi.changePasswordBody,
+    reply: operatorsApi.changePasswordReply,
+    rateLimitPerMinute: 10,
+    handler: (request) => changeOwnPassword(operatorDeps(app), request, request.body),
+  });
 
-  app.get(
-    '/admin/me/sessions',
-    {
-      ...anyOperator,
-      schema: { tags, summary: "The operator's own live sessions", response: { 200: okReply(operatorsApi.sessionsReply) } },
-    },
-    async (request) => ok(await liveSessions(app.db, request.admin!.sessionId, request.admin!.id)),
-  );
+  operator.get('/admin/me/sessions', {
+    summary: "The operator's own live sessions",
+    reply: operatorsApi.sessionsReply,
+    handler: (request) => liveSessions(app.db, request.admin!.sessionId, request.admin!.id),
+  });
 
-  app.post(
-    '/admin/sessions/:id/revoke',
-    {
-      ...anyOperator,
-      schema: {
-        tags,
-        summary: 'End a console session (own sessions; super: any)',
-        params: idParams,
-        response: { 200: okReply(operatorsApi.revokeReply) },
-      },
-    },
-    async (request) => ok(await revokeSession(app.db, request, request.params.id)),
-  );
+  operator.post('/admin/sessions/:id/revoke', {
+    summary: 'End a console session (own sessions; super: any)',
+    params: idParams,
+    reply: operatorsApi.revokeReply,
+    handler: (request) => revokeSession(app.db, request, request.params.id),
+  });
 
-  app.get(
-    '/admin/sessions',
-    {
-      ...superOnly,
-      schema: { tags, summary: "Every operator's live sessions", response: { 200: okReply(operatorsApi.sessionsReply) } },
-    },
-    async (request) => ok(await liveSessions(app.db, request.admin!.sessionId)),
-  );
+  onlySuper.get('/admin/sessions', {
+    summary: "Every operator's live sessions",
+    reply: operatorsApi.sessionsReply,
+    handler: (request) => liveSessions(app.db, request.admin!.sessionId),
+  });
 
-  app.get(
-    '/admin/operators',
-    { ...superOnly, schema: { tags, summary: 'Operator accounts', response: { 200: okReply(operatorsApi.listReply) } } },
-    async () => ok(await listOperators(app.db)),
-  );
+  onlySuper.get('/admin/operators', {
+    summary: 'Operator accounts',
+    reply: operatorsApi.listReply,
+    handler: () => listOperators(app.db),
+  });
 
-  app.post(
-    '/admin/operators',
-    {
-      ...superOnly,
-      schema: {
-        tags,
-        summary: 'Create an operator with a role',
-        body: operatorsApi.createBody,
-        response: { 200: okReply(operatorsApi.createReply) },
-      },
-    },
-    async (request) => ok(await createOperator(app.db, request, request.body)),
-  );
+  onlySuper.post('/admin/operators', {
+    summary: 'Create an operator with a role',
+    body: operatorsApi.createBody,
+    reply: operatorsApi.createReply,
+    handler: (request) => createOperator(app.db, request, request.body),
+  });
 
-  app.post(
-    '/admin/operators/:id',
-    {
-      ...superOnly,
-      schema: {
-        tags,
-        summary: "Change an operator's role or disable them (their sessions end)",
-        params: idParams,
-        body: operatorsApi.updateBody,
-        response: { 200: okReply(operatorsApi.updateReply) },
-      },
-    },
-    async (request) => ok(await updateOperator(app.db, request, request.params.id, request.body)),
-  );
+  onlySuper.post('/admin/operators/:id', {
+    summary: "Change an operator's role or disable them (their sessions end)",
+    params: idParams,
+    body: operatorsApi.updateBody,
+    reply: operatorsApi.updateReply,
+    handler: (request) => updateOperator(app.db, request, request.params.id, request.body),
+  });
 
-  app.post(
-    '/admin/operators/:id/password',
-    {
-      ...superOnly,
-      schema: {
-        tags,
-        summary: "Set another operator's password: their second factor is removed (they enrol again) and their sessions end",
-        params: idParams,
-        body: operatorsApi.resetPasswordBody,
-        response: { 200: okReply(operatorsApi.resetPasswordReply) },
-      },
-    },
-    async (request) => ok(await resetPassword(operatorDeps(app), request, request.params.id, request.body.password)),
-  );
+  onlySuper.post('/admin/operators/:id/password', {
+    summary: "Set another operator's password: their second factor is removed (they enrol again) and their sessions end",
+    params: idParams,
+    body: operatorsApi.resetPasswordBody,
+    reply: operatorsApi.resetPasswordReply,
+    handler: (request) => resetPassword(operatorDeps(app), request, request.params.id, request.body.password),
+  });
 
-  app.post(
-    '/admin/operators/:id/reset-2fa',
-    {
-      ...superOnly,
-      schema: {
-        tags,
-        summary: "Remove an operator's second factor; they enrol again",
-        params: idParams,
-        response: { 200: okReply(operatorsApi.resetTotpReply) },
-      },
-    },
-    async (request) => ok(await resetTotp(app.db, request, request.params.id)),
-  );
+  onlySuper.post('/admin/operators/:id/reset-2fa', {
+    summary: "Remove an operator's second factor; they enrol again",
+    params: idParams,
+    reply: operatorsApi.resetTotpReply,
+    handler: (request) => resetTotp(app.db, request, request.params.id),
+  });
 }

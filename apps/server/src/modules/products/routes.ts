@@ -1,8 +1,7 @@
-import { okReply, type Product, productsApi } from '@app/shared';
+import { type Product, productsApi } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.js';
+import { anyone, routeGroup, superOnly } from '../../plugins/route-group.js';
 import { ProductSwitchBoard } from './switches.js';
 
 declare module 'fastify' {
@@ -12,8 +11,8 @@ declare module 'fastify' {
     /**
      * A hook refusing a request with `product_disabled` while the product is switched off. Put it on the
      * routes that OPEN something new (a position, an order, a purchase), as `onRequest` (it then runs
-     * before body validation, so any request gets the same answer):
-     * `{ onRequest: app.requireProduct('options'), preHandler: app.requireUser }`. Never on a route that
+     * before body validation, so any request gets the same answer): a route group's access
+     * `{ ...signedIn, product: 'options' }` (plugins/route-group.ts) puts it there. Never on a route that
      * shows, closes, cancels or protects (stops) what a user already holds: switching a product off stops
      * new business, it is no lever on existing positions (docs/decisions.md).
      */
@@ -31,45 +30,25 @@ export const productSwitchesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireProduct', (product: Product) => async () => board.require(product));
 });
 
-export async function productRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function productRoutes(app: FastifyInstance) {
+  const operator = routeGroup(app, ['console: products'], superOnly);
 
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags: ['products'],
-        summary: 'Which products are open (the H5 app hides the others)',
-        response: { 200: okReply(productsApi.switchesReply) },
-      },
-    },
-    async () => ok(await app.products.all()),
-  );
+  routeGroup(app, ['products'], anyone).get('/products', {
+    summary: 'Which products are open (the H5 app hides the others)',
+    reply: productsApi.switchesReply,
+    handler: () => app.products.all(),
+  });
 
-  app.get(
-    '/admin/products',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['console: products'],
-        summary: 'The product switches',
-        response: { 200: okReply(productsApi.switchesReply) },
-      },
-    },
-    async () => ok(await app.products.all()),
-  );
+  operator.get('/admin/products', {
+    summary: 'The product switches',
+    reply: productsApi.switchesReply,
+    handler: () => app.products.all(),
+  });
 
-  app.post(
-    '/admin/products',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['console: products'],
-        summary: 'Switch products on or off (applied at once, audited as products.set)',
-        body: productsApi.setBody,
-        response: { 200: okReply(productsApi.switchesReply) },
-      },
-    },
-    async (request) => ok(await app.products.set(request, request.body)),
-  );
+  operator.post('/admin/products', {
+    summary: 'Switch products on or off (applied at once, audited as products.set)',
+    body: productsApi.setBody,
+    reply: productsApi.switchesReply,
+    handler: (request) => app.products.set(request, request.body),
+  });
 }

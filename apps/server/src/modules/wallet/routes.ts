@@ -1,82 +1,56 @@
-import { okReply, walletApi } from '@app/shared';
+import { walletApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reasonText } from '../../i18n/ledger-reasons.js';
 import { parseAmount } from '../../lib/amounts.js';
 import { requireCurrency } from '../../lib/currencies.js';
 import { requestLang } from '../../lib/lang.js';
 import { D, str } from '../../lib/money.js';
 import { offsetOf } from '../../lib/paging.js';
-import { ok } from '../../lib/reply.js';
+import { routeGroup, signedIn } from '../../plugins/route-group.js';
 import { listPostings, listTransfers } from './repo.js';
 import { transfer, walletDetail, walletList } from './service.js';
 
 const tags = ['wallet'];
 
-export async function walletRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: app.requireUser };
+export async function walletRoutes(app: FastifyInstance) {
+  const user = routeGroup(app, tags, signedIn);
 
-  app.post(
-    '/wallet/list',
-    {
-      ...auth,
-      schema: { tags, summary: 'Balances of the four accounts, valued in USDT', response: { 200: okReply(walletApi.listReply) } },
-    },
-    async (request) => ok(await walletList(app.db, request.user!.id, app.market.livePrices)),
-  );
+  user.post('/wallet/list', {
+    summary: 'Balances of the four accounts, valued in USDT',
+    reply: walletApi.listReply,
+    handler: (request) => walletList(app.db, request.user!.id, app.market.livePrices),
+  });
 
-  app.post(
-    '/wallet/detail',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'One coin in one account',
-        body: walletApi.detailBody,
-        response: { 200: okReply(walletApi.detailReply) },
-      },
-    },
-    async (request) => {
+  user.post('/wallet/detail', {
+    summary: 'One coin in one account',
+    body: walletApi.detailBody,
+    reply: walletApi.detailReply,
+    handler: async (request) => {
       const coin = await requireCurrency(app.db, request.body.currency);
-      return ok(await walletDetail(app.db, request.user!.id, coin.id, request.body.type, app.market.livePrices));
+      return walletDetail(app.db, request.user!.id, coin.id, request.body.type, app.market.livePrices);
     },
-  );
+  });
 
-  app.post(
-    '/wallet/change',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Transfer between own accounts',
-        body: walletApi.changeBody,
-        response: { 200: okReply(walletApi.changeReply) },
-      },
-    },
-    async (request) => {
+  user.post('/wallet/change', {
+    summary: 'Transfer between own accounts',
+    body: walletApi.changeBody,
+    reply: walletApi.changeReply,
+    handler: async (request) => {
       const coin = await requireCurrency(app.db, request.body.currency_id, 'currency_id');
       const amount = parseAmount(request.body.number, coin.decimals, 'number');
       const id = await transfer(app.db, request.user!.id, coin.id, request.body.from_field, request.body.to_field, amount);
-      return ok({ id });
+      return { id };
     },
-  );
+  });
 
-  app.get(
-    '/wallet/hzhistory',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Transfer records',
-        querystring: walletApi.transfersQuery,
-        response: { 200: okReply(walletApi.transfersReply) },
-      },
-    },
-    async (request) => {
+  user.get('/wallet/hzhistory', {
+    summary: 'Transfer records',
+    querystring: walletApi.transfersQuery,
+    reply: walletApi.transfersReply,
+    handler: async (request) => {
       const { currency, page, limit } = request.query;
       const { total, rows } = await listTransfers(app.db, request.user!.id, currency, limit, offsetOf(page, limit));
-      return ok({
+      return {
         list: rows.map(({ transfer: t, currencyName }) => ({
           id: t.id,
           currency_id: t.currencyId,
@@ -89,22 +63,15 @@ export async function walletRoutes(root: FastifyInstance) {
         total,
         page,
         limit,
-      });
+      };
     },
-  );
+  });
 
-  app.post(
-    '/wallet/legal_log',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Account change records',
-        body: walletApi.postingsBody,
-        response: { 200: okReply(walletApi.postingsReply) },
-      },
-    },
-    async (request) => {
+  user.post('/wallet/legal_log', {
+    summary: 'Account change records',
+    body: walletApi.postingsBody,
+    reply: walletApi.postingsReply,
+    handler: async (request) => {
       const { currency, type, page, limit } = request.body;
       const lang = requestLang(request);
       const { total, rows } = await listPostings(
@@ -114,7 +81,7 @@ export async function walletRoutes(root: FastifyInstance) {
         limit,
         offsetOf(page, limit),
       );
-      return ok({
+      return {
         list: rows.map((r) => {
           // One transfer entry moves out of one account and into another: each side reads as its direction.
           const reason = r.reason === 'transfer' ? (new D(r.amount).isNegative() ? 'transfer_out' : 'transfer_in') : r.reason;
@@ -137,7 +104,7 @@ export async function walletRoutes(root: FastifyInstance) {
         total,
         page,
         limit,
-      });
+      };
     },
-  );
+  });
 }
