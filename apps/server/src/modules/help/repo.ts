@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
+import { rowById } from '../../db/rows.js';
 import { feedback, helpArticles, helpArticleTexts, helpCategories, users } from '../../db/schema.js';
 
 export type CategoryRow = typeof helpCategories.$inferSelect;
@@ -23,8 +24,7 @@ export async function listCategories(db: Db) {
 }
 
 export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(helpCategories).where(eq(helpCategories.id, id)).limit(1);
-  return row;
+  return rowById(db, helpCategories, id);
 }
 
 /**
@@ -63,8 +63,7 @@ export async function listArticles(db: Db, lang: string, filter: { categoryId?: 
 }
 
 export async function findArticle(db: Db, id: number): Promise<ArticleRow | undefined> {
-  const [row] = await db.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
-  return row;
+  return rowById(db, helpArticles, id);
 }
 
 export async function articleTexts(db: Db, articleId: number) {

@@ -1,0 +1,37 @@
+import { and, eq, type InferSelectModel, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from './db-type.js';
+
+/** A table whose rows are found by a numeric `id`. */
+export type TableWithId = PgTable & { id: PgColumn };
+
+/** A table of records an operator reviews once: each is 'pending' until then, and `reviewedAt` says when. */
+export type ReviewedTable = TableWithId & { status: PgColumn; reviewedAt: PgColumn };
+
+/** The row of `table` with this id, if there is one. */
+export async function rowById<T extends TableWithId>(db: Db, table: T, id: number): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
+  return row as InferSelectModel<T> | undefined;
+}
+
+/**
+ * Moves a pending record to its reviewed state in one guarded UPDATE: of two reviews racing, exactly
+ * one gets the row back; the other gets nothing and changes nothing.
+ */
+export async function reviewPending<T extends ReviewedTable>(
+  tx: Db,
+  table: T,
+  id: number,
+  set: PgUpdateSetSource<T>,
+): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await tx
+    .update(table as ReviewedTable)
+    .set({ ...set, reviewedAt: sql`now()` })
+    .where(and(eq(table.id, id), eq(table.status, 'pending')))
+    .returning();
+  return row as InferSelectModel<T> | undefined;
+}
