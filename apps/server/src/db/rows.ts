@@ -1,4 +1,4 @@
-import { and, eq, type InferSelectModel, sql } from 'drizzle-orm';
+import { and, desc, eq, type InferSelectModel, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from './db-type.js';
 
@@ -14,6 +14,21 @@ export async function rowById<T extends TableWithId>(db: Db, table: T, id: numbe
     .select()
     .from(table as PgTable)
     .where(eq(table.id, id))
+    .limit(1);
+  return row as InferSelectModel<T> | undefined;
+}
+
+/** The newest row of `table` (the highest id) that `where` matches, if any. */
+export async function newestRow<T extends TableWithId>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(desc(table.id))
     .limit(1);
   return row as InferSelectModel<T> | undefined;
 }

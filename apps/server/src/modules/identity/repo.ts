@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
-import { reviewPending, rowById } from '../../db/rows.js';
+import { newestRow, reviewPending, rowById } from '../../db/rows.js';
 import { identityChecks, users } from '../../db/schema.js';
 import { forgetUser } from '../../plugins/session-cache.js';
 
@@ -49,13 +49,7 @@ export async function insertCheck(tx: Db, values: typeof identityChecks.$inferIn
 }
 
 export async function latestCheck(db: Db, userId: number, tier: Tier): Promise<CheckRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityChecks)
-    .where(and(eq(identityChecks.userId, userId), eq(identityChecks.tier, tier)))
-    .orderBy(desc(identityChecks.id))
-    .limit(1);
-  return row;
+  return newestRow(db, identityChecks, and(eq(identityChecks.userId, userId), eq(identityChecks.tier, tier)));
 }
 
 export async function findCheck(db: Db, id: number): Promise<CheckRow | undefined> {
