@@ -1,4 +1,4 @@
-import { and, desc, eq, type InferSelectModel, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, type InferSelectModel, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from './db-type.js';
 
@@ -31,6 +31,21 @@ export async function newestRow<T extends TableWithId>(
     .orderBy(desc(table.id))
     .limit(1);
   return row as InferSelectModel<T> | undefined;
+}
+
+/** How many rows of `table` a user created after `since` (the per-user limits on uploads and feedback). */
+export async function countOfUserSince(
+  db: Db,
+  table: PgTable & { userId: PgColumn; createdAt: PgColumn },
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    // gt() binds the Date through the column's encoder; a raw Date in sql`` breaks postgres-js (PostgreSQL mode).
+    .where(and(eq(table.userId, userId), gt(table.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { ownerContact } from '../../db/console-lists.js';
-import { selectPage } from '../../db/paging.js';
-import { rowById } from '../../db/rows.js';
+import { inboxPage, selectPage } from '../../db/paging.js';
+import { countOfUserSince, rowById } from '../../db/rows.js';
 import { feedback, helpArticles, helpArticleTexts, helpCategories, users } from '../../db/schema.js';
 
 export type CategoryRow = typeof helpCategories.$inferSelect;
@@ -100,19 +100,8 @@ export async function insertFeedback(db: Db, values: typeof feedback.$inferInser
 }
 
 export async function userFeedback(db: Db, userId: number, limit: number, offset: number) {
-  const where = eq(feedback.userId, userId);
-  const [{ total, rows }, [unread]] = await Promise.all([
-    selectPage(
-      db,
-      { rows: db.select().from(feedback).$dynamic(), count: feedback, where, orderBy: [desc(feedback.id)] },
-      { limit, offset },
-    ),
-    db
-      .select({ n: count() })
-      .from(feedback)
-      .where(and(where, isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt))),
-  ]);
-  return { total, unread: unread?.n ?? 0, rows };
+  const unread = and(isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt));
+  return inboxPage(db, { table: feedback, where: eq(feedback.userId, userId), unread }, { limit, offset });
 }
 
 export async function markRepliesRead(db: Db, userId: number): Promise<void> {
@@ -139,12 +128,7 @@ export async function lockFeedback(tx: Db, id: number): Promise<FeedbackRow | un
 }
 
 export async function countFeedbackSince(db: Db, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(feedback)
-    // gt() binds the Date through the column's encoder; a raw Date in sql`` breaks postgres-js (PostgreSQL mode).
-    .where(and(eq(feedback.userId, userId), gt(feedback.createdAt, since)));
-  return row?.n ?? 0;
+  return countOfUserSince(db, feedback, userId, since);
 }
 
 export async function updateFeedbackReply(
