@@ -1,16 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../test/file-app.js';
 
 /** API replies over 1 kB are compressed for clients that accept it; small ones and other clients get plain JSON. */
 describe('API reply compression', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile();
 
   // The OpenAPI document: a large reply every test app has.
   const docs = (encoding?: string) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ConsoleRole } from '@app/shared';
+import { beforeAll, expect } from 'vitest';
 import { adminSessions, admins } from '../src/db/schema.js';
 import { hashPassword, sha256 } from '../src/lib/secrets.js';
 import { adminToken, type TestApp, totpCode } from './test-app.js';
@@ -27,6 +28,26 @@ export async function operatorToken(t: TestApp, role: ConsoleRole): Promise<{ to
   const again = await t.post('admin/login', { email, password: PASSWORD, totp: await totpCode(t, secret) });
   if (again.type !== 'ok') throw new Error(`operator login failed: ${JSON.stringify(again)}`);
   return { id, email, token: again.message.token as string };
+}
+
+/**
+ * The two sides of a file's four-eyes changes, signed in before its tests: the seeded super admin files
+ * a change (`operator`), a second super approves it (`checker`). Read them inside hooks and tests.
+ */
+export function twoSupersForFile(t: TestApp): { operator: string; checker: string } {
+  const supers = { operator: '', checker: '' };
+  beforeAll(async () => {
+    supers.operator = await adminToken(t);
+    supers.checker = (await operatorToken(t, 'super')).token;
+  }, 60_000);
+  return supers;
+}
+
+/** `checker` approves a waiting request; the test fails unless it was applied. Answers the reply. */
+export async function approvedBy(t: TestApp, checker: string, approvalId: number) {
+  const decided = await t.post(`admin/approvals/${approvalId}/approve`, {}, { token: checker });
+  expect(decided.type, JSON.stringify(decided)).toBe('ok');
+  return decided;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { count, is, type SQL } from 'drizzle-orm';
+import { and, count, desc, type InferSelectModel, is, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db-type.js';
 
@@ -42,4 +42,36 @@ export async function selectPage<Q extends PgSelect, C extends PgSelect>(
       .limit(window.limit)
       .offset(window.offset),
   );
+}
+
+/**
+ * One page of a user's inbox (their messages, their feedback and its replies), newest first, with the
+ * list's total and how many of its rows are still `unread`. `where` picks the user's rows.
+ */
+export async function inboxPage<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  inbox: { table: T; where: SQL; unread: SQL | undefined },
+  window: PageWindow,
+): Promise<PageOf<InferSelectModel<T>> & { unread: number }> {
+  const { table, where } = inbox;
+  const [{ total, rows }, [unread]] = await Promise.all([
+    selectPage(
+      db,
+      {
+        rows: db
+          .select()
+          .from(table as PgTable)
+          .$dynamic(),
+        count: table,
+        where,
+        orderBy: [desc(table.id)],
+      },
+      window,
+    ),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(and(where, inbox.unread)),
+  ]);
+  return { total, unread: unread?.n ?? 0, rows: rows as InferSelectModel<T>[] };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signal } from '../../test/signal.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { PgliteThread } from './pglite-thread.js';
 
@@ -81,10 +82,7 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
 
   it('holds a statement from outside back until the running transaction has ended', async () => {
     const seen: string[] = [];
-    let inside!: () => void;
-    const started = new Promise<void>((resolve) => {
-      inside = resolve;
-    });
+    const { fire: inside, fired: started } = signal();
     const tx = db.transaction(async (t) => {
       await t.query('INSERT INTO t (id, note) VALUES (20, $1)', ['in tx']);
       inside();
@@ -168,10 +166,7 @@ describe.skipIf(!built)('PGlite on a worker thread', () => {
 
   it('dumps the data directory between transactions: a running one is in the copy whole, after its COMMIT', async () => {
     await db.exec('CREATE TABLE d (id int PRIMARY KEY)');
-    let finish!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
+    const { fire: finish, fired: gate } = signal();
     const running = db.transaction(async (tx) => {
       await tx.query('INSERT INTO d VALUES (1)');
       await gate;

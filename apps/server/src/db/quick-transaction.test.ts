@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FaultProxy } from '../../test/fault-proxy.js';
+import { signal } from '../../test/signal.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createPgTemplate, dropPgDatabase } from '../../test/test-database.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
@@ -86,14 +87,8 @@ describe('a quick transaction', () => {
   });
 
   it('keeps its writes from other connections until it commits', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let inserted!: () => void;
-    const insertedNow = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
+    const { fire: release, fired: held } = signal();
+    const { fire: inserted, fired: insertedNow } = signal();
     const running = t.database.quickTransaction(async (tx) => {
       await tx.execute(sql`INSERT INTO quick_probe VALUES (6)`);
       inserted();
@@ -161,10 +156,7 @@ describe.skipIf(process.env.TEST_DB !== 'pg')('a quick transaction whose connect
   });
 
   it('fails while the callback waits on something else, and refuses its later statements', async () => {
-    let resume!: () => void;
-    const paused = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
+    const { fire: resume, fired: paused } = signal();
     let later: Promise<unknown> | undefined;
     const running = database.quickTransaction(async (tx) => {
       await tx.execute(sql`INSERT INTO quick_lost VALUES (100)`);
@@ -259,10 +251,7 @@ describe.skipIf(process.env.TEST_DB !== 'pg')("a quick transaction's lock phase"
   });
 
   it('keeps a second transaction from running its statements until the first has sent its last', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { fire: release, fired: held } = signal();
     const first = database.quickTransaction(
       async (tx, commitWithNext) => {
         await tx.execute(sql`INSERT INTO phase_probe VALUES (1)`);

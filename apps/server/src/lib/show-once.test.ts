@@ -8,28 +8,28 @@ const dir = mkdtempSync(join(tmpdir(), 'show-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SECRET = 'admin@localhost / s3cr3t-Passw0rd';
 
+/** Shows the secret once, with or without a terminal; answers where it went and what the terminal and log got. */
+function show(terminal: { isTTY: boolean }) {
+  const shown: string[] = [];
+  const logged: string[] = [];
+  const where = showOnce(`First: ${SECRET}`, 'First operator; its password', {
+    dataDir: dir,
+    log: (line) => logged.push(line),
+    terminal: { isTTY: terminal.isTTY, write: (text) => shown.push(text) },
+  });
+  return { where, shown, logged };
+}
+
 describe('showing the first operator password once', () => {
   it('writes it to the terminal and only a note to the log', () => {
-    const shown: string[] = [];
-    const logged: string[] = [];
-    const where = showOnce(`First: ${SECRET}`, 'First operator; its password', {
-      dataDir: dir,
-      log: (line) => logged.push(line),
-      terminal: { isTTY: true, write: (text) => shown.push(text) },
-    });
+    const { where, shown, logged } = show({ isTTY: true });
     expect(where).toBe('terminal');
     expect(shown.join('')).toContain(SECRET);
     expect(logged).toEqual(['First operator; its password (shown once on the terminal, not logged)']);
   });
 
   it('without a terminal, writes it to a file only its owner can read, and the log names the file', () => {
-    const logged: string[] = [];
-    const shown: string[] = [];
-    const where = showOnce(`First: ${SECRET}`, 'First operator; its password', {
-      dataDir: dir,
-      log: (line) => logged.push(line),
-      terminal: { isTTY: false, write: (text) => shown.push(text) },
-    });
+    const { where, shown, logged } = show({ isTTY: false });
     expect(where).toBe('file');
     expect(shown).toEqual([]);
     const file = join(dir, SECRET_FILE);

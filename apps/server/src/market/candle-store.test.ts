@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { queryRows } from '../db/client.js';
 import { CandleStore, copyLine } from './candle-store.js';
 
 /** `CandleStore.copy` on this run's database (PGlite, or PostgreSQL with TEST_DB=pg). */
 describe('the candle store', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile();
 
   it('bulk-loads a history while other queries run on the same pool, and every one of them answers', async () => {
     const store = new CandleStore(t.database);

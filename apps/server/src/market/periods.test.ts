@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
 import { queryRows } from '../db/client.js';
 import { bucketSql, bucketStart, CANDLE_PERIODS, nextBucket } from './periods.js';
 
@@ -27,11 +27,7 @@ describe('candle buckets', () => {
   });
 
   describe('in SQL', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = appForFile();
 
     it('match the JavaScript buckets for every period', async () => {
       const samples = [

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldLong } from '../../test/contracts.js';
 import { appForFile } from '../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../test/money.js';
 import { addOneSecondDelivery, BTC_USDT_ID, type Clock, startOptions, tick } from '../../test/options.js';
@@ -75,23 +76,9 @@ describe('the start-up price-source guard', () => {
     // A held contract position refuses the start even with the setting; nothing is voided.
     const [position] = await t.database.db
       .insert(contractPositions)
-      .values({
-        userId: u.id,
-        pairId: BTC_USDT_ID,
-        side: 'long',
-        entry: 'market',
-        status: 'holding',
-        lots: 1,
-        multiple: 10,
-        contractSize: '0.01',
-        openFeeRate: '0',
-        closeFeeRate: '0',
-        maintenanceMarginRate: '0.005',
-        openPrice: '60000',
-        openPriceTime: clock.now,
-        margin: '60',
-        openFee: '0',
-      })
+      .values(
+        heldLong(u.id, { pairId: BTC_USDT_ID, openFeeRate: '0', closeFeeRate: '0', openPriceTime: clock.now, openFee: '0' }),
+      )
       .returning();
     try {
       const refused = await refusal(guardPriceSource(t.database.db, { current: binance, voidOpenOptions: true }));

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerEmailUser, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/file-app.js';
+import { registerEmailUser } from '../../test/test-app.js';
 import type { AuthUser } from './auth.js';
 import { forgetSession, forgetUser, SessionCache } from './session-cache.js';
 
@@ -72,13 +73,7 @@ describe('the session cache', () => {
 });
 
 describe('signed-in requests with the cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile();
 
   it('answer from the cache, and 999 right after logout, password change and a forced revocation', async () => {
     const a = await registerEmailUser(t);

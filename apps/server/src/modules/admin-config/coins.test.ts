@@ -1,35 +1,28 @@
 import { LANGS } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
 import { BTC, ETH, fund, PAY_PASSWORD, readyUser, TRX, USDT } from '../../../test/money.js';
-import { operatorToken } from '../../../test/operators.js';
-import { adminToken } from '../../../test/test-app.js';
+import { approvedBy, twoSupersForFile } from '../../../test/operators.js';
 import { auditLog, chains, currencies, depositAddresses, deposits, withdrawAddresses } from '../../db/schema.js';
 import { translate } from '../../i18n/messages.js';
 import { base58CheckEncode } from '../../lib/chain-address.js';
 
 const t = appForFile({ checkLedger: true });
-let operator: string;
-/** A second super: a new chain brings a deposit address, which waits for their approval. */
-let checker: string;
-beforeAll(async () => {
-  operator = await adminToken(t);
-  checker = (await operatorToken(t, 'super')).token;
-}, 60_000);
+/** A new chain brings a deposit address, which waits for the second super's approval. */
+const supers = twoSupersForFile(t);
 
 /** Asks to add a chain as the operator and has the second super approve it; answers what was applied. */
 async function addChain(coin: number, body: Record<string, string>) {
-  const filed = await t.post(`admin/config/coins/${coin}/chains`, body, { token: operator });
+  const filed = await t.post(`admin/config/coins/${coin}/chains`, body, { token: supers.operator });
   expect(filed.message, JSON.stringify(filed)).toMatchObject({ status: 'pending_approval', kind: 'config.chain.add' });
-  const decided = await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker });
-  expect(decided.type, JSON.stringify(decided)).toBe('ok');
+  const decided = await approvedBy(t, supers.checker, filed.message.approval_id);
   return { ...decided, message: decided.message.result };
 }
 
 /** A well-formed TRON address (base58check, version byte 0x41) from a fixed body. */
 const tronAddress = (fill: number) => base58CheckEncode(Buffer.concat([Buffer.from([0x41]), Buffer.alloc(20, fill)]));
-const config = async () => (await t.get('admin/config', { token: operator })).message;
+const config = async () => (await t.get('admin/config', { token: supers.operator })).message;
 const coinOf = async (id: number) => (await config()).coins.find((c: { id: number }) => c.id === id);
 const auditCount = async () => (await t.database.db.select().from(auditLog)).length;
 const snapshot = async () => ({
@@ -57,7 +50,7 @@ describe('coin enabled switch', () => {
     );
     expect(pending.type).toBe('ok');
 
-    const off = await t.post(`admin/config/coins/${ETH}/enabled`, { enabled: '0' }, { token: operator });
+    const off = await t.post(`admin/config/coins/${ETH}/enabled`, { enabled: '0' }, { token: supers.operator });
     expect(off.message).toEqual({ id: ETH, name: 'ETH', enabled: false });
     expect((await coinOf(ETH)).enabled).toBe(false);
 
@@ -82,21 +75,23 @@ describe('coin enabled switch', () => {
     const paid = await t.post(
       `admin/withdrawals/${pending.message.id}/approve`,
       { tx_hash: `0x${'fe'.repeat(32)}` },
-      { token: operator },
+      { token: supers.operator },
     );
     expect(paid.message.status).toBe('approved');
 
-    const audit = (await t.get('admin/audit?action=config.coin.enabled', { token: operator })).message.list[0];
+    const audit = (await t.get('admin/audit?action=config.coin.enabled', { token: supers.operator })).message.list[0];
     expect(audit).toMatchObject({ target: 'currency:ETH', before: { enabled: true }, after: { enabled: false } });
 
-    expect((await t.post(`admin/config/coins/${ETH}/enabled`, { enabled: 'true' }, { token: operator })).type).toBe('ok');
+    expect((await t.post(`admin/config/coins/${ETH}/enabled`, { enabled: 'true' }, { token: supers.operator })).type).toBe('ok');
     expect((await t.post('wallet/get_in_address', { currency: String(ETH) }, { token: u.token })).type).toBe('ok');
   });
 
   it('refuses an unknown coin and a bad value, changing nothing', async () => {
     const before = await snapshot();
-    expect((await t.post('admin/config/coins/999/enabled', { enabled: '0' }, { token: operator })).error).toBe('not_found');
-    const bad = await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: 'maybe' }, { token: operator, lang: 'esp' });
+    expect((await t.post('admin/config/coins/999/enabled', { enabled: '0' }, { token: supers.operator })).error).toBe(
+      'not_found',
+    );
+    const bad = await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: 'maybe' }, { token: supers.operator, lang: 'esp' });
     expect(bad).toMatchObject({ error: 'field_invalid', fields: { enabled: expect.any(String) } });
     expect(bad.message).toBe(translate('esp', 'field_invalid'));
     expect(await snapshot()).toEqual(before);
@@ -107,14 +102,15 @@ describe('chains', () => {
   it('adds a chain with its deposit address: at once in get_in_address and the withdrawal rules, audited', async () => {
     const u = await readyUser(t);
     const address = tronAddress(7);
-    const filed = await t.post(`admin/config/coins/${ETH}/chains`, { name: 'trc20', address }, { token: operator });
+    const filed = await t.post(`admin/config/coins/${ETH}/chains`, { name: 'trc20', address }, { token: supers.operator });
     // Nothing is added until a second super approves.
     expect((await coinOf(ETH)).chain_addresses).toHaveLength(1);
-    expect((await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: operator })).error).toBe(
+    expect((await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: supers.operator })).error).toBe(
       'approval_own_request',
     );
     const added = {
-      message: (await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker })).message.result,
+      message: (await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: supers.checker })).message
+        .result,
     };
     expect(added.message).toMatchObject({ id: ETH, name: 'TRC20', address });
     const shown = (await t.post('wallet/get_in_address', { currency: String(ETH) }, { token: u.token })).message;
@@ -126,18 +122,18 @@ describe('chains', () => {
     expect((await coinOf(ETH)).chain_addresses).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'TRC20', address })]),
     );
-    const audit = (await t.get('admin/audit?action=config.chain.add', { token: operator })).message.list[0];
+    const audit = (await t.get('admin/audit?action=config.chain.add', { token: supers.operator })).message.list[0];
     expect(audit).toMatchObject({
       target: 'currency:ETH',
       before: { chains: ['ERC20'] },
       after: { chains: ['ERC20', 'TRC20'], address },
     });
 
-    const removed = await t.post(`admin/config/coins/${ETH}/chains/remove`, { name: 'TRC20' }, { token: operator });
+    const removed = await t.post(`admin/config/coins/${ETH}/chains/remove`, { name: 'TRC20' }, { token: supers.operator });
     expect(removed.message).toEqual({ id: ETH, name: 'TRC20', chains: ['ERC20'] });
     const after = (await t.post('wallet/get_in_address', { currency: String(ETH) }, { token: u.token })).message;
     expect(after.map((c: { name: string }) => c.name)).toEqual(['ERC20']);
-    const removal = (await t.get('admin/audit?action=config.chain.remove', { token: operator })).message.list[0];
+    const removal = (await t.get('admin/audit?action=config.chain.remove', { token: supers.operator })).message.list[0];
     expect(removal).toMatchObject({ before: { chains: ['ERC20', 'TRC20'], address }, after: { chains: ['ERC20'] } });
   });
 
@@ -148,7 +144,9 @@ describe('chains', () => {
       .insert(withdrawAddresses)
       .values({ userId: u.id, currencyId: TRX, chain: 'ERC20', address: `0x${'cd'.repeat(20)}`, label: null })
       .returning({ id: withdrawAddresses.id });
-    expect((await t.post(`admin/config/coins/${TRX}/chains/remove`, { name: 'ERC20' }, { token: operator })).type).toBe('ok');
+    expect((await t.post(`admin/config/coins/${TRX}/chains/remove`, { name: 'ERC20' }, { token: supers.operator })).type).toBe(
+      'ok',
+    );
     const refused = await t.post(
       'wallet/out',
       { currency: String(TRX), number: '10', address_id: String(entry!.id), pay_password: PAY_PASSWORD },
@@ -161,7 +159,7 @@ describe('chains', () => {
     const u = await readyUser(t);
     const before = await snapshot();
     const post = (path: string, body: Record<string, string>, lang = 'en') =>
-      t.post(`admin/config/coins/${path}`, body, { token: operator, lang });
+      t.post(`admin/config/coins/${path}`, body, { token: supers.operator, lang });
     expect((await post('999/chains', { name: 'TRC20', address: tronAddress(1) })).error).toBe('not_found');
     const unknown = await post(`${BTC}/chains`, { name: 'DOGE', address: tronAddress(1) }, 'th');
     expect(unknown).toMatchObject({ error: 'chain_unknown', fields: { name: translate('th', 'chain_unknown') } });
@@ -193,14 +191,16 @@ describe('chains', () => {
   });
 
   it('a disabled coin may lose its last chain, and cannot be enabled without one', async () => {
-    expect((await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '0' }, { token: operator })).type).toBe('ok');
-    expect((await t.post(`admin/config/coins/${BTC}/chains/remove`, { name: 'OMNI' }, { token: operator })).type).toBe('ok');
-    const refused = await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '1' }, { token: operator });
+    expect((await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '0' }, { token: supers.operator })).type).toBe('ok');
+    expect((await t.post(`admin/config/coins/${BTC}/chains/remove`, { name: 'OMNI' }, { token: supers.operator })).type).toBe(
+      'ok',
+    );
+    const refused = await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '1' }, { token: supers.operator });
     expect(refused.error).toBe('chain_last');
     expect((await coinOf(BTC)).enabled).toBe(false);
     const omni = base58CheckEncode(Buffer.concat([Buffer.from([0x00]), Buffer.alloc(20, 9)]));
     expect((await addChain(BTC, { name: 'OMNI', address: omni })).type).toBe('ok');
-    expect((await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '1' }, { token: operator })).type).toBe('ok');
+    expect((await t.post(`admin/config/coins/${BTC}/enabled`, { enabled: '1' }, { token: supers.operator })).type).toBe('ok');
     expect((await coinOf(BTC)).chain_addresses).toEqual([expect.objectContaining({ name: 'OMNI', address: omni })]);
   });
 });

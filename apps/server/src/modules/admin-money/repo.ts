@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
+import { rowById } from '../../db/rows.js';
 import { bankCards, currencies, currencySettings, identityChecks, ledgerAccounts, users } from '../../db/schema.js';
 import { userPostingsPage } from '../../ledger/postings.js';
 
@@ -23,8 +24,7 @@ export async function searchUsers(db: Db, q: string | undefined, limit: number, 
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return rowById(db, users, id);
 }
 
 export async function balancesOf(db: Db, userId: number) {

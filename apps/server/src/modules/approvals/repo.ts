@@ -2,6 +2,7 @@ import type { approvalsApi } from '@app/shared';
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
+import { rowById } from '../../db/rows.js';
 import { admins, pendingApprovals } from '../../db/schema.js';
 
 export type ApprovalRow = typeof pendingApprovals.$inferSelect;
@@ -12,8 +13,7 @@ export async function insertApproval(tx: Db, values: typeof pendingApprovals.$in
 }
 
 export async function findApproval(db: Db, id: number): Promise<ApprovalRow | undefined> {
-  const [row] = await db.select().from(pendingApprovals).where(eq(pendingApprovals.id, id)).limit(1);
-  return row;
+  return rowById(db, pendingApprovals, id);
 }
 
 /**

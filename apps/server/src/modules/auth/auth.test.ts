@@ -14,18 +14,24 @@ async function emailCode(email: string, scene = 'register') {
   return outboxCode(t, email);
 }
 
+/** Registers `email` with the code the outbox got for it; `extra` adds fields to the form. */
+async function registerByEmail(email: string, extra: Record<string, string> = {}) {
+  const code = await emailCode(email);
+  return t.post('user/register', {
+    type: 'email',
+    user_string: email,
+    password: 'secret123',
+    re_password: 'secret123',
+    code,
+    agree: '1',
+    ...extra,
+  });
+}
+
 describe('registration', () => {
   it('registers by e-mail with the code from the outbox and signs the user in', async () => {
     const email = uniqueEmail();
-    const code = await emailCode(email);
-    const reply = await t.post('user/register', {
-      type: 'email',
-      user_string: email,
-      password: 'secret123',
-      re_password: 'secret123',
-      code,
-      agree: '1',
-    });
+    const reply = await registerByEmail(email);
     expect(reply.type).toBe('ok');
     expect(reply.message.token).toMatch(/^[\w-]{43}$/);
     expect(reply.message.user).toMatchObject({
@@ -75,16 +81,7 @@ describe('registration', () => {
   it('links the inviter when a known invite code is given', async () => {
     const inviter = await registerEmailUser(t);
     const email = uniqueEmail();
-    const code = await emailCode(email);
-    const reply = await t.post('user/register', {
-      type: 'email',
-      user_string: email,
-      password: 'secret123',
-      re_password: 'secret123',
-      code,
-      agree: '1',
-      extension_code: inviter.user.extension_code.toLowerCase(),
-    });
+    const reply = await registerByEmail(email, { extension_code: inviter.user.extension_code.toLowerCase() });
     expect(reply.type).toBe('ok');
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(row?.parentId).toBe(inviter.user.id);

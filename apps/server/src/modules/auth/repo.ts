@@ -1,6 +1,7 @@
 import type { accountSecurityApi } from '@app/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowById } from '../../db/rows.js';
 import { areaCodes, loginHistory, sessions, users } from '../../db/schema.js';
 import { forgetSession, forgetUser } from '../../plugins/session-cache.js';
 
@@ -34,8 +35,7 @@ export async function findUsersByPhone(db: Db, phone: string, areaCode?: string)
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return rowById(db, users, id);
 }
 
 export async function findUserByInviteCode(db: Db, code: string): Promise<UserRow | undefined> {

@@ -1,12 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit } from '../../../test/audit.js';
 import { appForFile } from '../../../test/file-app.js';
 import { until } from '../../../test/market.js';
 import { multipart, PNG, uploadId } from '../../../test/money.js';
 import { operatorSession } from '../../../test/operators.js';
 import { listenLocally, registerEmailUser, sendJson } from '../../../test/test-app.js';
-import { auditLog } from '../../db/schema.js';
 import { CHAT_MAX_CHARS } from './service.js';
 
 const t = appForFile();
@@ -90,12 +89,7 @@ describe('a conversation between a user and the agents', () => {
     // Assign to me: audited, then out of the unassigned queue.
     const assigned = await sendJson(t, 'POST', `admin/chat/conversations/${conversationId}/assign`, support.token);
     expect(assigned.message.agent.id).toBe(support.id);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'chat.assign'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await lastAudit(t, 'chat.assign');
     expect(entry).toMatchObject({
       adminId: support.id,
       target: `chat_conversation:${conversationId}`,
@@ -143,12 +137,7 @@ describe('a conversation between a user and the agents', () => {
     ]);
     // Whoever writes has read everything before: the agent's mark moved to their own answer.
     expect(reopened.message).toMatchObject({ unread: 0, agent_read_id: answer.message.id, user_read_id: answer.message.id });
-    const [reply] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'chat.reply'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const reply = await lastAudit(t, 'chat.reply');
     expect(reply).toMatchObject({ adminId: support.id, after: { message_id: answer.message.id, kind: 'text' } });
   });
 
@@ -378,12 +367,7 @@ describe('set/get_customer_url', () => {
     });
     expect((await sendJson(t, 'POST', 'admin/chat/settings', support.token, { customer_url: '' })).type).toBe('ok');
     expect((await t.post('set/get_customer_url', {})).message.builtin).toBe(true);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'chat.customer_url'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await lastAudit(t, 'chat.customer_url');
     expect(entry).toMatchObject({ before: { customer_url: 'https://help.example.com/chat' }, after: { customer_url: '' } });
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
+import { rowById } from '../../db/rows.js';
 import { adminSessions, admins, chatConversations, chatMessages, users } from '../../db/schema.js';
 import { liveAdminSession } from '../../lib/admin-session.js';
 
@@ -36,8 +37,7 @@ export async function findConversationOfUser(db: Db, userId: number): Promise<Co
 }
 
 export async function findConversation(db: Db, id: number): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
-  return row;
+  return rowById(db, chatConversations, id);
 }
 
 export async function lockConversation(tx: Db, id: number): Promise<ConversationRow | undefined> {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { heldLong } from '../../../test/contracts.js';
 import { D, type Dec, dec, str } from '../../lib/money.js';
 import { livePosition, PositionBook, remarkPosition, remarkUnits } from './book.js';
 import {
@@ -119,22 +120,9 @@ describe('contract money', () => {
 function row(over: Partial<PositionRow>): PositionRow {
   return {
     id: 1,
-    userId: 1,
-    pairId: 1,
-    side: 'long',
-    entry: 'market',
-    status: 'holding',
-    lots: 1,
-    multiple: 10,
-    contractSize: '0.01',
-    openFeeRate: '0.0005',
-    closeFeeRate: '0.0005',
-    maintenanceMarginRate: '0.005',
+    ...heldLong(1),
     targetPrice: null,
-    openPrice: '60000',
     openPriceTime: 0,
-    margin: '60',
-    openFee: '0.3',
     stopProfitPrice: null,
     stopLossPrice: null,
     closePrice: null,

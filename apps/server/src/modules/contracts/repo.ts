@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowById } from '../../db/rows.js';
 import { contractPositions, contractSettings, currencies, ledgerAccounts, pairs, users } from '../../db/schema.js';
 
 /** Queries of the contracts module; rules live in the service files and math.ts. */
@@ -54,8 +55,7 @@ export async function currencyDecimals(db: Db): Promise<Map<number, number>> {
 }
 
 export async function currencyRow(db: Db, id: number): Promise<typeof currencies.$inferSelect | undefined> {
-  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
-  return row;
+  return rowById(db, currencies, id);
 }
 
 /** The user's contract account in a coin, if it was ever opened. */

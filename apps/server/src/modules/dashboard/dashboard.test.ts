@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldLong } from '../../../test/contracts.js';
 import { appForFile } from '../../../test/file-app.js';
 import { SEEDED_PAIRS } from '../../../test/market.js';
 import { BTC, fund, PAY_PASSWORD, readyUser, USDT } from '../../../test/money.js';
@@ -69,22 +70,9 @@ describe('GET admin/dashboard', () => {
     expect(out.type, JSON.stringify(out)).toBe('ok');
 
     // Open interest: a holding long of 3 lots × 0.01 BTC at 60 000 (notional 1 800) and one open option of 50 USDT at 85 %.
-    await t.database.db.insert(contractPositions).values({
-      userId: buyer.id,
-      pairId: 1,
-      side: 'long',
-      entry: 'market',
-      status: 'holding',
-      lots: 3,
-      multiple: 10,
-      contractSize: '0.01',
-      openFeeRate: '0.001',
-      closeFeeRate: '0.001',
-      maintenanceMarginRate: '0.005',
-      openPrice: '60000',
-      margin: '180',
-      openFee: '1.8',
-    });
+    await t.database.db
+      .insert(contractPositions)
+      .values(heldLong(buyer.id, { lots: 3, openFeeRate: '0.001', closeFeeRate: '0.001', margin: '180', openFee: '1.8' }));
     // Their money on the ledger as the contract and option modules hold it: the margin frozen in the
     // contract account, the stake paid to the house (the ledger check ties both to these rows).
     await fund(t, buyer.id, USDT, '180', 'contract');

@@ -1,26 +1,19 @@
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
 import { BTC, balance, TRX, USDT, uploadId } from '../../../test/money.js';
-import { operatorToken } from '../../../test/operators.js';
-import { adminToken, registerEmailUser } from '../../../test/test-app.js';
+import { approvedBy, twoSupersForFile } from '../../../test/operators.js';
+import { registerEmailUser } from '../../../test/test-app.js';
 import { auditLog, ledgerAccounts, ledgerPostings, userMessages } from '../../db/schema.js';
 
 const t = appForFile({ checkLedger: true });
-let operator: string;
-/** A second super: deposits credited at another amount and address changes wait for their approval. */
-let checker: string;
-beforeAll(async () => {
-  operator = await adminToken(t);
-  checker = (await operatorToken(t, 'super')).token;
-}, 60_000);
+/** Deposits credited at another amount and address changes wait for the second super's approval. */
+const supers = twoSupersForFile(t);
 
 /** Has the second operator approve a request the first one filed; answers with what it applied. */
 async function secondEyes(filed: { type: string; message: { approval_id: number } }) {
   expect(filed.message).toMatchObject({ status: 'pending_approval' });
-  const decided = await t.post(`admin/approvals/${filed.message.approval_id}/approve`, {}, { token: checker });
-  expect(decided.type, JSON.stringify(decided)).toBe('ok');
-  return decided.message.result;
+  return (await approvedBy(t, supers.checker, filed.message.approval_id)).message.result;
 }
 
 /** A signed-in user with a proof image of their own. */
@@ -53,10 +46,10 @@ describe('wallet/get_in_address and wallet/bank_info', () => {
 
   it('leaves out a chain without an address', async () => {
     const { token } = await registerEmailUser(t);
-    const trx = await t.get('admin/deposit-addresses', { token: operator });
+    const trx = await t.get('admin/deposit-addresses', { token: supers.operator });
     const erc = trx.message.find((c: { currency_id: number; chain: string }) => c.currency_id === TRX && c.chain === 'ERC20');
     await secondEyes(
-      await t.post('admin/deposit-addresses', { chain_id: String(erc.chain_id), address: '' }, { token: operator }),
+      await t.post('admin/deposit-addresses', { chain_id: String(erc.chain_id), address: '' }, { token: supers.operator }),
     );
     const reply = await t.post('wallet/get_in_address', { currency: String(TRX) }, { token });
     expect(reply.message.map((c: { name: string }) => c.name)).toEqual(['TRC20']);
@@ -174,7 +167,7 @@ describe('wallet/charge_req (bank)', () => {
     const set = await t.post(
       'admin/bank-deposit',
       { bank_name: 'Demo Bank', account_name: 'Exchange Ltd', account_number: '123456789', swift: 'deut deff' },
-      { token: operator },
+      { token: supers.operator },
     );
     expect(set.message).toMatchObject({ bank_name: 'Demo Bank', swift: 'DEUTDEFF', branch: null });
     expect((await t.get('wallet/bank_info', { token: u.token })).message.account_name).toBe('Exchange Ltd');
@@ -201,11 +194,11 @@ describe('wallet/charge_req (bank)', () => {
       'amount_invalid',
     );
 
-    const off = await t.post('admin/bank-deposit', { enabled: '0' }, { token: operator });
+    const off = await t.post('admin/bank-deposit', { enabled: '0' }, { token: supers.operator });
     expect(off.message).toBeNull();
     expect((await t.get('wallet/bank_info', { token: u.token })).message).toBeNull();
     expect((await t.get('wallet/bank_deposit')).message).toEqual({ available: false });
-    expect((await t.post('admin/bank-deposit', { bank_name: 'X' }, { token: operator })).fields).toMatchObject({
+    expect((await t.post('admin/bank-deposit', { bank_name: 'X' }, { token: supers.operator })).fields).toMatchObject({
       account_name: expect.any(String),
       account_number: expect.any(String),
     });
@@ -214,7 +207,7 @@ describe('wallet/charge_req (bank)', () => {
         await t.post(
           'admin/bank-deposit',
           { bank_name: 'X', account_name: 'Y', account_number: '1', swift: 'bad' },
-          { token: operator },
+          { token: supers.operator },
         )
       ).error,
     ).toBe('field_invalid');
@@ -225,10 +218,10 @@ describe('console deposit review', () => {
   it('lists pending deposits with the user and the proof url', async () => {
     const u = await depositor();
     const { message } = await chainDeposit(u.token, { imgs: u.proof });
-    const list = await t.get('admin/deposits?status=pending&limit=100', { token: operator });
+    const list = await t.get('admin/deposits?status=pending&limit=100', { token: supers.operator });
     const row = list.message.list.find((d: { id: number }) => d.id === message.id);
     expect(row).toMatchObject({ user: { id: u.id, email: u.email }, proof_url: `/api/upload/${u.proof}`, status: 'pending' });
-    expect((await t.get('admin/deposits?status=nonsense', { token: operator })).error).toBe('field_invalid');
+    expect((await t.get('admin/deposits?status=nonsense', { token: supers.operator })).error).toBe('field_invalid');
     expect((await t.get('admin/deposits', { token: u.token })).type).toBe('999');
   });
 
@@ -239,7 +232,7 @@ describe('console deposit review', () => {
     const externalBefore = await systemBalance('external', USDT);
 
     // Credited at another amount than asked: nothing moves until a second operator approves.
-    const filed = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: operator });
+    const filed = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: supers.operator });
     expect(await balance(t, u.id, USDT)).toEqual({ available: '0', frozen: '0' });
     expect(await secondEyes(filed)).toEqual({ id: message.id, status: 'approved', credited: '99' });
     expect(await balance(t, u.id, USDT)).toEqual({ available: '99', frozen: '0' });
@@ -268,9 +261,9 @@ describe('console deposit review', () => {
 
     // Approving (or rejecting) it again does nothing at all.
     const postings = await postingCount();
-    const again = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: operator });
+    const again = await t.post(`admin/deposits/${message.id}/approve`, { credited: '99', fee: '1' }, { token: supers.operator });
     expect(again).toMatchObject({ status: 400, error: 'already_reviewed' });
-    expect((await t.post(`admin/deposits/${message.id}/reject`, { reason: 'late' }, { token: operator })).error).toBe(
+    expect((await t.post(`admin/deposits/${message.id}/reject`, { reason: 'late' }, { token: supers.operator })).error).toBe(
       'already_reviewed',
     );
     expect(await balance(t, u.id, USDT)).toEqual({ available: '99', frozen: '0' });
@@ -282,7 +275,7 @@ describe('console deposit review', () => {
   it('credits the reported amount without a fee when the operator gives neither', async () => {
     const u = await depositor();
     const { message } = await chainDeposit(u.token, { imgs: u.proof, amount: '12.345678' });
-    const approved = await t.post(`admin/deposits/${message.id}/approve`, {}, { token: operator });
+    const approved = await t.post(`admin/deposits/${message.id}/approve`, {}, { token: supers.operator });
     expect(approved.message).toMatchObject({ credited: '12.345678', fee: '0' });
     expect(await balance(t, u.id, USDT)).toEqual({ available: '12.345678', frozen: '0' });
   });
@@ -291,7 +284,7 @@ describe('console deposit review', () => {
     const u = await depositor();
     const { message } = await chainDeposit(u.token, { imgs: u.proof, amount: '50' });
     const replies = await Promise.all(
-      [1, 2, 3].map(() => t.post(`admin/deposits/${message.id}/approve`, {}, { token: operator })),
+      [1, 2, 3].map(() => t.post(`admin/deposits/${message.id}/approve`, {}, { token: supers.operator })),
     );
     expect(replies.filter((r) => r.type === 'ok')).toHaveLength(1);
     expect(replies.filter((r) => r.error === 'already_reviewed')).toHaveLength(2);
@@ -307,10 +300,10 @@ describe('console deposit review', () => {
       [{ credited: '1.1234567' }, 'amount_too_precise'],
       [{ fee: 'x' }, 'amount_invalid'],
     ] as const) {
-      expect((await t.post(`admin/deposits/${message.id}/approve`, fields, { token: operator })).error).toBe(code);
+      expect((await t.post(`admin/deposits/${message.id}/approve`, fields, { token: supers.operator })).error).toBe(code);
     }
-    expect((await t.post('admin/deposits/999999/approve', {}, { token: operator })).error).toBe('not_found');
-    expect((await t.post('admin/deposits/abc/approve', {}, { token: operator })).error).toBe('not_found');
+    expect((await t.post('admin/deposits/999999/approve', {}, { token: supers.operator })).error).toBe('not_found');
+    expect((await t.post('admin/deposits/abc/approve', {}, { token: supers.operator })).error).toBe('not_found');
     expect((await t.post(`admin/deposits/${message.id}/approve`, {}, { token: u.token })).type).toBe('999');
     expect((await t.get('charge_mention/log2', { token: u.token })).message.list[0].status).toBe('pending');
   });
@@ -318,10 +311,14 @@ describe('console deposit review', () => {
   it('rejects with a reason the user reads, and credits nothing', async () => {
     const u = await depositor();
     const { message } = await chainDeposit(u.token, { imgs: u.proof });
-    expect((await t.post(`admin/deposits/${message.id}/reject`, { reason: '  ' }, { token: operator })).error).toBe(
+    expect((await t.post(`admin/deposits/${message.id}/reject`, { reason: '  ' }, { token: supers.operator })).error).toBe(
       'field_required',
     );
-    const rejected = await t.post(`admin/deposits/${message.id}/reject`, { reason: 'No such transfer' }, { token: operator });
+    const rejected = await t.post(
+      `admin/deposits/${message.id}/reject`,
+      { reason: 'No such transfer' },
+      { token: supers.operator },
+    );
     expect(rejected.message).toEqual({ id: message.id, status: 'rejected' });
     const log = await t.get('charge_mention/log2', { token: u.token, lang: 'esp' });
     expect(log.message.list[0]).toMatchObject({
@@ -331,13 +328,13 @@ describe('console deposit review', () => {
     });
     expect((await t.get('user/messages', { token: u.token })).message.list[0].body).toContain('No such transfer');
     expect(await balance(t, u.id, USDT)).toEqual({ available: '0', frozen: '0' });
-    expect((await t.post(`admin/deposits/${message.id}/approve`, {}, { token: operator })).error).toBe('already_reviewed');
+    expect((await t.post(`admin/deposits/${message.id}/approve`, {}, { token: supers.operator })).error).toBe('already_reviewed');
   });
 });
 
 describe('console deposit addresses', () => {
   it('lists every chain, checks the address format and audits each change', async () => {
-    const list = await t.get('admin/deposit-addresses', { token: operator });
+    const list = await t.get('admin/deposit-addresses', { token: supers.operator });
     expect(list.message).toHaveLength(7);
     const btc = list.message.find((c: { currency_id: number }) => c.currency_id === BTC);
     expect(
@@ -345,18 +342,18 @@ describe('console deposit addresses', () => {
         await t.post(
           'admin/deposit-addresses',
           { chain_id: String(btc.chain_id), address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
-          { token: operator },
+          { token: supers.operator },
         )
       ).error,
     ).toBe('address_invalid');
-    expect((await t.post('admin/deposit-addresses', { chain_id: '9999', address: 'x' }, { token: operator })).error).toBe(
+    expect((await t.post('admin/deposit-addresses', { chain_id: '9999', address: 'x' }, { token: supers.operator })).error).toBe(
       'chain_unknown',
     );
-    expect((await t.post('admin/deposit-addresses', {}, { token: operator })).error).toBe('field_required');
+    expect((await t.post('admin/deposit-addresses', {}, { token: supers.operator })).error).toBe('field_required');
 
     const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
     const filed = await t.post('admin/deposit-addresses', { addresses: [{ chain_id: btc.chain_id, address }] } as never, {
-      token: operator,
+      token: supers.operator,
       json: true,
     });
     const set = { message: await secondEyes(filed) };
@@ -365,7 +362,7 @@ describe('console deposit addresses', () => {
     expect((await t.post('wallet/get_in_address', { currency: String(BTC) }, { token })).message).toEqual([
       { name: 'OMNI', chain_id: btc.chain_id, in_address: address },
     ]);
-    const audit = await t.get('admin/audit?action=deposit_address.set', { token: operator });
+    const audit = await t.get('admin/audit?action=deposit_address.set', { token: supers.operator });
     expect(audit.message.list[0]).toMatchObject({
       target: `chain:${btc.chain_id}`,
       before: { address: btc.address },

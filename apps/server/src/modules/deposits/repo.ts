@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
+import { reviewPending, rowById } from '../../db/rows.js';
 import { chains, currencies, depositAddresses, deposits, users } from '../../db/schema.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -54,25 +55,16 @@ export async function countPendingDeposits(db: Db, userId: number): Promise<numb
 }
 
 export async function findDeposit(db: Db, id: number): Promise<DepositRow | undefined> {
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
-  return row;
+  return rowById(db, deposits, id);
 }
 
-/**
- * Moves a pending deposit to its reviewed state in one guarded UPDATE: of two reviews racing, exactly
- * one gets the row back; the other gets nothing and changes nothing.
- */
+/** Reviews a deposit while it is still pending (db/rows.ts): a second review gets nothing back. */
 export async function reviewPendingDeposit(
   tx: Db,
   id: number,
   set: Pick<typeof deposits.$inferInsert, 'status' | 'credited' | 'fee' | 'rejectReason' | 'reviewedBy'>,
 ): Promise<DepositRow | undefined> {
-  const [row] = await tx
-    .update(deposits)
-    .set({ ...set, reviewedAt: sql`now()` })
-    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
-    .returning();
-  return row;
+  return reviewPending(tx, deposits, id, set);
 }
 
 /** Deposits with their coin's name (and the user's contact for the console), newest first. */

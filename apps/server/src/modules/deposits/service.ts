@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
 import { D, type Dec, str } from '../../lib/money.js';
+import { awaitingReview, reviewedOrRefused } from '../../lib/review.js';
 import { deleteSetting, getSetting, putSetting } from '../../lib/settings.js';
 import type { ApprovalRef } from '../approvals/apply-types.js';
 import { type ApprovalTicket, requestApproval } from '../approvals/request.js';
@@ -148,18 +149,9 @@ export async function consoleDepositList(db: Db, lang: Lang, status: string | un
   };
 }
 
-async function pendingDeposit(db: Db, id: number): Promise<DepositRow> {
-  const deposit = await findDeposit(db, id);
-  if (!deposit) throw new AppError('not_found');
-  if (deposit.status !== 'pending') throw new AppError('already_reviewed');
-  return deposit;
-}
-
 /** The deposit's state after a guarded review, or the reason there was nothing to review. */
 async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingDeposit>[2]): Promise<DepositRow> {
-  const row = await reviewPendingDeposit(tx, id, set);
-  if (!row) throw new AppError((await findDeposit(tx, id)) ? 'already_reviewed' : 'not_found');
-  return row;
+  return reviewedOrRefused(await reviewPendingDeposit(tx, id, set), () => findDeposit(tx, id));
 }
 
 export type DepositCreditPayload = { deposit_id: number; amount: string; credited: string; fee: string };
@@ -175,7 +167,7 @@ export async function approveDeposit(
   id: number,
   input: { credited?: unknown; fee?: unknown },
 ): Promise<{ deposit: DepositRow } | { ticket: ApprovalTicket }> {
-  const deposit = await pendingDeposit(db, id);
+  const deposit = awaitingReview(await findDeposit(db, id));
   const coin = await requireCurrency(db, deposit.currencyId);
   const credited: Dec =
     input.credited === undefined || input.credited === ''
@@ -246,7 +238,7 @@ async function creditDeposit(
 }
 
 export async function rejectDeposit(db: Db, request: FastifyRequest, id: number, reason: string): Promise<DepositRow> {
-  const deposit = await pendingDeposit(db, id);
+  const deposit = awaitingReview(await findDeposit(db, id));
   const coin = await requireCurrency(db, deposit.currencyId);
   return db.transaction(async (tx) => {
     const row = await claim(tx, id, { status: 'rejected', rejectReason: reason, reviewedBy: request.admin!.id });

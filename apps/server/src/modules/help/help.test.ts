@@ -1,6 +1,7 @@
 import { LANGS } from '@app/shared';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit } from '../../../test/audit.js';
 import { appForFile } from '../../../test/file-app.js';
 import { JPEG, PNG, upload, uploadId } from '../../../test/money.js';
 import { operatorSession } from '../../../test/operators.js';
@@ -99,12 +100,7 @@ describe('FAQ', () => {
     expect(draft.message.texts.kr.title).toBe('초안');
     expect(await t.get(`help/article?id=${id}`, { lang: 'kr' })).toMatchObject({ error: 'not_found' });
 
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'help.article_update'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await lastAudit(t, 'help.article_update');
     expect(entry).toMatchObject({ adminId: editor.id, target: `help_article:${id}` });
     expect((entry!.before as { texts: { en: { title: string } } }).texts.en.title).toBe('English only <b>bold</b>');
 

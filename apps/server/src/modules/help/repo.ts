@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { ownerContact } from '../../db/console-lists.js';
-import { selectPage } from '../../db/paging.js';
+import { inboxPage, selectPage } from '../../db/paging.js';
+import { countOfUserSince, rowById } from '../../db/rows.js';
 import { feedback, helpArticles, helpArticleTexts, helpCategories, users } from '../../db/schema.js';
 
 export type CategoryRow = typeof helpCategories.$inferSelect;
@@ -23,8 +24,7 @@ export async function listCategories(db: Db) {
 }
 
 export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(helpCategories).where(eq(helpCategories.id, id)).limit(1);
-  return row;
+  return rowById(db, helpCategories, id);
 }
 
 /**
@@ -63,8 +63,7 @@ export async function listArticles(db: Db, lang: string, filter: { categoryId?: 
 }
 
 export async function findArticle(db: Db, id: number): Promise<ArticleRow | undefined> {
-  const [row] = await db.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
-  return row;
+  return rowById(db, helpArticles, id);
 }
 
 export async function articleTexts(db: Db, articleId: number) {
@@ -101,19 +100,8 @@ export async function insertFeedback(db: Db, values: typeof feedback.$inferInser
 }
 
 export async function userFeedback(db: Db, userId: number, limit: number, offset: number) {
-  const where = eq(feedback.userId, userId);
-  const [{ total, rows }, [unread]] = await Promise.all([
-    selectPage(
-      db,
-      { rows: db.select().from(feedback).$dynamic(), count: feedback, where, orderBy: [desc(feedback.id)] },
-      { limit, offset },
-    ),
-    db
-      .select({ n: count() })
-      .from(feedback)
-      .where(and(where, isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt))),
-  ]);
-  return { total, unread: unread?.n ?? 0, rows };
+  const unread = and(isNotNull(feedback.repliedAt), isNull(feedback.replyReadAt));
+  return inboxPage(db, { table: feedback, where: eq(feedback.userId, userId), unread }, { limit, offset });
 }
 
 export async function markRepliesRead(db: Db, userId: number): Promise<void> {
@@ -140,12 +128,7 @@ export async function lockFeedback(tx: Db, id: number): Promise<FeedbackRow | un
 }
 
 export async function countFeedbackSince(db: Db, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(feedback)
-    // gt() binds the Date through the column's encoder; a raw Date in sql`` breaks postgres-js (PostgreSQL mode).
-    .where(and(eq(feedback.userId, userId), gt(feedback.createdAt, since)));
-  return row?.n ?? 0;
+  return countOfUserSince(db, feedback, userId, since);
 }
 
 export async function updateFeedbackReply(

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
+import { newestRow, reviewPending, rowById } from '../../db/rows.js';
 import { identityChecks, users } from '../../db/schema.js';
 import { forgetUser } from '../../plugins/session-cache.js';
 
@@ -48,31 +49,20 @@ export async function insertCheck(tx: Db, values: typeof identityChecks.$inferIn
 }
 
 export async function latestCheck(db: Db, userId: number, tier: Tier): Promise<CheckRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityChecks)
-    .where(and(eq(identityChecks.userId, userId), eq(identityChecks.tier, tier)))
-    .orderBy(desc(identityChecks.id))
-    .limit(1);
-  return row;
+  return newestRow(db, identityChecks, and(eq(identityChecks.userId, userId), eq(identityChecks.tier, tier)));
 }
 
 export async function findCheck(db: Db, id: number): Promise<CheckRow | undefined> {
-  const [row] = await db.select().from(identityChecks).where(eq(identityChecks.id, id)).limit(1);
-  return row;
+  return rowById(db, identityChecks, id);
 }
 
+/** Reviews a submission while it is still pending (db/rows.ts): a second review gets nothing back. */
 export async function reviewPendingCheck(
   tx: Db,
   id: number,
   set: Pick<typeof identityChecks.$inferInsert, 'status' | 'rejectReason' | 'reviewedBy'>,
 ): Promise<CheckRow | undefined> {
-  const [row] = await tx
-    .update(identityChecks)
-    .set({ ...set, reviewedAt: sql`now()` })
-    .where(and(eq(identityChecks.id, id), eq(identityChecks.status, 'pending')))
-    .returning();
-  return row;
+  return reviewPending(tx, identityChecks, id, set);
 }
 
 export async function listChecks(

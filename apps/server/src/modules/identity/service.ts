@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
+import { reviewedOrRefused } from '../../lib/review.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { maskCardId } from '../auth/service.js';
 import { notifyUser } from '../messages/service.js';
@@ -114,10 +115,9 @@ export async function consoleIdentityList(db: Db, filter: { status?: string; tie
   };
 }
 
+/** The submission's state after a guarded review, or the reason there was nothing to review. */
 async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingCheck>[2]): Promise<CheckRow> {
-  const row = await reviewPendingCheck(tx, id, set);
-  if (!row) throw new AppError((await findCheck(tx, id)) ? 'already_reviewed' : 'not_found');
-  return row;
+  return reviewedOrRefused(await reviewPendingCheck(tx, id, set), () => findCheck(tx, id));
 }
 
 const templates = {

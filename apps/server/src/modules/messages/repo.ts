@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { selectPage } from '../../db/paging.js';
+import { inboxPage } from '../../db/paging.js';
 import { userMessages } from '../../db/schema.js';
 
 export type MessageRow = typeof userMessages.$inferSelect;
@@ -10,19 +10,8 @@ export async function insertMessage(db: Db, values: typeof userMessages.$inferIn
 }
 
 export async function listMessages(db: Db, userId: number, limit: number, offset: number) {
-  const where = eq(userMessages.userId, userId);
-  const [{ total, rows }, [unread]] = await Promise.all([
-    selectPage(
-      db,
-      { rows: db.select().from(userMessages).$dynamic(), count: userMessages, where, orderBy: [desc(userMessages.id)] },
-      { limit, offset },
-    ),
-    db
-      .select({ n: count() })
-      .from(userMessages)
-      .where(and(where, isNull(userMessages.readAt))),
-  ]);
-  return { total, unread: unread?.n ?? 0, rows };
+  const inbox = { table: userMessages, where: eq(userMessages.userId, userId), unread: isNull(userMessages.readAt) };
+  return inboxPage(db, inbox, { limit, offset });
 }
 
 /** Marks one message (or, without an id, all) of a user read; returns how many rows were the user's. */

@@ -2,6 +2,7 @@ import type { optionsApi } from '@app/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
+import { rowById } from '../../db/rows.js';
 import { currencies, optionOrders, optionSeconds, users } from '../../db/schema.js';
 import { offsetOf } from '../../lib/paging.js';
 
@@ -17,8 +18,7 @@ export async function listSeconds(db: Db, enabledOnly: boolean): Promise<OptionS
 }
 
 export async function findSecondsById(db: Db, id: number): Promise<OptionSecondsRow | undefined> {
-  const [row] = await db.select().from(optionSeconds).where(eq(optionSeconds.id, id)).limit(1);
-  return row;
+  return rowById(db, optionSeconds, id);
 }
 
 export async function findEnabledSeconds(db: Db, seconds: number): Promise<OptionSecondsRow | undefined> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { newestRow } from '../../db/rows.js';
 import {
   currencies,
   ledgerAccounts,
@@ -143,13 +144,7 @@ export async function buildSnapshot(
 
 /** The day's newest snapshot: the published one. */
 async function snapshotOfDay(db: Db, day: string): Promise<Snapshot | undefined> {
-  const [row] = await db
-    .select()
-    .from(proofSnapshots)
-    .where(eq(proofSnapshots.day, day))
-    .orderBy(desc(proofSnapshots.id))
-    .limit(1);
-  return row;
+  return newestRow(db, proofSnapshots, eq(proofSnapshots.day, day));
 }
 
 /** The snapshot of `day`, or the newest; none yet → proof_not_available. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
 import { BTC, fund, USDT } from '../../../test/money.js';
+import { signal } from '../../../test/signal.js';
 import { coinBalance, feesBalance, placeOrder } from '../../../test/spot.js';
 import { adminToken, outboxCode, uniqueEmail } from '../../../test/test-app.js';
 import { type Db, queryRows } from '../../db/client.js';
@@ -270,14 +271,8 @@ describe('rebates', () => {
       await fund(t, slow.id, BTC, '1', 'contract');
       await fund(t, busy.id, USDT, '1000', 'contract');
       await t.app.rebates.runOnce();
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => {
-        entered = resolve;
-      });
+      const { fire: release, fired: gate } = signal();
+      const { fire: entered, fired: inside } = signal();
       // A transaction writes its fee (taking its posting ids) and stays open…
       const pending = t.database.db.transaction(async (tx) => {
         await contractFee(slow.id, BTC, '0.0005', 9101, tx);

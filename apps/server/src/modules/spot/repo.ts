@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { rowById } from '../../db/rows.js';
 import { currencies, currencySettings, pairs, spotMarkets, spotOrders, spotTrades, users } from '../../db/schema.js';
 import { dec, str } from '../../lib/money.js';
 import type { PairRules } from '../../market/pairs.js';
@@ -288,6 +289,5 @@ export async function insertListedPair(tx: Db, row: NewPairRow, startPrice: stri
 }
 
 export async function findCurrency(db: Db, id: number) {
-  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
-  return row;
+  return rowById(db, currencies, id);
 }

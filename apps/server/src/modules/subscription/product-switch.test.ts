@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, USDT } from '../../../test/money.js';
+import { expectOnlyOff, expectProductDisabled, switchProduct } from '../../../test/products.js';
 import { createProject } from '../../../test/subscription.js';
 import { adminToken, registerEmailUser } from '../../../test/test-app.js';
 import { subscriptionOrders } from '../../db/schema.js';
@@ -14,11 +15,6 @@ beforeAll(async () => {
   operator = await adminToken(t);
 });
 
-const setSubscription = async (on: boolean) =>
-  expect((await t.post('admin/products', { subscription: on ? '1' : '0' }, { token: operator })).message).toMatchObject({
-    subscription: on,
-  });
-
 describe('subscription product switch', () => {
   it('switched off refuses every lh/send route (even a bad body) and changes nothing; back on it works', async () => {
     const created = await createProject(t, { name: 'Switch Coin', introduction: { en: 'A coin for tests.' } });
@@ -28,13 +24,8 @@ describe('subscription product switch', () => {
     const userId = u.user.id as number;
     await fund(t, userId, USDT, '100');
 
-    await setSubscription(false);
-    expect((await t.get('products')).message).toMatchObject({
-      subscription: false,
-      wealth: true,
-      contracts: true,
-      options: true,
-    });
+    await switchProduct(t, operator, 'subscription', false);
+    await expectOnlyOff(t, 'subscription');
     const refused = [
       await t.get('lh/send/config'),
       await t.get('lh/send/get_recommend'),
@@ -43,7 +34,7 @@ describe('subscription product switch', () => {
       await t.post('lh/send/order', { config_id: 'x', amount: '-1' }, { token: u.token }),
       await t.get('lh/send/order_list', { token: u.token }),
     ];
-    for (const reply of refused) expect(reply).toMatchObject({ status: 403, type: 'error', error: 'product_disabled' });
+    expectProductDisabled(refused);
     expect(refused[3]!.message).toBe('该服务暂不可用');
     // Nothing changed: no order, the balance untouched.
     expect(await t.database.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.userId, userId))).toEqual([]);
@@ -51,7 +42,7 @@ describe('subscription product switch', () => {
     // Operators keep managing projects while the product is off.
     expect((await t.get('admin/subscription/projects', { token: operator })).type).toBe('ok');
 
-    await setSubscription(true);
+    await switchProduct(t, operator, 'subscription', true);
     expect((await t.get('lh/send/config')).type).toBe('ok');
     const ordered = await t.post('lh/send/order', { config_id: projectId, amount: '20' }, { token: u.token });
     expect(ordered.type).toBe('ok');

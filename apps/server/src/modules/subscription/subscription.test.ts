@@ -26,6 +26,10 @@ async function subscriber(usdt = '1000') {
 const order = (token: string, projectId: number, amount: string, lang?: string) =>
   t.post('lh/send/order', { config_id: String(projectId), amount }, { token, lang });
 
+/** Asks to move one of the user's coins from the coin account to the trust account. */
+const oneCoinToTrust = (token: string, currencyId: number) =>
+  t.post('wallet/change', { currency_id: String(currencyId), number: '1', from_field: 'coin', to_field: 'trust' }, { token });
+
 const step = (projectId: number, action: 'close' | 'allocate' | 'launch', body: Record<string, string> = {}) =>
   t.post(`admin/subscription/projects/${projectId}/${action}`, body, { token: operator });
 
@@ -208,11 +212,7 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
 
     // Credited, but locked (frozen) for the lock-up: not transferable.
     expect(await balance(t, a.id, currencyId)).toEqual({ available: '0', frozen: '333.3333' });
-    const transfer = await t.post(
-      'wallet/change',
-      { currency_id: String(currencyId), number: '1', from_field: 'coin', to_field: 'trust' },
-      { token: a.token },
-    );
+    const transfer = await oneCoinToTrust(a.token, currencyId);
     expect(transfer.type).toBe('error');
     const wallet = await t.post('wallet/list', {}, { token: a.token });
     const coinRow = wallet.message.accounts[0].balances.find((x: { currency_id: number }) => x.currency_id === currencyId);
@@ -237,11 +237,7 @@ describe('the lifecycle: subscribe → close → allocate (pro-rata) → launch 
     expect(await balance(t, a.id, currencyId)).toEqual({ available: '333.3333', frozen: '0' });
     expect(await balance(t, b.id, currencyId)).toEqual({ available: '500', frozen: '0' });
     expect(await balance(t, c.id, currencyId)).toEqual({ available: '166.6667', frozen: '0' });
-    const moved = await t.post(
-      'wallet/change',
-      { currency_id: String(currencyId), number: '1', from_field: 'coin', to_field: 'trust' },
-      { token: a.token },
-    );
+    const moved = await oneCoinToTrust(a.token, currencyId);
     expect(moved.type).toBe('ok');
 
     // The user was told of the allocation and the launch, in their language when read.

@@ -1,5 +1,6 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countOfUserSince } from '../../db/rows.js';
 import { uploads } from '../../db/schema.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -14,9 +15,5 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
 }
 
 export async function countUserUploadsSince(db: Db, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, since)));
-  return row?.n ?? 0;
+  return countOfUserSince(db, uploads, userId, since);
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/file-app.js';
 import { balance, fund, readyUser, USDT } from '../../../test/money.js';
+import { expectOnlyOff, expectProductDisabled, switchProduct } from '../../../test/products.js';
 import { adminToken } from '../../../test/test-app.js';
 import { testClock, wealthTestApp } from '../../../test/wealth.js';
 import { wealthOrders } from '../../db/schema.js';
@@ -13,9 +14,6 @@ let operator: string;
 beforeAll(async () => {
   operator = await adminToken(t);
 });
-
-const setWealth = async (on: boolean) =>
-  expect((await t.post('admin/products', { wealth: on ? '1' : '0' }, { token: operator })).message).toMatchObject({ wealth: on });
 
 describe('wealth product switch', () => {
   it('switched off refuses every user route (even a bad body) and changes nothing; back on it works', async () => {
@@ -31,13 +29,8 @@ describe('wealth product switch', () => {
     expect(bought.type).toBe('ok');
     const before = await balance(t, u.id, USDT);
 
-    await setWealth(false);
-    expect((await t.get('products')).message).toMatchObject({
-      wealth: false,
-      subscription: true,
-      contracts: true,
-      options: true,
-    });
+    await switchProduct(t, operator, 'wealth', false);
+    await expectOnlyOff(t, 'wealth');
     const refused = [
       await t.get('lh/deposit/config', { token: u.token }),
       await t.get(`lh/deposit/product_info?id=${p.id}`, { token: u.token }),
@@ -48,7 +41,7 @@ describe('wealth product switch', () => {
       await t.get('lh/deposit/report', { token: u.token }),
       await t.get('lh/deposit/config'),
     ];
-    for (const reply of refused) expect(reply).toMatchObject({ status: 403, type: 'error', error: 'product_disabled' });
+    expectProductDisabled(refused);
     expect(refused[2]!.message).toBe('该服务暂不可用');
     // Nothing changed: the balance, the one order (still hosting), the ledger.
     expect(await balance(t, u.id, USDT)).toEqual(before);
@@ -57,7 +50,7 @@ describe('wealth product switch', () => {
     // The console keeps working while the product is off.
     expect((await t.get('admin/wealth/products', { token: operator })).type).toBe('ok');
 
-    await setWealth(true);
+    await switchProduct(t, operator, 'wealth', true);
     expect((await t.get('lh/deposit/config', { token: u.token })).type).toBe('ok');
     const again = await t.post('lh/deposit', { config_id: String(p.id), amount: '100', agree: '1' }, { token: u.token });
     expect(again.type).toBe('ok');

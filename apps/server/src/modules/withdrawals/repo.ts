@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
 import { selectPage } from '../../db/paging.js';
+import { reviewPending, rowById } from '../../db/rows.js';
 import { bankCards, chains, currencies, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
 
 export type AddressRow = typeof withdrawAddresses.$inferSelect;
@@ -78,27 +79,21 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
 }
 
 export async function findWithdrawal(db: Db, id: number): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-  return row;
+  return rowById(db, withdrawals, id);
 }
 
-/** Guarded review: only a pending withdrawal changes, so a second review gets nothing back. */
 export async function findWithdrawalByTxHash(db: Db, txHash: string): Promise<WithdrawalRow | undefined> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.txHash, txHash)).limit(1);
   return row;
 }
 
+/** Reviews a withdrawal while it is still pending (db/rows.ts): a second review gets nothing back. */
 export async function reviewPendingWithdrawal(
   tx: Db,
   id: number,
   set: Pick<typeof withdrawals.$inferInsert, 'status' | 'txHash' | 'rejectReason' | 'reviewedBy'>,
 ): Promise<WithdrawalRow | undefined> {
-  const [row] = await tx
-    .update(withdrawals)
-    .set({ ...set, reviewedAt: sql`now()` })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-    .returning();
-  return row;
+  return reviewPending(tx, withdrawals, id, set);
 }
 
 export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {

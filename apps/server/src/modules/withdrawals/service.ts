@@ -11,6 +11,7 @@ import { type Currency, requireCurrency } from '../../lib/currencies.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { D, str } from '../../lib/money.js';
 import { lockUser, payPasswordError, settlePayPassword, verifyPayPassword } from '../../lib/pay-password.js';
+import { awaitingReview, reviewedOrRefused } from '../../lib/review.js';
 import { isValidTxHash, normalizeTxHash } from '../../lib/tx-hash.js';
 import type { LivePrices } from '../../lib/valuation.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -239,17 +240,9 @@ export async function consoleWithdrawalList(db: Db, lang: Lang, status: string |
   };
 }
 
-async function pendingWithdrawal(db: Db, id: number): Promise<WithdrawalRow> {
-  const row = await findWithdrawal(db, id);
-  if (!row) throw new AppError('not_found');
-  if (row.status !== 'pending') throw new AppError('already_reviewed');
-  return row;
-}
-
+/** The withdrawal's state after a guarded review, or the reason there was nothing to review. */
 async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingWithdrawal>[2]): Promise<WithdrawalRow> {
-  const row = await reviewPendingWithdrawal(tx, id, set);
-  if (!row) throw new AppError((await findWithdrawal(tx, id)) ? 'already_reviewed' : 'not_found');
-  return row;
+  return reviewedOrRefused(await reviewPendingWithdrawal(tx, id, set), () => findWithdrawal(tx, id));
 }
 
 /** The tx hash as stored, or the refusal: the chain's format, and no other withdrawal paid by it. */
@@ -276,7 +269,7 @@ export async function approveWithdrawal(
   txHash: string,
   live?: LivePrices,
 ): Promise<{ withdrawal: WithdrawalRow } | { ticket: ApprovalTicket }> {
-  const pending = await pendingWithdrawal(db, id);
+  const pending = awaitingReview(await findWithdrawal(db, id));
   const hash = await checkTxHash(db, pending, txHash);
   if (await needsSecondOperator(db, pending.currencyId, new D(pending.amount), live)) {
     const payload: WithdrawalPayoutPayload = {
@@ -354,7 +347,7 @@ async function payOut(
 
 /** Rejects a withdrawal: the frozen amount + fee go back to the user's available balance. */
 export async function rejectWithdrawal(db: Db, request: FastifyRequest, id: number, reason: string): Promise<WithdrawalRow> {
-  const pending = await pendingWithdrawal(db, id);
+  const pending = awaitingReview(await findWithdrawal(db, id));
   const coin = await requireCurrency(db, pending.currencyId);
   return db.transaction(async (tx) => {
     const w = await claim(tx, id, { status: 'rejected', rejectReason: reason, reviewedBy: request.admin!.id });
