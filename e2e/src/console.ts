@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_TOTP_SECRET } from './stack.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { deskTab } from './browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET } from './stack.js';
 import { nextTotpCode } from './totp.js';
 
 /**
@@ -45,7 +46,22 @@ export async function consoleSignIn(
   ]);
 }
 
+/**
+ * Opens a console tab in `browser` (1280 px wide), signs the seeded super admin in at `baseUrl`, hands
+ * the tab to `act` and closes it afterwards, whether `act` succeeded or not.
+ */
+export async function withConsoleTab(browser: Browser, baseUrl: string, act: (ops: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await deskTab(browser, { width: 1280 });
+  try {
+    await consoleSignIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await act(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens a console route (`/deposits`, `/users/5` …) in the signed-in tab, without reloading the app. */
+
 export async function openConsolePage(page: Page, path: string): Promise<void> {
   const url = new URL(page.url());
   if (!url.pathname.startsWith('/admin')) throw new Error('openConsolePage: sign in with consoleSignIn first');
