@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_TOTP_SECRET } from './stack.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { deskTab } from './browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET } from './stack.js';
 import { nextTotpCode } from './totp.js';
 
 /**
@@ -45,7 +46,22 @@ export async function consoleSignIn(
   ]);
 }
 
+/**
+ * Opens a console tab in `browser` (1280 px wide), signs the seeded super admin in at `baseUrl`, hands
+ * the tab to `act` and closes it afterwards, whether `act` succeeded or not.
+ */
+export async function withConsoleTab(browser: Browser, baseUrl: string, act: (ops: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await deskTab(browser, { width: 1280 });
+  try {
+    await consoleSignIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await act(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens a console route (`/deposits`, `/users/5` …) in the signed-in tab, without reloading the app. */
+
 export async function openConsolePage(page: Page, path: string): Promise<void> {
   const url = new URL(page.url());
   if (!url.pathname.startsWith('/admin')) throw new Error('openConsolePage: sign in with consoleSignIn first');
@@ -131,21 +147,43 @@ const confirmButton = (page: Page) => page.getByTestId('confirm-ok');
 // ---------------------------------------------------------------- review queues
 
 /**
- * The queues an operator reviews one item at a time: each lists its items at `path`, in the table
- * `table`, and opens one in `${item}-drawer` from the row's `${item}-open` button, where the item is
- * approved or rejected; the receipt names it as `noun` ("Deposit #12 rejected").
+ * The queues an operator reviews one item at a time: deposits, withdrawals and identity checks. Each
+ * lists its items at `path`, in the table `table`, and opens one in `${item}-drawer` from the row's
+ * `${item}-open` button, where the item is approved (the receipt says `approved`) or rejected (the
+ * receipt names it as `noun`: "Deposit #12 rejected").
  */
 const QUEUES = {
-  deposit: { path: '/deposits', table: 'deposits-table', noun: 'Deposit' },
-  withdrawal: { path: '/withdrawals', table: 'withdrawals-table', noun: 'Withdrawal' },
-  identity: { path: '/identity', table: 'identity-table', noun: 'Verification' },
+  deposit: { path: '/deposits', table: 'deposits-table', noun: 'Deposit', approved: /Deposit #\d+ approved/ },
+  withdrawal: {
+    path: '/withdrawals',
+    table: 'withdrawals-table',
+    noun: 'Withdrawal',
+    approved: /Withdrawal #\d+ marked as paid/,
+  },
+  identity: { path: '/identity', table: 'identity-table', noun: 'Verification', approved: /Verification #\d+ approved/ },
 } as const;
 
-type Queue = keyof typeof QUEUES;
+export type Queue = keyof typeof QUEUES;
 
-/** Opens the user's first pending item of the queue in its drawer (`filter` narrows the list: "&tier=1"). */
-async function openPending(page: Page, item: Queue, userText: string, timeout: number, filter = ''): Promise<Locator> {
+/**
+ * What the drawer asks for before an item is approved, by the field's test id (`${item}-${field}`): the
+ * amount a deposit credits and its fee, the transaction that paid a withdrawal; nothing for an identity check.
+ */
+export type ApprovalFields = {
+  deposit: { credited: string; fee: string };
+  withdrawal: { 'tx-hash': string };
+  identity: Record<string, never>;
+};
+
+export type IdentityTier = 'basic' | 'advanced';
+
+/** With `tier`, an identity check is looked for among that tier's submissions only. */
+export type ReviewOptions = ConsoleOptions & { tier?: IdentityTier };
+
+/** Opens the user's first pending item of the queue in its drawer (an identity check of `tier` if named). */
+async function openPending(page: Page, item: Queue, userText: string, timeout: number, tier?: IdentityTier): Promise<Locator> {
   const { path, table } = QUEUES[item];
+  const filter = tier === 'basic' ? '&tier=1' : tier === 'advanced' ? '&tier=2' : '';
   await openConsolePage(page, `${path}?status=pending${filter}`);
   const row = await findRow(page, table, userText, timeout);
   await row.getByTestId(`${item}-open`).click();
@@ -154,93 +192,38 @@ async function openPending(page: Page, item: Queue, userText: string, timeout: n
   return drawer;
 }
 
-/** Rejects the opened item with `reason`, through the confirmation dialog. Returns the item's id. */
-async function rejectOpened(page: Page, drawer: Locator, item: Queue, reason: string, timeout: number): Promise<number> {
+/**
+ * Approves the user's pending item (a deposit, a withdrawal marked as paid, an identity check), filling
+ * the drawer's `fields` first, through the confirmation dialog. Returns the item's id.
+ */
+export async function approvePending<Q extends Queue>(
+  page: Page,
+  item: Q,
+  userEmail: string,
+  fields: ApprovalFields[Q],
+  { tier, timeout = DEFAULT_TIMEOUT }: ReviewOptions = {},
+): Promise<number> {
+  const drawer = await openPending(page, item, userEmail, timeout, tier);
+  for (const [field, value] of Object.entries(fields)) await drawer.getByTestId(`${item}-${field}`).fill(value);
+  await drawer.getByTestId(`${item}-approve`).click();
+  return idIn(await act(page, confirmButton(page), QUEUES[item].approved, timeout));
+}
+
+/**
+ * Rejects the user's pending item with `reason`, through the confirmation dialog (a withdrawal's frozen
+ * amount and fee return to available). Returns the item's id.
+ */
+export async function rejectPending(
+  page: Page,
+  item: Queue,
+  userEmail: string,
+  reason: string,
+  { tier, timeout = DEFAULT_TIMEOUT }: ReviewOptions = {},
+): Promise<number> {
+  const drawer = await openPending(page, item, userEmail, timeout, tier);
   await drawer.getByTestId(`${item}-reject-reason`).fill(reason);
   await drawer.getByTestId(`${item}-reject`).click();
   return idIn(await act(page, confirmButton(page), new RegExp(`${QUEUES[item].noun} #\\d+ rejected`), timeout));
-}
-
-// ---------------------------------------------------------------- deposits
-
-/** Approves the user's pending deposit, crediting `credited` with `fee`. Returns the deposit id. */
-export async function approveDeposit(
-  page: Page,
-  userEmail: string,
-  credited: string,
-  fee: string,
-  { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
-): Promise<number> {
-  const drawer = await openPending(page, 'deposit', userEmail, timeout);
-  await drawer.getByTestId('deposit-credited').fill(credited);
-  await drawer.getByTestId('deposit-fee').fill(fee);
-  await drawer.getByTestId('deposit-approve').click();
-  return idIn(await act(page, confirmButton(page), /Deposit #\d+ approved/, timeout));
-}
-
-/** Rejects the user's pending deposit with `reason`. Returns the deposit id. */
-export async function rejectDeposit(
-  page: Page,
-  userEmail: string,
-  reason: string,
-  { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
-): Promise<number> {
-  return rejectOpened(page, await openPending(page, 'deposit', userEmail, timeout), 'deposit', reason, timeout);
-}
-
-// ---------------------------------------------------------------- withdrawals
-
-/** Marks the user's pending withdrawal as paid with `txHash`. Returns the withdrawal id. */
-export async function approveWithdrawal(
-  page: Page,
-  userEmail: string,
-  txHash: string,
-  { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
-): Promise<number> {
-  const drawer = await openPending(page, 'withdrawal', userEmail, timeout);
-  await drawer.getByTestId('withdrawal-tx-hash').fill(txHash);
-  await drawer.getByTestId('withdrawal-approve').click();
-  return idIn(await act(page, confirmButton(page), /Withdrawal #\d+ marked as paid/, timeout));
-}
-
-/** Rejects the user's pending withdrawal (its frozen amount + fee return to available). Returns its id. */
-export async function rejectWithdrawal(
-  page: Page,
-  userEmail: string,
-  reason: string,
-  { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
-): Promise<number> {
-  return rejectOpened(page, await openPending(page, 'withdrawal', userEmail, timeout), 'withdrawal', reason, timeout);
-}
-
-// ---------------------------------------------------------------- identity
-
-export type IdentityTier = 'basic' | 'advanced';
-
-async function openPendingIdentity(page: Page, userText: string, tier: IdentityTier | undefined, timeout: number) {
-  const tierParam = tier === 'basic' ? '&tier=1' : tier === 'advanced' ? '&tier=2' : '';
-  return openPending(page, 'identity', userText, timeout, tierParam);
-}
-
-/** Approves the user's pending verification (either tier, or the one named). Returns the submission id. */
-export async function approveIdentity(
-  page: Page,
-  userEmail: string,
-  { tier, timeout = DEFAULT_TIMEOUT }: ConsoleOptions & { tier?: IdentityTier } = {},
-): Promise<number> {
-  const drawer = await openPendingIdentity(page, userEmail, tier, timeout);
-  await drawer.getByTestId('identity-approve').click();
-  return idIn(await act(page, confirmButton(page), /Verification #\d+ approved/, timeout));
-}
-
-/** Rejects the user's pending verification with `reason`. Returns the submission id. */
-export async function rejectIdentity(
-  page: Page,
-  userEmail: string,
-  reason: string,
-  { tier, timeout = DEFAULT_TIMEOUT }: ConsoleOptions & { tier?: IdentityTier } = {},
-): Promise<number> {
-  return rejectOpened(page, await openPendingIdentity(page, userEmail, tier, timeout), 'identity', reason, timeout);
 }
 
 /**
@@ -252,7 +235,7 @@ export async function identityPhotosShown(
   userEmail: string,
   { timeout = DEFAULT_TIMEOUT }: ConsoleOptions = {},
 ): Promise<number> {
-  const drawer = await openPendingIdentity(page, userEmail, 'advanced', timeout);
+  const drawer = await openPending(page, 'identity', userEmail, timeout, 'advanced');
   const photos = drawer.locator('[data-testid^="identity-photo-"]');
   await photos.nth(2).waitFor({ timeout });
   // Each photo settles as loaded, error or missing; wait until none is still loading.

@@ -8,6 +8,8 @@ export function testIds(current: () => Page): {
   input: (id: string) => Locator;
   text: (id: string) => Promise<string>;
   shot: (name: string) => Promise<string>;
+  /** Presses a send-code button and waits until it counts down: the code is on its way. */
+  sendCode: (buttonId: string) => Promise<void>;
 } {
   const byId = (id: string) => current().getByTestId(id);
   return {
@@ -15,6 +17,10 @@ export function testIds(current: () => Page): {
     input: (id) => current().locator(`[data-testid="${id}"] input`),
     text: async (id) => ((await byId(id).textContent()) ?? '').trim(),
     shot: (name) => settledScreenshot(current(), name),
+    sendCode: async (buttonId) => {
+      await byId(buttonId).click();
+      await expect.poll(() => byId(buttonId).textContent()).toMatch(/Resend in \d+ s/);
+    },
   };
 }
 
@@ -81,13 +87,13 @@ export async function registerByEmail(
   password: string,
   latestCode: (target: string) => Promise<string>,
 ): Promise<void> {
-  const { byId, input } = testIds(() => page);
+  const { byId, input, sendCode } = testIds(() => page);
   await page.goto(`${baseUrl}/h5/#/pages/user/login/choose`);
   await byId('choose-register-email').click();
   await byId('register-page').waitFor();
   await input('register-account').fill(email);
-  await byId('register-send-code').click();
-  await expect.poll(() => byId('register-send-code').textContent()).toMatch(/Resend in \d+ s/);
+  await sendCode('register-send-code');
+
   await input('register-code').fill(await latestCode(email));
   await input('register-password').fill(password);
   await input('register-re-password').fill(password);

@@ -1,7 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET, freePort, ROOT, testServerEnv, waitForApi } from './stack.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  ADMIN_TOTP_SECRET,
+  freePort,
+  ROOT,
+  type ServerProcess,
+  spawnServer,
+  testServerEnv,
+} from './stack.js';
 import { nextTotpCode } from './totp.js';
 
 /**
@@ -11,7 +20,7 @@ import { nextTotpCode } from './totp.js';
  * Also a small API client for those tests (no browser): calls, operator sign-in, registered users.
  */
 
-export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
+export type { ServerProcess } from './stack.js';
 
 /** The environment of the server (and of `ledger:verify`) on `dataDir`: short market history, quiet log. */
 export function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -25,27 +34,7 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
 
 /** Starts apps/server/dist/server.js on a free port and waits until it answers (90 s: a restart replays a crash). */
 export async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
-    cwd: ROOT,
-    env: { ...serverEnv(dataDir, extra), PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForApi(baseUrl, child, () => output, 90_000);
-  } catch (error) {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    throw error;
-  }
-  return { child, baseUrl, output: () => output };
+  return spawnServer(await freePort(), serverEnv(dataDir, extra), 90_000);
 }
 
 /** Sends `signal` (SIGKILL: no shutdown of any kind) and resolves once the process has exited. */

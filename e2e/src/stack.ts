@@ -43,7 +43,7 @@ export type Stack = {
   fund: (userId: number, account: string, amount: string, currencyId?: string) => Promise<void>;
   /** Adds an option delivery period, as an operator does in the console. */
   addOptionPeriod: (seconds: number, profitRatio: string, maxNum: string) => Promise<void>;
-  /** Waits until the market feed prices `symbol` (the simulated feed goes live after its backfill). */
+  /** Waits until the market feed prices `symbol` (the simulated feed goes live after its backfill, minutes on a busy machine). */
   waitForPrice: (symbol?: string, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -102,25 +102,18 @@ export function testServerEnv(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** A running built server: its process, its address and what it has printed so far. */
+export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
+
 /**
- * Starts the built server (apps/server/dist) on a free port with a fresh embedded database, as
- * `npm start` would, so browser tests exercise exactly what a newcomer runs.
+ * Runs apps/server/dist/server.js on `port` with `env` and waits until it answers. A server that does
+ * not answer in time is killed, so a failed start leaves no process behind.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  // A shared machine gives each engineer a port range: E2E_PORT pins the server's port inside it.
-  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'h5-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+export async function spawnServer(port: number, env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/server.js')], {
     cwd: ROOT,
-    env: {
-      ...testServerEnv(dataDir),
-      PORT: String(port),
-      // Every reply the browser provokes is checked against its route's reply schema.
-      REPLY_CHECK: '1',
-      ...env,
-    },
+    env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -129,7 +122,42 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  await waitForApi(baseUrl, child, () => output);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForApi(baseUrl, child, () => output, timeoutMs);
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
+  return { child, baseUrl, output: () => output };
+}
+
+/**
+ * Starts the built server (apps/server/dist) on a free port with a fresh embedded database, as
+ * `npm start` would, so browser tests exercise exactly what a newcomer runs.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  // A shared machine gives each engineer a port range: E2E_PORT pins the server's port inside it.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-e2e-'));
+  let server: ServerProcess;
+  try {
+    // 180 s: on a busy shared machine a fresh database and its migrations can take minutes before the first answer.
+    server = await spawnServer(
+      port,
+      {
+        ...testServerEnv(dataDir),
+        // Every reply the browser provokes is checked against its route's reply schema.
+        REPLY_CHECK: '1',
+        ...env,
+      },
+      180_000,
+    );
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { child, baseUrl } = server;
 
   let adminToken = '';
   const admin: Stack['admin'] = async (path, init = {}) => {
@@ -215,7 +243,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     return { token, id: user.id };
   };
 
-  const waitForPrice: Stack['waitForPrice'] = async (symbol = 'BTC/USDT', timeoutMs = 60_000) => {
+  const waitForPrice: Stack['waitForPrice'] = async (symbol = 'BTC/USDT', timeoutMs = 180_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const reply = await callApi(baseUrl, 'currency/quotation_new');

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab, launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
+import { phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
 import { phonePage, signInWelcomed } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { phoneSuite } from '../src/phone-suite.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/stack.js';
 
 /**
  * The referral programme and notices on phones, against the built server (simulated feed, market
@@ -16,31 +16,24 @@ import { closeSuite } from '../src/teardown.js';
  * Screenshots of promotion, poster and notices in both themes.
  */
 
-let stack: Stack;
-let browser: Browser;
-let inviterContext: BrowserContext;
+// The inviter's phone and the operator's console; the friend's phone (another browser context) comes below.
+const suite = phoneSuite({ name: 'inviter', price: 'BTC/USDT', desk: { width: 1280 } });
+const { url, pageErrors, email: inviterEmail, password } = suite;
 let friendContext: BrowserContext;
-let consoleContext: BrowserContext;
 let inviter: Page;
 let friend: Page;
 let operator: Page;
-const pageErrors: string[] = [];
 
 const stamp = Date.now();
-const inviterEmail = `inviter.${stamp}@example.test`;
 const friendEmail = `friend.${stamp}@example.test`;
-const password = 'community-pass-1';
 const TITLE = `Maintenance window ${stamp}`;
 const BODY = 'Trading pauses at 02:00 UTC for ten minutes.\n<b>Not bold</b> <script>window.__x = 1</script>';
 
-let inviterToken = '';
-let inviterId = 0;
 let friendId = 0;
 let shareUrl = '';
 /** When the friend's order was reported filled, to measure how soon the rebate shows. */
 let filledAt = 0;
 
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
 const input = (page: Page, id: string) => page.locator(`[data-testid="${id}"] input`);
 const text = async (page: Page, id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 
@@ -52,22 +45,15 @@ const units = (value: string) => {
 
 describe('H5 community: referral programme and notices', () => {
   beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice();
-    ({ token: inviterToken, id: inviterId } = await stack.registerEmail(inviterEmail, password));
-
-    browser = await launchBrowser();
-    inviterContext = await phoneContext(browser);
-    friendContext = await phoneContext(browser);
-    ({ context: consoleContext, page: operator } = await deskTab(browser, { width: 1280 }));
-    inviter = await phonePage(inviterContext, pageErrors);
+    ({ page: inviter, ops: operator } = suite);
+    friendContext = await phoneContext(suite.browser);
     friend = await phonePage(friendContext, pageErrors);
   });
 
-  afterAll(() => closeSuite(stack, browser, inviterContext, friendContext, consoleContext));
+  afterAll(() => friendContext?.close());
 
   it('lets an operator publish an announcement in the console', async () => {
-    await consoleSignIn(operator, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await consoleSignIn(operator, suite.stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     await openConsolePage(operator, '/news');
     await operator.getByTestId('news-new').click();
     await operator.getByTestId('news-title-en').fill(TITLE);
@@ -85,13 +71,13 @@ describe('H5 community: referral programme and notices', () => {
   });
 
   it('shows the inviter their code, link and poster', async () => {
-    await signInWelcomed(inviter, stack.baseUrl, inviterEmail, password);
+    await signInWelcomed(inviter, suite.stack.baseUrl, inviterEmail, password);
     await inviter.getByTestId('quick-share').click();
     await inviter.getByTestId('promotion-page').waitFor();
     await expect.poll(() => text(inviter, 'promotion-code'), { timeout: 15_000 }).toMatch(/^[A-Z2-9]{7}$/);
     shareUrl = await text(inviter, 'promotion-link');
     const code = await text(inviter, 'promotion-code');
-    expect(shareUrl).toBe(`${stack.baseUrl}/h5/#/pages/user/login/register?code=${code}`);
+    expect(shareUrl).toBe(`${suite.stack.baseUrl}/h5/#/pages/user/login/register?code=${code}`);
     expect(await text(inviter, 'promotion-invited')).toBe('0');
     expect(await text(inviter, 'promotion-ratio')).toBe('20.00%');
     await shot(inviter, 'community-03-promotion-dark');
@@ -120,17 +106,17 @@ describe('H5 community: referral programme and notices', () => {
     await expect.poll(() => input(friend, 'register-invite').inputValue()).toBe(code);
     await input(friend, 'register-account').fill(friendEmail);
     await friend.getByTestId('register-send-code').click();
-    await input(friend, 'register-code').fill(await stack.latestCode(friendEmail));
+    await input(friend, 'register-code').fill(await suite.stack.latestCode(friendEmail));
     await input(friend, 'register-password').fill(password);
     await input(friend, 'register-re-password').fill(password);
     await friend.getByTestId('register-agree').click();
     await friend.getByTestId('register-submit').click();
     await expect.poll(() => text(friend, 'welcome-account'), { timeout: 15_000 }).toBe(friendEmail);
 
-    const users = (await stack.admin(`admin/users?q=${encodeURIComponent(friendEmail)}`)) as { list: { id: number }[] };
+    const users = (await suite.stack.admin(`admin/users?q=${encodeURIComponent(friendEmail)}`)) as { list: { id: number }[] };
     friendId = users.list[0]!.id;
-    await stack.fund(friendId, 'coin', '500');
-    const invite = await stack.api<{ invited: number }>('user/invite', undefined, inviterToken);
+    await suite.stack.fund(friendId, 'coin', '500');
+    const invite = await suite.stack.api<{ invited: number }>('user/invite', undefined, suite.user.token);
     expect(invite.message.invited).toBe(1);
 
     await friend.goto(url('/pages/trade/index'));
@@ -156,7 +142,7 @@ describe('H5 community: referral programme and notices', () => {
       return '';
     })()`)) as string;
     expect(friendToken).not.toBe('');
-    const orders = await stack.api<{ list: { fee: string; status: string }[] }>('coin/list', undefined, friendToken);
+    const orders = await suite.stack.api<{ list: { fee: string; status: string }[] }>('coin/list', undefined, friendToken);
     const fee = orders.message.list.find((o) => o.status === 'completed')!.fee;
     expect(units(fee)).toBeGreaterThan(0n);
     // 20 % of the fee, rounded down to USDT's 6 decimals (the rest waits as a pending reward).
@@ -172,7 +158,8 @@ describe('H5 community: referral programme and notices', () => {
     await expect
       .poll(
         async () =>
-          (await stack.api<{ returns: { total: string }[] }>('user/invite', undefined, inviterToken)).message.returns[0]?.total,
+          (await suite.stack.api<{ returns: { total: string }[] }>('user/invite', undefined, suite.user.token)).message.returns[0]
+            ?.total,
         { timeout: 10_000 },
       )
       .toBe(plain(expected));
@@ -193,13 +180,13 @@ describe('H5 community: referral programme and notices', () => {
     await shot(inviter, 'community-07-ranking-dark');
 
     // The console's ledger check still balances with the rebate in it.
-    const check = (await stack.admin('admin/ledger/verify')) as { sound: boolean; faults: unknown[] };
+    const check = (await suite.stack.admin('admin/ledger/verify')) as { sound: boolean; faults: unknown[] };
     expect(check).toEqual({ sound: true, faults: [] });
   });
 
   it('lets an operator make the inviter a partner with a ratio of their own', async () => {
     await openConsolePage(operator, '/referral');
-    await operator.getByTestId('referral-user-id').fill(String(inviterId));
+    await operator.getByTestId('referral-user-id').fill(String(suite.user.id));
     await operator.getByTestId('referral-user-save').waitFor({ timeout: 15_000 });
     await operator.locator('.ant-form-item:has-text("Status") .ant-select').click();
     await operator.locator('.ant-select-item-option[title="Partner"]').click();

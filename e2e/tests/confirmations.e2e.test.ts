@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTheme } from '../src/browser.js';
-import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { fillOptionBuy } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * The last look before money moves, on a phone against the built server: opening a contract shows its
@@ -17,58 +15,39 @@ const SYMBOL = 'BTC/USDT';
 const PAIR_ID = 1;
 const DELIVERY_SECONDS = 42;
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
-let userId = 0;
-const pageErrors: string[] = [];
-
-const email = `confirm.${Date.now()}@example.test`;
-const password = 'confirm-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
+const suite = phoneSuite({
+  name: 'confirm',
+  price: SYMBOL,
+  // Verified (options need it), 1,000 USDT in the contract and the option accounts.
+  verified: 'Careful Trader',
+  funded: { contract: '1000', option: '1000' },
+  optionPeriod: { seconds: DELIVERY_SECONDS, profitRatio: '80', maxNum: '500' },
+  signedIn: true,
+});
+const { url, byId, shot, input, text, pageErrors } = suite;
 
 type Position = { id: number; status_name: string };
 
 async function positions(): Promise<Position[]> {
   const [holding, entrusted] = await Promise.all(
-    ['1', '0'].map((status) => stack.api<{ list: Position[] }>('lever/my_trade', { status }, token)),
+    ['1', '0'].map((status) => suite.stack.api<{ list: Position[] }>('lever/my_trade', { status }, suite.user.token)),
   );
   return [...(holding?.message.list ?? []), ...(entrusted?.message.list ?? [])];
 }
 
 async function contractBalance(): Promise<string> {
-  return (await stack.api<{ balance: { available: string } }>('lever/deal', {}, token)).message.balance.available;
+  return (await suite.stack.api<{ balance: { available: string } }>('lever/deal', {}, suite.user.token)).message.balance
+    .available;
 }
 
 async function pendingOptions(): Promise<number> {
-  const reply = await stack.api<{ list: unknown[] }>('microtrade/lists?status=open', undefined, token);
+  const reply = await suite.stack.api<{ list: unknown[] }>('microtrade/lists?status=open', undefined, suite.user.token);
   return reply.message.list.length;
 }
 
 describe('H5 confirmations: contract opening and option buying', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice(SYMBOL);
-    const registered = await stack.registerEmail(email, password);
-    token = registered.token;
-    userId = registered.id;
-    // Verified (options need it), 1,000 USDT in the contract and the option accounts.
-    await stack.verifyBasic(token, userId, 'Careful Trader');
-    for (const account of ['contract', 'option']) await stack.fund(userId, account, '1000');
-    await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('shows leverage, margin, liquidation price and the risk before opening a contract; cancelling opens nothing', async () => {
-    await page.goto(url('/pages/lever/index'));
+    await suite.page.goto(url('/pages/lever/index'));
     await byId('lever-page').waitFor();
     await expect.poll(() => text('lever-price')).toMatch(/^[\d,]+\.\d{2}$/);
     await input('lever-lots').fill('1');
@@ -92,7 +71,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await byId('lever-confirm-cancel').click();
     await byId('lever-confirm').waitFor({ state: 'hidden' });
     // Cancelled: no position and not a cent moved.
-    await page.waitForTimeout(500);
+    await suite.page.waitForTimeout(500);
     expect(await positions()).toEqual([]);
     expect(await contractBalance()).toBe(before);
   });
@@ -103,7 +82,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await byId('lever-confirm-skip').click();
     await byId('lever-confirm-ok').click();
     await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(1);
-    expect(await page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${userId}')`)).toBe('1');
+    expect(await suite.page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${suite.user.id}')`)).toBe('1');
 
     // Next time the figures are not asked for again: the order goes straight through.
     await byId('lever-submit').click();
@@ -112,11 +91,11 @@ describe('H5 confirmations: contract opening and option buying', () => {
     await byId('lever-confirm').waitFor({ state: 'hidden', timeout: 5_000 });
 
     // Another account on this phone is still asked: the choice is keyed by the user's id.
-    expect(await page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${userId + 1}')`)).toBeNull();
+    expect(await suite.page.evaluate(`localStorage.getItem('confirm_skip.contract_open.${suite.user.id + 1}')`)).toBeNull();
   });
 
   it('shows direction, stake, period and payout before buying an option; cancelling buys nothing', async () => {
-    await page.goto(url('/pages/option/detail'));
+    await suite.page.goto(url('/pages/option/detail'));
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
     await byId('option-buy-up').click();
@@ -140,11 +119,11 @@ describe('H5 confirmations: contract opening and option buying', () => {
 
     await byId('option-confirm-cancel').click();
     await byId('option-confirm').waitFor({ state: 'hidden' });
-    await page.waitForTimeout(500);
+    await suite.page.waitForTimeout(500);
     expect(await pendingOptions()).toBe(0);
     expect(await text('option-balance')).toBe('1,000 USDT');
 
-    const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
+    const bought = suite.page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
     await byId('option-buy-confirm').click();
     await byId('option-confirm-ok').click();
     expect(((await (await bought).json()) as { type: string }).type).toBe('ok');
@@ -152,19 +131,19 @@ describe('H5 confirmations: contract opening and option buying', () => {
   });
 
   it('looks right in the light theme', async () => {
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
-    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
+    await fillOptionBuy(suite.page, 'down', DELIVERY_SECONDS, '50');
     await byId('option-buy-confirm').click();
     await byId('option-confirm').waitFor();
     await shot('confirm-03-option-light');
     await byId('option-confirm-cancel').click();
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
 
     // A fresh user's choice is not shared: clear this one's to see the contract sheet again.
-    await page.evaluate(`localStorage.removeItem('confirm_skip.contract_open.${userId}')`);
-    await page.goto(url('/pages/lever/index'));
+    await suite.page.evaluate(`localStorage.removeItem('confirm_skip.contract_open.${suite.user.id}')`);
+    await suite.page.goto(url('/pages/lever/index'));
     await byId('lever-page').waitFor();
     await expect.poll(() => text('lever-price')).toMatch(/^[\d,]+\.\d{2}$/);
     await byId('lever-side-short').click();
@@ -173,7 +152,7 @@ describe('H5 confirmations: contract opening and option buying', () => {
     expect(await text('lever-confirm-side')).toBe('Short');
     await shot('confirm-04-contract-light');
     await byId('lever-confirm-cancel').click();
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 });

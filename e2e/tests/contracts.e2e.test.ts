@@ -1,10 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, setTheme } from '../src/browser.js';
-import { consoleSignIn, openConsolePage } from '../src/console.js';
-import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { openConsolePage, withConsoleTab } from '../src/console.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * Perpetual contracts on a phone, against the built server with its simulated feed: a user with
@@ -15,18 +12,8 @@ import { closeSuite } from '../src/teardown.js';
 
 const SYMBOL = 'BTC/USDT';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
-const pageErrors: string[] = [];
-
-const email = `contracts.${Date.now()}@example.test`;
-const password = 'contracts-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
+const suite = phoneSuite({ name: 'contracts', price: SYMBOL, funded: { contract: '1000' }, signedIn: true });
+const { url, byId, shot, input, text, pageErrors } = suite;
 
 /** Exact arithmetic on plain decimals, in 10^-8 units. */
 const units = (value: string) => {
@@ -53,19 +40,6 @@ type Position = {
 };
 
 describe('H5 contracts: open a long with stops, watch PnL move, close it', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice(SYMBOL);
-    const registered = await stack.registerEmail(email, password);
-    token = registered.token;
-    await stack.fund(registered.id, 'contract', '1000');
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('shows the contract tab with the live index, labelled as demo data, and checks the form', async () => {
     await byId('tab-trade').click();
     await byId('lever-page').waitFor();
@@ -76,12 +50,12 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     expect(plain(await text('lever-balance'))).toBe('1000');
     await expect.poll(() => text('empty-state')).toBe('No open positions');
 
-    await input('lever-lots').fill('0');
-    await byId('lever-submit').click();
-    await expect.poll(() => text('lever-lots-error')).toBe('Lots must be a whole number of at least 1');
-    await input('lever-lots').fill('1.5');
-    await byId('lever-submit').click();
-    await expect.poll(() => text('lever-lots-error')).toBe('Lots must be a whole number of at least 1');
+    for (const lots of ['0', '1.5']) {
+      await input('lever-lots').fill(lots);
+      await byId('lever-submit').click();
+      await expect.poll(() => text('lever-lots-error')).toBe('Lots must be a whole number of at least 1');
+    }
+
     await input('lever-lots').fill('2');
     await byId('lever-multiple-20').click();
     await byId('lever-stop-switch').click();
@@ -107,10 +81,11 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     expect(await text('lever-confirm-leverage')).toBe('20×');
     await byId('lever-confirm-ok').click();
 
-    const card = page.locator('[data-testid^="lever-position-"]').first();
+    const card = suite.page.locator('[data-testid^="lever-position-"]').first();
     await card.waitFor({ timeout: 15_000 });
     const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
-    const opened = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
+    const opened = (await suite.stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, suite.user.token)).message
+      .list[0]!;
     expect(opened.id).toBe(id);
     expect(ungroup(await text(`lever-open-${id}`))).toBe(opened.open_price);
     expect(ungroup(await text(`lever-liquidation-${id}`))).toBe(opened.liquidation_price);
@@ -137,27 +112,28 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       })
       .toBe(true);
     await shot('contracts-02-holding-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId(`lever-position-${id}`).waitFor();
     await shot('contracts-03-holding-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('closes it after confirming, at the index with the closing fee, and shows it in the history', async () => {
-    const card = page.locator('[data-testid^="lever-position-"]').first();
+    const card = suite.page.locator('[data-testid^="lever-position-"]').first();
     await card.waitFor();
     const id = Number((await card.getAttribute('data-testid'))!.replace('lever-position-', ''));
     await byId(`lever-close-${id}`).click();
-    const confirm = page.locator('.adm-dialog-button', { hasText: 'Close' });
+    const confirm = suite.page.locator('.adm-dialog-button', { hasText: 'Close' });
     await confirm.waitFor();
     await shot('contracts-04-close-confirm-dark');
     await confirm.click();
     await byId(`lever-position-${id}`).waitFor({ state: 'detached', timeout: 15_000 });
 
-    const closed = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list[0]!;
+    const closed = (await suite.stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, suite.user.token)).message
+      .list[0]!;
     expect(closed).toMatchObject({ id, status_name: 'closed', close_reason: 'user' });
     // The balance is exactly 1000 − opening fee + PnL − closing fee.
-    const deal = await stack.api<{ balance: { available: string; frozen: string } }>('lever/deal', {}, token);
+    const deal = await suite.stack.api<{ balance: { available: string; frozen: string } }>('lever/deal', {}, suite.user.token);
     const expected = units('1000') - units(closed.fee) + units(closed.profits!) - units(closed.close_fee!);
     expect(units(deal.message.balance.available)).toBe(expected);
     expect(deal.message.balance.frozen).toBe('0');
@@ -168,19 +144,16 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
     expect(await text(`lever-reason-${id}`)).toBe('You');
     await expect.poll(async () => plain(await text('lever-balance'))).toBe(deal.message.balance.available);
     await shot('contracts-05-history-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('lever-tab-history').click();
     await byId(`lever-position-${id}`).waitFor();
     await shot('contracts-06-history-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 
   it('an operator switches contracts off in the console: opening is refused, the tab of a user holding nothing vanishes; on again', async () => {
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const ops = await desk.newPage();
-    try {
-      await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await withConsoleTab(suite.browser, suite.stack.baseUrl, async (ops) => {
       await openConsolePage(ops, '/contracts');
       // The seeded rules of BTC/USDT, editable; the positions list is read-only (no action buttons).
       await expect.poll(() => ops.getByTestId('contract-1-contract_size').inputValue()).toBe('0.01');
@@ -203,37 +176,36 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       await screenshot(ops, 'contracts-08-console-switches');
 
       // Only opening is refused; what a user holds stays theirs to see and close (none held here).
-      const refused = await stack.api(
+      const refused = await suite.stack.api(
         'lever/submit',
         { legal_id: '3', currency_id: '1', type: '1', share: '1', multiple: '10' },
-        token,
+        suite.user.token,
       );
       expect(refused.error).toBe('product_disabled');
-      expect((await stack.api('lever/deal', {}, token)).type).toBe('ok');
-      await page.goto(url('/pages/index/index'));
-      await page.reload();
+      expect((await suite.stack.api('lever/deal', {}, suite.user.token)).type).toBe('ok');
+      await suite.page.goto(url('/pages/index/index'));
+      await suite.page.reload();
       await byId('tab-home').waitFor();
       await expect.poll(() => byId('tab-trade').count()).toBe(0);
       await shot('contracts-09-tab-hidden-dark');
 
       await toggle.click();
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-      await page.reload();
+      await suite.page.reload();
       await byId('tab-trade').waitFor();
-    } finally {
-      await desk.close();
-    }
+    });
   });
 
   it('switched off while a position is held: the holder keeps the tab in closing-only mode and closes it', async () => {
     const body = { legal_id: '3', currency_id: '1', type: '1', share: '1', multiple: '10' };
-    expect((await stack.api('lever/submit', body, token)).type).toBe('ok');
-    const held = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, token)).message.list[0]!;
-    await stack.admin('admin/products', { body: { contracts: '0' } });
+    expect((await suite.stack.api('lever/submit', body, suite.user.token)).type).toBe('ok');
+    const held = (await suite.stack.api<{ list: Position[] }>('lever/my_trade', { status: '1' }, suite.user.token)).message
+      .list[0]!;
+    await suite.stack.admin('admin/products', { body: { contracts: '0' } });
     try {
-      expect((await stack.api('lever/submit', body, token)).error).toBe('product_disabled');
-      await page.goto(url('/pages/index/index'));
-      await page.reload();
+      expect((await suite.stack.api('lever/submit', body, suite.user.token)).error).toBe('product_disabled');
+      await suite.page.goto(url('/pages/index/index'));
+      await suite.page.reload();
       await byId('tab-trade').click();
       await byId('lever-closing-only').waitFor({ timeout: 15_000 });
       expect(await byId('lever-submit').count()).toBe(0);
@@ -241,13 +213,14 @@ describe('H5 contracts: open a long with stops, watch PnL move, close it', () =>
       await shot('contracts-10-holder-closing-only-dark');
 
       await byId(`lever-close-${held.id}`).click();
-      await page.locator('.adm-dialog-button', { hasText: 'Close' }).click();
+      await suite.page.locator('.adm-dialog-button', { hasText: 'Close' }).click();
       await byId(`lever-position-${held.id}`).waitFor({ state: 'detached', timeout: 15_000 });
-      const closed = (await stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, token)).message.list;
+      const closed = (await suite.stack.api<{ list: Position[] }>('lever/my_trade', { status: '3' }, suite.user.token)).message
+        .list;
       expect(closed.find((p) => p.id === held.id)).toMatchObject({ status_name: 'closed', close_reason: 'user' });
       expect(pageErrors).toEqual([]);
     } finally {
-      await stack.admin('admin/products', { body: { contracts: '1' } });
+      await suite.stack.admin('admin/products', { body: { contracts: '1' } });
     }
   });
 });

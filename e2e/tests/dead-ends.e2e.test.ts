@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dragDown, setTheme } from '../src/browser.js';
-import { fillOptionBuy, launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { fillOptionBuy } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * Dead ends and wrong messages a new user used to hit, each reached on a phone against the built
@@ -20,49 +18,27 @@ const PAIR_ID = 1;
 const DELIVERY_SECONDS = 42;
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
-let userId = 0;
-const pageErrors: string[] = [];
-
-const email = `deadends.${Date.now()}@example.test`;
-const password = 'deadends-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
-const toast = () => page.locator('.adm-toast-main');
-
-const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
+const suite = phoneSuite({
+  name: 'deadends',
+  price: SYMBOL,
+  // Not verified on purpose; 1,000 USDT in the coin and the option accounts.
+  funded: { coin: '1000', option: '1000' },
+  optionPeriod: { seconds: DELIVERY_SECONDS, profitRatio: '80', maxNum: '500' },
+  signedIn: true,
+});
+const { open, byId, shot, input, text, pageErrors } = suite;
+const toast = () => suite.page.locator('.adm-toast-main');
 
 /** Buys a 10 USDT "up" option as this (unverified) user, through the form and its confirmation. */
 async function buyOptionUnverified() {
   await open('/pages/option/detail', 'option-page');
   await byId(`option-pair-${PAIR_ID}`).waitFor();
-  await fillOptionBuy(page, 'up', DELIVERY_SECONDS, '10');
+  await fillOptionBuy(suite.page, 'up', DELIVERY_SECONDS, '10');
   await byId('option-buy-confirm').click();
   await byId('option-confirm-ok').click();
 }
 
 describe('H5 dead ends and wrong messages, mended', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice(SYMBOL);
-    const registered = await stack.registerEmail(email, password);
-    token = registered.token;
-    userId = registered.id;
-    // Not verified on purpose; 1,000 USDT in the coin and the option accounts.
-    for (const account of ['coin', 'option']) await stack.fund(userId, account, '1000');
-    await stack.addOptionPeriod(DELIVERY_SECONDS, '80', '500');
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('tells an unverified user why in a dialog that stays, with a button to verify', async () => {
     await buyOptionUnverified();
 
@@ -70,23 +46,23 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await reason.waitFor();
     expect(await reason.textContent()).toMatch(/verification/i);
     // Still there seconds later, on the page the user was on.
-    await page.waitForTimeout(2500);
+    await suite.page.waitForTimeout(2500);
     expect(await reason.isVisible()).toBe(true);
-    expect(page.url()).toContain('/pages/option/detail');
+    expect(suite.page.url()).toContain('/pages/option/detail');
     await shot('dead-ends-01-verify-dialog-dark');
-    await page.locator('.adm-dialog-button', { hasText: 'Verify now' }).click();
-    await page.waitForURL((u) => u.hash.includes('/verification'), { timeout: 10_000 });
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Verify now' }).click();
+    await suite.page.waitForURL((u) => u.hash.includes('/verification'), { timeout: 10_000 });
   });
 
   it('says "Submit failed" instead of a bare ERROR when the server fails without a message', async () => {
     await open('/pages/assets/transfer/index', 'transfer-page');
-    await page.route('**/api/wallet/change', (route) =>
+    await suite.page.route('**/api/wallet/change', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
     );
     await input('transfer-amount').fill('10');
     await byId('transfer-submit').click();
     await expect.poll(() => toast().textContent()).toBe('Submit failed, please try again');
-    await page.unroute('**/api/wallet/change');
+    await suite.page.unroute('**/api/wallet/change');
   });
 
   it('never offers the "From" account as "To"', async () => {
@@ -99,7 +75,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.some((label) => label.startsWith(from))).toBe(false);
     await shot('dead-ends-02-transfer-to-dark');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   it('tells "too large" from "the connection dropped" when an upload fails', async () => {
@@ -120,7 +96,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await expect.poll(() => text('deposit-proof-reason')).toMatch(/over the allowed size \(5 MB\)/);
     const tooLarge = await text('deposit-proof-reason');
 
-    await page.route('**/api/upload', (route) => route.abort('connectionreset'));
+    await suite.page.route('**/api/upload', (route) => route.abort('connectionreset'));
     await byId('deposit-proof-input').setInputFiles({
       name: 'proof.png',
       mimeType: 'image/png',
@@ -131,15 +107,15 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await byId('deposit-proof-retry').waitFor();
     await byId('deposit-proof-reason').scrollIntoViewIfNeeded();
     await shot('dead-ends-03-upload-network-dark');
-    await page.unroute('**/api/upload');
+    await suite.page.unroute('**/api/upload');
     await byId('deposit-proof-retry').click();
     await expect.poll(() => byId('deposit-proof').getAttribute('data-state')).toBe('done');
   });
 
   it('lists only rising pairs as gainers', async () => {
     await open('/pages/index/index', 'home-markets');
-    const leaders = page.locator('[data-testid^="home-gainer-"]');
-    await page.locator('[data-testid="home-gainer-1"], [data-testid="home-gainers-empty"]').first().waitFor();
+    const leaders = suite.page.locator('[data-testid^="home-gainer-"]');
+    await suite.page.locator('[data-testid="home-gainer-1"], [data-testid="home-gainers-empty"]').first().waitFor();
     for (const leader of await leaders.all()) expect(await leader.textContent()).toMatch(/\+\d/);
   });
 
@@ -152,7 +128,7 @@ describe('H5 dead ends and wrong messages, mended', () => {
     // With the sheet open and nothing reloaded, the price follows the feed.
     await expect.poll(() => price.textContent(), { timeout: 30_000, interval: 250 }).not.toBe(first);
     await shot('dead-ends-04-pair-switcher-dark');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   it('keeps the demo badge out of the referral stats and says where valuations come from', async () => {
@@ -169,24 +145,32 @@ describe('H5 dead ends and wrong messages, mended', () => {
 
   it('refreshes on a pull that starts below a short list, with one wording', async () => {
     await open('/pages/assets/transfer/record', 'transfer-record-page');
-    await page.waitForTimeout(500);
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/wallet/hzhistory'), { timeout: 10_000 });
+    await suite.page.waitForTimeout(500);
+    const refreshed = suite.page.waitForResponse((r) => r.url().includes('/api/wallet/hzhistory'), { timeout: 10_000 });
     // The list is short (empty): the drag starts on the bare screen under it.
-    const finger = await dragDown(page, 520, 800);
+    const finger = await dragDown(suite.page, 520, 800);
     await expect.poll(() => byId('pull-refresh').getAttribute('data-phase')).toBe('release');
     expect(await text('pull-refresh-text')).toBe('Release to refresh');
     await finger.release();
     await refreshed;
-    expect(await page.getByText(/scroll down/i).count()).toBe(0);
+    expect(await suite.page.getByText(/scroll down/i).count()).toBe(0);
   });
 
   it('shows finance orders without a meaningless "Purchase price 1 USDT"', async () => {
     const products = (
-      await stack.api<{ id: number; currency_name: string; save_min: string }[]>('lh/deposit/config', undefined, token)
+      await suite.stack.api<{ id: number; currency_name: string; save_min: string }[]>(
+        'lh/deposit/config',
+        undefined,
+        suite.user.token,
+      )
     ).message;
     const usdt = products.find((p) => p.currency_name === 'USDT');
     if (!usdt) throw new Error('no USDT product is seeded');
-    const bought = await stack.api('lh/deposit', { config_id: String(usdt.id), amount: '100', agree: '1' }, token);
+    const bought = await suite.stack.api(
+      'lh/deposit',
+      { config_id: String(usdt.id), amount: '100', agree: '1' },
+      suite.user.token,
+    );
     expect(bought.type).toBe('ok');
     await open('/pages/finance/ordersPage', 'finance-orders-page');
     await byId('finance-order').first().waitFor();
@@ -199,26 +183,26 @@ describe('H5 dead ends and wrong messages, mended', () => {
     await open('/pages/finance/buyPage', 'finance-buy-page');
     await byId('finance-buy-no-product').waitFor();
     expect(await text('finance-buy-no-product')).toContain('Choose a product to buy first');
-    expect(await page.getByText('Could not load the data').count()).toBe(0);
+    expect(await suite.page.getByText('Could not load the data').count()).toBe(0);
     await shot('dead-ends-06-finance-no-product-dark');
     await byId('finance-buy-see-products').click();
-    await page.waitForURL((u) => u.hash.includes('/pages/finance/index'), { timeout: 10_000 });
+    await suite.page.waitForURL((u) => u.hash.includes('/pages/finance/index'), { timeout: 10_000 });
   });
 
   it('looks right in the light theme', async () => {
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await open('/pages/finance/buyPage', 'finance-buy-no-product');
     await shot('dead-ends-07-finance-no-product-light');
     await open('/pages/assets/transfer/index', 'transfer-page');
     await byId('transfer-to').click();
     await byId('transfer-to-option').locator('button').first().waitFor();
     await shot('dead-ends-08-transfer-to-light');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
     await buyOptionUnverified();
     await byId('verify-required-dialog').waitFor();
     await shot('dead-ends-09-verify-dialog-light');
-    await page.locator('.adm-dialog-button', { hasText: 'Not now' }).click();
-    await setTheme(page, 'dark');
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Not now' }).click();
+    await setTheme(suite.page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 });

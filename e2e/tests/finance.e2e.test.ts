@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab, pullDown, screenshot, setTheme } from '../src/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pullDown, screenshot, setTheme } from '../src/browser.js';
 import { consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
-import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { signInByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/stack.js';
 
 /**
  * Financial products on a phone: the lock tab lists the products, the buy page refuses bad input and
@@ -13,40 +12,32 @@ import { closeSuite } from '../src/teardown.js';
  * it leaves the list. Screenshots in both themes.
  */
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleContext: BrowserContext;
-let ops: Page;
-let userId = 0;
-let token = '';
-const pageErrors: string[] = [];
-
-const email = `finance.${Date.now()}@example.test`;
-const password = 'finance-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input } = testIds(() => page);
+const suite = phoneSuite({
+  name: 'finance',
+  env: { MARKET_FEED: 'off', MARKET_MAKER: '0' },
+  // The operator credits 2000 USDT (an audited adjustment), as a deposit would.
+  funded: { coin: '2000' },
+  // The operator signs in on the console tab during the tests.
+  desk: {},
+});
+const { open, byId, shot, input, pageErrors, email, password } = suite;
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
-const toast = () => page.locator('.adm-toast-main');
+const toast = () => suite.page.locator('.adm-toast-main');
 
 type Product = { id: number; currency_id: number; day: number };
-
-const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
 /** Both themes of the page on screen: dark first (the default), then light, back to dark. */
 async function shotBoth(name: string, readyId: string) {
   await shot(`${name}-dark`);
-  await setTheme(page, 'light');
+  await setTheme(suite.page, 'light');
   await byId(readyId).waitFor();
   await shot(`${name}-light`);
-  await setTheme(page, 'dark');
+  await setTheme(suite.page, 'dark');
   await byId(readyId).waitFor();
 }
 
 async function coinUsdt(): Promise<string> {
-  const reply = await stack.api<{ available: string }>('wallet/detail', { currency: '3', type: 'coin' }, token);
+  const reply = await suite.stack.api<{ available: string }>('wallet/detail', { currency: '3', type: 'coin' }, suite.user.token);
   return reply.message.available;
 }
 
@@ -55,26 +46,15 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
   let seven: Product;
 
   beforeAll(async () => {
-    stack = await startStack({ MARKET_FEED: 'off', MARKET_MAKER: '0' });
-    ({ token, id: userId } = await stack.registerEmail(email, password));
-    // The operator credits 2000 USDT (an audited adjustment), as a deposit would.
-    await stack.admin(`admin/users/${userId}/adjust`, {
-      body: { currency_id: '3', account: 'coin', amount: '2000', reason: 'e2e: finance funds' },
-    });
-    const products = (await stack.api<Product[]>('lh/deposit/config', undefined, token)).message;
+    const products = (await suite.stack.api<Product[]>('lh/deposit/config', undefined, suite.user.token)).message;
     fifteen = products.find((p) => p.currency_id === 3 && p.day === 15)!;
     seven = products.find((p) => p.currency_id === 3 && p.day === 7)!;
     expect(fifteen && seven).toBeTruthy();
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    ({ context: consoleContext, page: ops } = await deskTab(browser));
   });
 
-  afterAll(() => closeSuite(stack, browser, consoleContext, context));
-
   it('logs in and opens the lock tab with the products on sale', async () => {
-    await signInByEmail(page, stack.baseUrl, email, password);
-    await expect.poll(() => page.url(), { timeout: 15_000 }).not.toContain('login');
+    await signInByEmail(suite.page, suite.stack.baseUrl, email, password);
+    await expect.poll(() => suite.page.url(), { timeout: 15_000 }).not.toContain('login');
 
     await open('/pages/template/index', 'finance-tab-page');
     await byId(`finance-product-${fifteen.id}`).waitFor();
@@ -118,15 +98,15 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
       await byId('finance-buy-page').waitFor();
       await input('finance-amount').fill('1000');
       // The box itself: its label holds the link to the rules.
-      await page.locator('[data-testid="finance-agree"] .adm-checkbox-icon').click();
+      await suite.page.locator('[data-testid="finance-agree"] .adm-checkbox-icon').click();
       await expect.poll(() => text('finance-expected')).toBe('60 USDT');
     };
     await fill();
     await shot('finance-02-buy-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await fill();
     await shot('finance-02-buy-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     await fill();
     await byId('finance-submit').click();
     await byId('finance-orders-page').waitFor({ timeout: 15_000 });
@@ -142,8 +122,8 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
 
   it('pulls to refresh my hosting', async () => {
     await byId('finance-order').first().waitFor();
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/lh/deposit/order'), { timeout: 10_000 });
-    await pullDown(page, 160, 460);
+    const refreshed = suite.page.waitForResponse((r) => r.url().includes('/api/lh/deposit/order'), { timeout: 10_000 });
+    await pullDown(suite.page, 160, 460);
     await refreshed;
   });
 
@@ -155,16 +135,16 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
     expect(await text('finance-redeem-refund')).toBe('940 USDT');
     await shot('finance-04-redeem-dialog-dark');
     // The light theme's dialog: cancel, switch, open it again (a reload closes it).
-    await page.locator('.adm-dialog-button', { hasText: 'Cancel' }).click();
-    await setTheme(page, 'light');
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Cancel' }).click();
+    await setTheme(suite.page, 'light');
     await byId('finance-order-redeem').first().click();
     await byId('finance-redeem-dialog').waitFor();
     expect(await text('finance-redeem-damages')).toBe('60 USDT');
     await shot('finance-04-redeem-dialog-light');
-    await page.locator('.adm-dialog-button', { hasText: 'Redeem' }).click();
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Redeem' }).click();
     await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toContain('940 USDT');
     await expect.poll(() => coinUsdt()).toBe('1940');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     await byId('finance-orders-page').waitFor();
 
     await byId('finance-orders-tab-redeemed').click();
@@ -187,22 +167,26 @@ describe('H5 financial products: buy, hosting, early redemption', () => {
   });
 
   it('lets the operator pause a product in the console; it leaves the phone list; the ledger stays sound', async () => {
-    await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await openConsolePage(ops, '/wealth');
-    await ops.getByTestId('wealth-products-table').waitFor();
-    await ops.getByTestId(`wealth-toggle-${seven.id}`).click();
-    await ops.getByTestId('confirm-ok').click();
-    await ops.locator('.ant-message-notice', { hasText: `Product #${seven.id} paused` }).waitFor();
-    await ops.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
-    await screenshot(ops, 'finance-07-console-products');
+    await consoleSignIn(suite.ops, suite.stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await openConsolePage(suite.ops, '/wealth');
+    await suite.ops.getByTestId('wealth-products-table').waitFor();
+    await suite.ops.getByTestId(`wealth-toggle-${seven.id}`).click();
+    await suite.ops.getByTestId('confirm-ok').click();
+    await suite.ops.locator('.ant-message-notice', { hasText: `Product #${seven.id} paused` }).waitFor();
+    await suite.ops.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    await screenshot(suite.ops, 'finance-07-console-products');
 
     await open('/pages/template/index', 'finance-tab-page');
     await byId(`finance-product-${fifteen.id}`).waitFor();
     expect(await byId(`finance-product-${seven.id}`).count()).toBe(0);
-    const bought = await stack.api('lh/deposit', { config_id: String(seven.id), amount: '100', agree: '1' }, token);
+    const bought = await suite.stack.api(
+      'lh/deposit',
+      { config_id: String(seven.id), amount: '100', agree: '1' },
+      suite.user.token,
+    );
     expect(bought).toMatchObject({ type: 'error', message: 'This product is paused and cannot be bought now' });
 
-    expect(await verifyLedgerInConsole(ops)).toEqual({ sound: true, verdict: 'sound' });
+    expect(await verifyLedgerInConsole(suite.ops)).toEqual({ sound: true, verdict: 'sound' });
     expect(pageErrors).toEqual([]);
   });
 });

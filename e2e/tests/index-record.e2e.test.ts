@@ -1,9 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTheme } from '../src/browser.js';
-import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setTheme, settledScreenshot } from '../src/browser.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * The public index record on a phone, against the built server: an option order settles, its Verify
@@ -14,43 +11,29 @@ import { closeSuite } from '../src/teardown.js';
 const SYMBOL = 'BTC/USDT';
 const DELIVERY_SECONDS = 5;
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
+const suite = phoneSuite({
+  name: 'record',
+  price: SYMBOL,
+  verified: 'Record Checker',
+  funded: { option: '1000' },
+  optionPeriod: { seconds: DELIVERY_SECONDS, profitRatio: '85', maxNum: '1000' },
+  signedIn: true,
+});
+const { url, byId, shot, pageErrors } = suite;
 let orderId = 0;
-const pageErrors: string[] = [];
-const email = `record.${Date.now()}@example.test`;
-const password = 'record-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot } = testIds(() => page);
 
 type Order = { id: number; status: string; open_price: string; end_price: string | null; end_second: number | null };
 
 describe('H5 index record: a settled option verified against the public, hash-chained record', () => {
   beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice(SYMBOL);
-    const registered = await stack.registerEmail(email, password);
-    token = registered.token;
-    await stack.verifyBasic(token, registered.id, 'Record Checker');
-    await stack.fund(registered.id, 'option', '1000');
-    await stack.addOptionPeriod(DELIVERY_SECONDS, '85', '1000');
-    const bought = await stack.api<Order>(
+    const bought = await suite.stack.api<Order>(
       'microtrade/submit',
       { match_id: '1', currency_id: '3', type: '1', seconds: String(DELIVERY_SECONDS), number: '100' },
-      token,
+      suite.user.token,
     );
     expect(bought.type).toBe('ok');
     orderId = bought.message.id;
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
   });
-
-  afterAll(() => closeSuite(stack, browser, context));
 
   it("verifies a settled order's open and end samples in the browser", async () => {
     // Settled within the second after delivery.
@@ -58,7 +41,7 @@ describe('H5 index record: a settled option verified against the public, hash-ch
     await expect
       .poll(
         async () => {
-          const list = await stack.api<{ list: Order[] }>('microtrade/lists?status=delivered', undefined, token);
+          const list = await suite.stack.api<{ list: Order[] }>('microtrade/lists?status=delivered', undefined, suite.user.token);
           order = list.message.list.find((o) => o.id === orderId);
           return order?.status;
         },
@@ -66,7 +49,7 @@ describe('H5 index record: a settled option verified against the public, hash-ch
       )
       .toBe('settled');
 
-    await page.goto(url('/pages/option/detail'));
+    await suite.page.goto(url('/pages/option/detail'));
     await byId('option-tabs-delivered').click();
     await byId(`option-delivered-${orderId}`).waitFor();
     await byId(`sample-verify-button-${orderId}`).click();
@@ -88,18 +71,18 @@ describe('H5 index record: a settled option verified against the public, hash-ch
     expect(await verdict.getAttribute('data-state')).toBe('ok');
     await byId(`option-delivered-${orderId}`).scrollIntoViewIfNeeded();
     await shot('index-record-01-verify-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('option-tabs-delivered').click();
     await byId(`sample-verify-button-${orderId}`).click();
     await byId('sample-verify-verdict').waitFor({ timeout: 20_000 });
     await byId(`option-delivered-${orderId}`).scrollIntoViewIfNeeded();
     await shot('index-record-02-verify-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it("publishes each pair's day head on a public page and checks it", async () => {
     // Signed out: the record needs no account.
-    const visitor = await context
+    const visitor = await suite.context
       .browser()!
       .newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
     const other = await visitor.newPage();
@@ -111,16 +94,14 @@ describe('H5 index record: a settled option verified against the public, hash-ch
     await card.getByTestId('index-head-check').click();
     await card.getByTestId('index-head-verdict').waitFor();
     expect(await card.getByTestId('index-head-verdict').getAttribute('data-state')).toBe('ok');
-    const previous = page;
-    page = other;
-    await shot('index-record-03-page-dark');
-    await setTheme(page, 'light');
-    await page.getByTestId('index-head-BTC/USDT').waitFor();
-    await page.getByTestId('index-head-BTC/USDT').getByTestId('index-head-check').click();
-    await page.getByTestId('index-head-BTC/USDT').getByTestId('index-head-verdict').waitFor();
-    await shot('index-record-04-page-light');
-    page = previous;
+    await settledScreenshot(other, 'index-record-03-page-dark');
+    await setTheme(other, 'light');
+    await other.getByTestId('index-head-BTC/USDT').waitFor();
+    await other.getByTestId('index-head-BTC/USDT').getByTestId('index-head-check').click();
+    await other.getByTestId('index-head-BTC/USDT').getByTestId('index-head-verdict').waitFor();
+    await settledScreenshot(other, 'index-record-04-page-light');
     await visitor.close();
+
     expect(pageErrors).toEqual([]);
   });
 });

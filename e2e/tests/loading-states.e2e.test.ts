@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenshot, setTheme } from '../src/browser.js';
-import { launchPhone, signInByEmail } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * First loads and route changes on a slow network: the home board, the trade page's book and the
@@ -11,86 +9,68 @@ import { closeSuite } from '../src/teardown.js';
  * a route whose code is still loading leaves the old page on screen, never a blank frame.
  */
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const email = `loading.${Date.now()}@example.test`;
-const password = 'loading-pass-1';
 const HOLD_MS = 2_500;
 
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => page.getByTestId(id);
+const suite = phoneSuite({ name: 'loading', price: 'BTC/USDT', signedIn: true });
+const { url, byId } = suite;
 
 /** Holds back the requests whose URL matches, for HOLD_MS, then lets them through unchanged. */
 async function holdBack(pattern: RegExp) {
-  await page.route(pattern, async (route: Route) => {
+  await suite.page.route(pattern, async (route: Route) => {
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
     await route.continue().catch(() => undefined);
   });
 }
 
+/**
+ * Reloads the page, whose data the test holds back: it draws `skeleton`, never the page loader (kept as
+ * the screenshot `name`), until the data arrives and `ready` shows.
+ */
+async function reloadShowsSkeleton(skeleton: string, ready: string, name: string) {
+  await suite.page.reload();
+  await byId(skeleton).waitFor({ timeout: 10_000 });
+  expect(await suite.page.locator('[data-testid="page-loader"]').count()).toBe(0);
+  await screenshot(suite.page, name);
+  await byId(ready).waitFor({ timeout: 15_000 });
+}
+
 describe('H5 loading states: skeletons and route changes without a blank frame', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice('BTC/USDT');
-    await stack.registerEmail(email, password);
-    ({ browser, context, page } = await launchPhone());
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   for (const theme of ['dark', 'light'] as const) {
     it(`${theme}: the home board draws a skeleton until the pairs arrive`, async () => {
-      await page.goto(url('/pages/index/index'));
-      await setTheme(page, theme);
+      await suite.page.goto(url('/pages/index/index'));
+      await setTheme(suite.page, theme);
       await holdBack(/\/api\/currency\/quotation_new/);
-      await page.reload();
-      await byId('home-markets-skeleton').waitFor({ timeout: 10_000 });
-      expect(await page.locator('[data-testid="page-loader"]').count()).toBe(0);
-      await screenshot(page, `loading-home-skeleton-${theme}`);
-      await byId('home-markets').waitFor({ timeout: 15_000 });
+      await reloadShowsSkeleton('home-markets-skeleton', 'home-markets', `loading-home-skeleton-${theme}`);
       expect(await byId('home-markets-skeleton').count()).toBe(0);
-      await page.unrouteAll({ behavior: 'wait' });
+      await suite.page.unrouteAll({ behavior: 'wait' });
     });
 
     it(`${theme}: the trade page draws its book as a skeleton until the pairs and the depth arrive`, async () => {
       await holdBack(/\/api\/(currency\/quotation_new|market\/depth)/);
-      await page.goto(url('/pages/trade/index?symbol=BTC%2FUSDT'));
-      await page.reload();
-      await byId('order-book-skeleton').waitFor({ timeout: 10_000 });
-      expect(await page.locator('[data-testid="page-loader"]').count()).toBe(0);
-      await screenshot(page, `loading-trade-skeleton-${theme}`);
-      await byId('order-book').waitFor({ timeout: 15_000 });
+      await suite.page.goto(url('/pages/trade/index?symbol=BTC%2FUSDT'));
+      await reloadShowsSkeleton('order-book-skeleton', 'order-book', `loading-trade-skeleton-${theme}`);
       await expect.poll(() => byId('order-book').getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
-      await page.unrouteAll({ behavior: 'wait' });
+      await suite.page.unrouteAll({ behavior: 'wait' });
     });
 
     it(`${theme}: the assets page draws a skeleton until the balances arrive`, async () => {
       await holdBack(/\/api\/wallet\/list/);
-      await page.goto(url('/pages/assets/index'));
-      await page.reload();
-      await byId('assets-skeleton').waitFor({ timeout: 10_000 });
-      expect(await page.locator('[data-testid="page-loader"]').count()).toBe(0);
-      await screenshot(page, `loading-assets-skeleton-${theme}`);
-      await byId('assets-summary').waitFor({ timeout: 15_000 });
+      await suite.page.goto(url('/pages/assets/index'));
+      await reloadShowsSkeleton('assets-skeleton', 'assets-summary', `loading-assets-skeleton-${theme}`);
       expect(await byId('assets-skeleton').count()).toBe(0);
-      await page.unrouteAll({ behavior: 'wait' });
+      await suite.page.unrouteAll({ behavior: 'wait' });
     });
   }
 
   it('keeps the old page on screen while the next page’s code loads: no blank frame', async () => {
     // The language page's code is held back from the first request on, so it cannot be there early.
-    await page.route(/\/language-page-[\w-]+\.js/, async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto(url('/pages/index/index'));
-    await page.reload();
+    await holdBack(/\/language-page-[\w-]+\.js/);
+
+    await suite.page.goto(url('/pages/index/index'));
+    await suite.page.reload();
     await byId('home-markets').waitFor({ timeout: 15_000 });
     // Every animation frame from the tap on: which page is drawn (home, language, or none).
-    await page.evaluate(`(() => {
+    await suite.page.evaluate(`(() => {
       window.__frames = [];
       const visible = (id) => {
         const el = document.querySelector('[data-testid="' + id + '"]');
@@ -108,13 +88,13 @@ describe('H5 loading states: skeletons and route changes without a blank frame',
     await byId('home-language').click();
     await byId('language-page').waitFor({ timeout: 15_000 });
     const waited = Date.now() - tapped;
-    await page.waitForTimeout(100);
-    const frames = (await page.evaluate('window.__frames')) as string[];
+    await suite.page.waitForTimeout(100);
+    const frames = (await suite.page.evaluate('window.__frames')) as string[];
     // The code really was on its way for a while, and the home page stayed for all of it.
     expect(waited).toBeGreaterThan(HOLD_MS - 500);
     expect(frames.filter((f) => f === 'home').length).toBeGreaterThan(10);
     expect(frames).not.toContain('blank');
     expect(frames.at(-1)).not.toBe('home');
-    await page.unrouteAll({ behavior: 'wait' });
+    await suite.page.unrouteAll({ behavior: 'wait' });
   });
 });

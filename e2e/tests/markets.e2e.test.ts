@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pullDown, setTheme } from '../src/browser.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
-import { launchPhone, openFresh, signInWelcomed, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { signInWelcomed } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * Markets on a phone, against the built server with its simulated feed (the default feed of
@@ -18,20 +16,10 @@ const SYMBOL = 'BTC/USDT';
 const KEY = 'BTC_USDT';
 const FUNDING = '1000';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let userId = 0;
-let token = '';
-const pageErrors: string[] = [];
-
-const email = `markets.${Date.now()}@example.test`;
-const password = 'markets-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
-const toast = () => page.locator('.adm-toast-main');
+// The feed starts after the server's first reply and backfills its history: wait for a price.
+const suite = phoneSuite({ name: 'markets', price: SYMBOL });
+const { url, open, byId, shot, input, text, pageErrors, email, password } = suite;
+const toast = () => suite.page.locator('.adm-toast-main');
 /** "1,234.56 USDT" → "1234.56". */
 const amountOf = (shown: string) => shown.replace(/[^\d.]/g, '');
 
@@ -39,12 +27,9 @@ const amountOf = (shown: string) => shown.replace(/[^\d.]/g, '');
 type Pair = { symbol: string; now_price: string | null; legal_id: number; currency_id: number };
 
 async function btc(): Promise<Pair | undefined> {
-  const reply = await stack.api<{ quotation: Pair[] }[]>('currency/quotation_new');
+  const reply = await suite.stack.api<{ quotation: Pair[] }[]>('currency/quotation_new');
   return reply.message.flatMap((g) => g.quotation).find((p) => p.symbol === SYMBOL);
 }
-
-/** Opens a route with a fresh document, so every query of the page starts from the server. */
-const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
 
 /** Waits for loaders and toasts to go and a short settle, then keeps a screenshot. */
 /** Hundred-millionths of a unit of a plain decimal ("53.989" → 5398900000n): exact test arithmetic. */
@@ -71,21 +56,8 @@ const group = (plain: string) => {
 const available = async () => amountOf(await text('order-available'));
 
 describe('H5 markets: home prices, K-line, spot trading', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    // The feed starts after the server's first reply and backfills its history: wait for a price.
-    await stack.waitForPrice();
-    const registered = await stack.registerEmail(email, password);
-    userId = registered.id;
-    token = registered.token;
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('logs in and sees the home prices move, labelled as demo data', async () => {
-    await signInWelcomed(page, stack.baseUrl, email, password);
+    await signInWelcomed(suite.page, suite.stack.baseUrl, email, password);
 
     await byId('home-markets').waitFor();
     for (const id of ['quick-deposit', 'quick-withdraw', 'quick-share', 'quick-service', 'home-publication']) {
@@ -95,24 +67,24 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     expect(await text('home-markets-demo')).toBe('Demo market data');
     expect(await text('home-gainers-demo')).toBe('Demo market data');
     // Only rising pairs are gainers: the board lists them, or says none rose.
-    await page.locator('[data-testid="home-gainer-1"], [data-testid="home-gainers-empty"]').first().waitFor();
+    await suite.page.locator('[data-testid="home-gainer-1"], [data-testid="home-gainers-empty"]').first().waitFor();
     // The socket's tickers replace the figures as they come: the price changes on its own.
     const first = await text(`home-price-${KEY}`);
     await expect.poll(() => text(`home-price-${KEY}`), { timeout: 30_000, interval: 250 }).not.toBe(first);
     await shot('markets-01-home-dark');
 
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId(`home-price-${KEY}`).waitFor();
     await expect.poll(() => text(`home-price-${KEY}`)).toMatch(/^\d[\d,]*\.\d{2}$/);
     await shot('markets-02-home-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('pulls to refresh on home', async () => {
     await byId('home-markets').waitFor();
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/currency/quotation_new'), { timeout: 10_000 });
+    const refreshed = suite.page.waitForResponse((r) => r.url().includes('/api/currency/quotation_new'), { timeout: 10_000 });
     // A real touch drag down from the top of the page (antd-mobile's pull-to-refresh follows touches).
-    await pullDown(page, 140, 440);
+    await pullDown(suite.page, 140, 440);
     await refreshed;
   });
 
@@ -151,14 +123,14 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('kline-interval-1min').click();
     await expect.poll(() => chart.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
 
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await expect.poll(() => chart.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     await shot('markets-06-kline-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('checks an order on the phone before sending it', async () => {
-    await stack.admin(`admin/users/${userId}/adjust`, {
+    await suite.stack.admin(`admin/users/${suite.user.id}/adjust`, {
       body: { currency_id: '3', account: 'coin', amount: FUNDING, reason: 'e2e funding' },
     });
     await open(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`, 'trade-page');
@@ -192,24 +164,24 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
   });
 
   it("asks for the trade page's market list once, while the app's code is still loading", async () => {
-    await page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
+    await suite.page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
     const asked: string[] = [];
     const onRequest = (request: { url: () => string }) => {
       if (request.url().includes('/api/currency/quotation_new')) asked.push(request.url());
     };
-    page.on('request', onRequest);
+    suite.page.on('request', onRequest);
     try {
-      await page.reload();
+      await suite.page.reload();
       await expect.poll(() => text('trade-price')).toMatch(/^[\d,]+\.\d{2}$/);
       // The boot script started the request; the app took its reply instead of asking again.
-      const early = await page.evaluate(() => {
+      const early = await suite.page.evaluate(() => {
         const replies = (globalThis as { __h5EarlyReplies?: { replies: Record<string, unknown> } }).__h5EarlyReplies;
         return replies ? Object.keys(replies.replies) : null;
       });
       expect(early).toEqual([]);
       expect(asked).toHaveLength(1);
     } finally {
-      page.off('request', onRequest);
+      suite.page.off('request', onRequest);
     }
   });
 
@@ -259,7 +231,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await shot('markets-09-trade-limit-resting');
 
     await byId(`order-cancel-${orderId}`).click();
-    await page.locator('.adm-dialog-button', { hasText: 'Cancel order' }).click();
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Cancel order' }).click();
     await expect.poll(() => toast().textContent()).toBe('Order cancelled');
     await byId('orders-open').getByTestId('empty-state').waitFor();
     await expect.poll(() => available()).toBe(FUNDING);
@@ -277,7 +249,7 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('order-submit').click();
     // A market order is confirmed on an estimate from the book: average price and fee.
     await expect.poll(() => text('order-estimate-avg'), { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2} USDT$/);
-    await page.locator('.adm-dialog-button', { hasText: 'Buy BTC' }).click();
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Buy BTC' }).click();
     await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toBe('Order filled');
 
     await byId('trade-tab-history').click();
@@ -289,10 +261,10 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     // The card shows the fill at USDT's display places; the exact figures come from the order itself.
     expect(await text(`order-filled-total-${id}`)).toMatch(/^[\d,]+(\.\d{1,2})? USDT$/);
     const pair = (await btc())!;
-    const orders = await stack.api<{ list: { id: number; filled: string; filled_total: string; fee: string }[] }>(
+    const orders = await suite.stack.api<{ list: { id: number; filled: string; filled_total: string; fee: string }[] }>(
       `coin/list?legal_id=${pair.legal_id}&currency_id=${pair.currency_id}&status=completed&page=1&limit=20`,
       undefined,
-      token,
+      suite.user.token,
     );
     const exact = orders.message.list.find((o) => String(o.id) === id)!;
     const spent = units(exact.filled_total) + units(exact.fee);
@@ -323,11 +295,11 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await byId('book-bid-0').waitFor();
     await byId('trade-tab-history').click();
     await shot('markets-10-trade-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('book-ask-0').waitFor();
     await byId('trade-tab-history').click();
     await shot('markets-11-trade-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('shows the depth and the order history on the K-line page', async () => {
@@ -335,50 +307,50 @@ describe('H5 markets: home prices, K-line, spot trading', () => {
     await expect.poll(() => byId('kline-chart').getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     await byId('depth-bids').waitFor();
     await byId('depth-asks').waitFor();
-    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await suite.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await shot('markets-12-kline-depth-dark');
     await byId('kline-tab-history').click();
     await byId('orders-history-list').waitFor();
-    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await suite.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await shot('markets-13-kline-history-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('kline-tab-history').click();
     await byId('orders-history-list').waitFor();
-    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await suite.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await shot('markets-14-kline-history-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('shows the market pages in all seven languages without a raw key', async () => {
     const rawKeys = async () => {
-      const shown = await page.locator('body').innerText();
+      const shown = await suite.page.locator('body').innerText();
       const found = keysShownRaw(shown);
       if (/\b(market|trade|chart|refresh)\.[a-z_]+\b/.test(shown)) found.push('raw key');
       return found;
     };
     for (const lang of LANGS) {
-      await page.goto(url('/pages/settings/language/language'));
+      await suite.page.goto(url('/pages/settings/language/language'));
       await byId(`lang-${lang}`).click();
-      await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(HTML_LANG[lang]);
+      await expect.poll(() => suite.page.evaluate('document.documentElement.lang')).toBe(HTML_LANG[lang]);
       for (const [path, id] of [
         ['/pages/index/index', `home-price-${KEY}`],
         [`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`, 'book-ask-0'],
         [`/pages/trade/kline?symbol=${encodeURIComponent(SYMBOL)}`, 'depth-chart'],
       ] as const) {
-        await page.goto(url(path));
+        await suite.page.goto(url(path));
         await byId(id).waitFor();
-        await page.waitForTimeout(200);
+        await suite.page.waitForTimeout(200);
         expect(await rawKeys(), `${lang} ${path}`).toEqual([]);
       }
-      await page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
+      await suite.page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
       await byId('book-ask-0').waitFor();
       await byId('order-submit').click();
       await byId('order-amount-error').waitFor();
       await shot(`markets-15-trade-${lang}`);
     }
-    await page.goto(url('/pages/settings/language/language'));
+    await suite.page.goto(url('/pages/settings/language/language'));
     await byId('lang-en').click();
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('en');
+    await expect.poll(() => suite.page.evaluate('document.documentElement.lang')).toBe('en');
   });
 
   it('threw no uncaught error in the page', () => {

@@ -1,14 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab } from '../src/browser.js';
-import { approveDeposit, approveIdentity, consoleSignIn, rejectWithdrawal, setBankDeposit } from '../src/console.js';
+import { approvePending, rejectPending, setBankDeposit } from '../src/console.js';
 import { HTML_LANG, keysShownRaw, LANGS } from '../src/h5-locales.js';
-import { launchPhone, openFresh, registerByEmail, testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { registerByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * A new user's money journey on a phone, with an operator reviewing in the console (a second browser
@@ -25,33 +22,21 @@ const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const FUND_PASSWORD = '246810';
 const REJECT_REASON = 'Destination flagged by the compliance check';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleContext: BrowserContext;
-let ops: Page;
 let files: string;
 let proofPng: string;
 let hugePng: string;
-const pageErrors: string[] = [];
 
-const email = `money.${Date.now()}@example.test`;
-const password = 'money-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input } = testIds(() => page);
-const toast = () => page.locator('.adm-toast-main');
-const dialogButton = (text: string) => page.locator('.adm-dialog-button', { hasText: text });
-const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
-const htmlLang = () => page.evaluate('document.documentElement.lang') as Promise<string>;
-
-/** Opens a route with a fresh document, so every query of the page starts from the server. */
-const open = (hash: string, testId: string) => openFresh(page, url(hash), testId);
+// The user registers on the phone; the operator reviews in the console.
+const suite = phoneSuite({ name: 'money', registered: false, desk: { signedIn: true } });
+const { url, open, byId, shot, input, sendCode, pageErrors, email, password } = suite;
+const toast = () => suite.page.locator('.adm-toast-main');
+const dialogButton = (text: string) => suite.page.locator('.adm-dialog-button', { hasText: text });
+const theme = () => suite.page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
+const htmlLang = () => suite.page.evaluate('document.documentElement.lang') as Promise<string>;
 
 /** The translation keys shown raw on the page, and any word of the money pages' key families. */
 async function untranslatedKeys(): Promise<string[]> {
-  const text = await page.locator('body').innerText();
+  const text = await suite.page.locator('body').innerText();
   const found = keysShownRaw(text);
   if (/\b(errors|money|assets|deposit|withdraw|records|transfer|verification|bank|address|upload)\.[a-z_]+\b/.test(text))
     found.push('raw key');
@@ -78,20 +63,14 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     // Over the 5 MB limit (a PNG signature, then padding): refused on the phone before any upload.
     hugePng = join(files, 'huge.png');
     writeFileSync(hugePng, Buffer.concat([Buffer.from(PNG_1X1, 'base64'), Buffer.alloc(6 * 1024 * 1024)]));
-
-    stack = await startStack();
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    ({ context: consoleContext, page: ops } = await deskTab(browser));
-    await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
-  afterAll(async () => {
-    await closeSuite(stack, browser, consoleContext, context);
+  afterAll(() => {
     if (files) rmSync(files, { recursive: true, force: true });
   });
 
   it('registers a new user by e-mail and shows empty assets', async () => {
-    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
+    await registerByEmail(suite.page, suite.stack.baseUrl, email, password, suite.stack.latestCode);
 
     await byId('tab-assets').click();
     await byId('assets-summary').waitFor();
@@ -102,7 +81,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     // Hiding small balances leaves nothing to show, and the choice survives a reload.
     await byId('assets-hide-small').click();
     await byId('assets-empty').waitFor();
-    await page.reload();
+    await suite.page.reload();
     await byId('assets-empty').waitFor();
     await expect(byId('assets-hide-small').getAttribute('aria-checked')).resolves.toBe('true');
     await shot('money-02-assets-hide-small');
@@ -128,7 +107,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await byId('vb-submit').click();
     await expect.poll(() => byId('vb-name-error').textContent()).toMatch(/required/i);
     await byId('vb-country').click();
-    await page.locator('.area-code-popup input').fill('germ');
+    await suite.page.locator('.area-code-popup input').fill('germ');
     await byId('vb-country-DE').click();
     await input('vb-name').fill('Ada Money');
     await input('vb-card-id').fill('L01X00T47');
@@ -139,7 +118,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('verify-basic').getAttribute('data-status')).toBe('pending');
     await shot('money-06-verification-pending');
 
-    await approveIdentity(ops, email, { tier: 'basic' });
+    await approvePending(suite.ops, 'identity', email, {}, { tier: 'basic' });
     await open('/pages/verification/index', 'verification-page');
     await expect.poll(() => byId('verify-basic').getAttribute('data-status')).toBe('verified');
     await expect(byId('verify-basic-name').textContent()).resolves.toBe('Ada Money');
@@ -154,7 +133,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('va-front-error').textContent()).toMatch(/over the allowed size \(5 MB\)/i);
     await shot('money-07-upload-too-large');
 
-    await page.locator('[data-testid="va-address"] textarea').first().fill('1 Ledger Street, 10115 Berlin, Germany');
+    await suite.page.locator('[data-testid="va-address"] textarea').first().fill('1 Ledger Street, 10115 Berlin, Germany');
     for (const photo of ['va-front', 'va-back', 'va-hand']) {
       await byId(`${photo}-input`).setInputFiles(proofPng);
       await expect.poll(() => byId(photo).getAttribute('data-state')).toBe('done');
@@ -175,14 +154,14 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
 
     await byId('verification-page').waitFor();
     await expect.poll(() => byId('verify-advanced').getAttribute('data-status')).toBe('pending');
-    await approveIdentity(ops, email, { tier: 'advanced' });
+    await approvePending(suite.ops, 'identity', email, {}, { tier: 'advanced' });
     await open('/pages/verification/index', 'verification-page');
     await expect.poll(() => byId('verify-advanced').getAttribute('data-status')).toBe('verified');
     await shot('money-09-verification-verified');
   });
 
   it('deposits USDT with a proof picture and sees it credited after the console approves', async () => {
-    await page.goto(url('/pages/index/index'));
+    await suite.page.goto(url('/pages/index/index'));
     await byId('quick-deposit').click();
     await byId('deposit-page').waitFor();
     await shot('money-10-deposit-coins');
@@ -197,21 +176,21 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await shot('money-11-deposit-address');
 
     // Copy: the clipboard when allowed; the select-able fallback when the clipboard API fails.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.baseUrl });
     await byId('deposit-copy').click();
     await expect.poll(() => toast().textContent()).toMatch(/copied/i);
-    await page.evaluate(
+    await suite.page.evaluate(
       `Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('denied')) } })`,
     );
     await byId('deposit-copy').click();
     await expect.poll(() => byId('copy-fallback').textContent()).toBe(address);
-    await expect(page.locator('.adm-dialog-title').textContent()).resolves.toMatch(/copy failed, please copy it manually/i);
+    await expect(suite.page.locator('.adm-dialog-title').textContent()).resolves.toMatch(/copy failed, please copy it manually/i);
     await shot('money-11-deposit-copy-fallback');
     await dialogButton('Close').click();
     await byId('copy-fallback').waitFor({ state: 'detached' });
 
     // The coin's deposit minimum shows before typing, and the form holds to it.
-    await page.getByText('Minimum deposit: 10 USDT.').waitFor();
+    await suite.page.getByText('Minimum deposit: 10 USDT.').waitFor();
     await byId('deposit-submit').click();
     await expect.poll(() => byId('deposit-amount-error').textContent()).toMatch(/please enter the amount/i);
     await expect(byId('deposit-proof-field-error').textContent()).resolves.toMatch(/upload the image/i);
@@ -232,7 +211,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect(byId('deposit-row-status').first().textContent()).resolves.toBe('Under review');
     await shot('money-13-deposit-pending');
 
-    await approveDeposit(ops, email, '100', '0');
+    await approvePending(suite.ops, 'deposit', email, { credited: '100', fee: '0' });
     await open('/pages/assets/record', 'records-page');
     await expect.poll(() => byId('deposit-row').first().getAttribute('data-status')).toBe('approved');
     await expect(byId('deposit-row-status').first().textContent()).resolves.toBe('Approved');
@@ -249,7 +228,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await byId('asset-detail').waitFor();
     await expect(byId('asset-detail-available').textContent()).resolves.toBe('100');
     await shot('money-16-asset-detail');
-    await page
+    await suite.page
       .locator('.adm-mask')
       .first()
       .click({ position: { x: 10, y: 10 } });
@@ -270,7 +249,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
   });
 
   it('offers a bank-card deposit once the operator enables it', async () => {
-    await setBankDeposit(ops, {
+    await setBankDeposit(suite.ops, {
       bank_name: 'Demo Bank AG',
       account_name: 'Exchange Ltd',
       account_number: 'DE89370400440532013000',
@@ -344,11 +323,10 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await open('/pages/assets/withdraw/detail?currency=3', 'withdraw-detail-page');
     await byId('withdraw-set-pay-password').click();
     await byId('change-pay-password-page').waitFor();
-    await byId('pp-send-code').click();
-    await expect.poll(() => byId('pp-send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await sendCode('pp-send-code');
     await input('pp-password').fill(FUND_PASSWORD);
     await input('pp-re-password').fill(FUND_PASSWORD);
-    await input('pp-code').fill(await stack.latestCode(email));
+    await input('pp-code').fill(await suite.stack.latestCode(email));
     await byId('pp-submit').click();
 
     await byId('withdraw-detail-page').waitFor();
@@ -365,9 +343,8 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await input('address-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T');
     await input('address-label').fill('My TRON wallet');
     await input('address-pay-password').fill(FUND_PASSWORD);
-    await byId('address-send-code').click();
-    await expect.poll(() => byId('address-send-code').textContent()).toMatch(/Resend in \d+ s/);
-    await input('address-code').fill(await stack.latestCode(email));
+    await sendCode('address-send-code');
+    await input('address-code').fill(await suite.stack.latestCode(email));
     await byId('address-submit').click();
     // The server checks the TRON checksum: one changed letter is refused, under the field.
     await expect.poll(() => byId('address-address-error').textContent()).toMatch(/not valid/i);
@@ -389,7 +366,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect.poll(() => byId('withdraw-amount-error').textContent()).toMatch(/please enter the amount/i);
     await expect(byId('withdraw-pay-password-error').textContent()).resolves.toMatch(/6 digits/);
     expect(await byId('withdraw-address-error').count()).toBe(0);
-    expect(await page.getByText(/set a withdrawal address first/i).count()).toBe(0);
+    expect(await suite.page.getByText(/set a withdrawal address first/i).count()).toBe(0);
     await byId('withdraw-all').click();
     await expect(input('withdraw-amount').inputValue()).resolves.toBe('99');
     await input('withdraw-amount').fill('5');
@@ -408,7 +385,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
     await expect(usdtOnAssets()).resolves.toEqual({ available: '79', frozen: '21' });
     await shot('money-28-assets-frozen');
 
-    await rejectWithdrawal(ops, email, REJECT_REASON);
+    await rejectPending(suite.ops, 'withdrawal', email, REJECT_REASON);
     await expect(usdtOnAssets()).resolves.toEqual({ available: '100', frozen: '0' });
     await open('/pages/assets/record?tab=withdraw', 'records-page');
     await expect.poll(() => byId('withdraw-row').first().getAttribute('data-status')).toBe('rejected');
@@ -467,14 +444,14 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
   });
 
   it('links the menu to the money pages', async () => {
-    await page.goto(url('/pages/index/index'));
+    await suite.page.goto(url('/pages/index/index'));
     for (const [entry, testId] of [
       ['withdraw', 'withdraw-page'],
       ['authentication', 'verification-page'],
       ['address', 'address-list-page'],
       ['records', 'records-page'],
     ] as const) {
-      await page.goto(url('/pages/index/index'));
+      await suite.page.goto(url('/pages/index/index'));
       await byId('home-menu').click();
       await byId(`menu-${entry}`).click();
       await byId(testId).waitFor();
@@ -483,7 +460,7 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
 
   it('shows the money pages in all seven languages without a raw key', async () => {
     for (const lang of LANGS) {
-      await page.goto(url('/pages/settings/language/language'));
+      await suite.page.goto(url('/pages/settings/language/language'));
       await byId(`lang-${lang}`).click();
       await expect.poll(() => htmlLang()).toBe(HTML_LANG[lang]);
       for (const [path, id] of [
@@ -492,18 +469,18 @@ describe('H5 money: verification, deposit, transfer, withdrawal', () => {
         ['/pages/assets/record?tab=withdraw', 'withdraw-row'],
         ['/pages/verification/index', 'verify-advanced'],
       ] as const) {
-        await page.goto(url(path));
+        await suite.page.goto(url(path));
         await byId(id).first().waitFor();
-        await page.waitForTimeout(150);
+        await suite.page.waitForTimeout(150);
         expect(await untranslatedKeys(), `${lang} ${path}`).toEqual([]);
       }
       await shot(`money-34-verification-${lang}`);
-      await page.goto(url('/pages/assets/index'));
+      await suite.page.goto(url('/pages/assets/index'));
       await byId('balance-coin-USDT').waitFor();
-      await page.waitForTimeout(200);
+      await suite.page.waitForTimeout(200);
       await shot(`money-35-assets-${lang}`);
     }
-    await page.goto(url('/pages/settings/language/language'));
+    await suite.page.goto(url('/pages/settings/language/language'));
     await byId('lang-en').click();
     await expect.poll(() => htmlLang()).toBe('en');
   });

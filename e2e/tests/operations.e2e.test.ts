@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskTab, launchBrowser, phoneContext, screenshot } from '../src/browser.js';
-import { approveWithdrawal, auditActions, consoleSignIn, openConsolePage, openUser } from '../src/console.js';
+import { approvePending, auditActions, consoleSignIn, openConsolePage, openUser } from '../src/console.js';
 import { phonePage } from '../src/h5-session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
 import { closeSuite } from '../src/teardown.js';
@@ -134,7 +134,7 @@ describe('operations: console roles with TOTP, audit, proof of liabilities, user
     await openConsolePage(ops, '/operators');
     await ops.getByTestId('forbidden-page').waitFor();
     await screenshot(ops, 'operations-02-console-finance-forbidden');
-    const id = await approveWithdrawal(ops, email, TX_HASH);
+    const id = await approvePending(ops, 'withdrawal', email, { 'tx-hash': TX_HASH });
     expect(id).toBeGreaterThan(0);
     await screenshot(ops, 'operations-03-console-withdrawal-approved');
   });

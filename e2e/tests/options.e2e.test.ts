@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, setTheme } from '../src/browser.js';
-import { fillOptionBuy, launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
-import { type Reply, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { fillOptionBuy } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
+import type { Reply } from '../src/stack.js';
 
 /**
  * Time-based options on a phone, against the built server with its simulated feed: a verified user with
@@ -17,18 +16,17 @@ const SYMBOL = 'BTC/USDT';
 const PAIR_ID = 1;
 const DELIVERY_SECONDS = 5;
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
-const pageErrors: string[] = [];
-
-const email = `options.${Date.now()}@example.test`;
-const password = 'options-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
+const suite = phoneSuite({
+  name: 'options',
+  price: SYMBOL,
+  // A registered user, verified (basic tier approved by the operator), with 1,000 USDT in the option account.
+  verified: 'Option Buyer',
+  funded: { option: '1000' },
+  // A short delivery time, as an operator adds it in the console.
+  optionPeriod: { seconds: DELIVERY_SECONDS, profitRatio: '85', maxNum: '1000' },
+  signedIn: true,
+});
+const { url, byId, shot, input, text, pageErrors } = suite;
 
 /** "1,085 USDT" → "1085". */
 const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
@@ -36,27 +34,8 @@ const plain = (shown: string) => shown.replace(/[^\d.-]/g, '');
 const ungroup = (shown: string) => shown.replace(/(\d),(?=\d{3})/g, '$1');
 
 describe('H5 options: buy up, countdown, settlement from the recorded index', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice(SYMBOL);
-
-    // A registered user, verified (basic tier approved by the operator), with 1,000 USDT in the option account.
-    const registered = await stack.registerEmail(email, password);
-    token = registered.token;
-    const userId = registered.id;
-    await stack.verifyBasic(token, userId, 'Option Buyer');
-    await stack.fund(userId, 'option', '1000');
-    // A short delivery time, as an operator adds it in the console.
-    await stack.addOptionPeriod(DELIVERY_SECONDS, '85', '1000');
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('lists the option pairs with live prices, labelled as demo data', async () => {
-    await page.goto(url('/pages/option/detail'));
+    await suite.page.goto(url('/pages/option/detail'));
     await byId('option-page').waitFor();
     await byId(`option-pair-${PAIR_ID}`).waitFor();
     await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
@@ -82,7 +61,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     expect(plain(await text('option-balance'))).toBe('1000');
     await shot('options-02-buy-popup-dark');
 
-    const bought = page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
+    const bought = suite.page.waitForResponse((r) => r.url().includes('/api/microtrade/submit'));
     await byId('option-buy-confirm').click();
     // Direction, stake, period and payout are shown once more before the purchase.
     await byId('option-confirm').waitFor();
@@ -105,13 +84,13 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
       .poll(async () => Number(await countdown.getAttribute('data-remaining')), { interval: 200, timeout: 5_000 })
       .toBeLessThan(before - 1000);
     expect(await countdown.textContent()).toMatch(/^0:0\d$/);
-    await screenshot(page, 'options-03-countdown-dark');
+    await screenshot(suite.page, 'options-03-countdown-dark');
 
     // Delivered: the settlement is pushed over the socket and shown with its delivery price.
     await byId('option-settled').waitFor({ timeout: 20_000 });
     const settledPrice = ungroup(await text('option-settled-price'));
-    await screenshot(page, 'options-04-settled-dark');
-    const delivered = await stack.api<{
+    await screenshot(suite.page, 'options-04-settled-dark');
+    const delivered = await suite.stack.api<{
       list: {
         id: number;
         open_price: string;
@@ -122,18 +101,18 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
         profit_result: number;
         payout: string;
       }[];
-    }>('microtrade/lists?status=delivered', undefined, token);
+    }>('microtrade/lists?status=delivered', undefined, suite.user.token);
     const settled = delivered.message.list.find((o) => o.id === order.id)!;
     expect(settled.end_second).toBe(settled.delivery_second);
     expect(settled.open_price).toBe(openPrice);
     expect(settledPrice.startsWith(`${settled.end_price} · `)).toBe(true);
     // The delivery price is the recorded index sample of the delivery second, public for anyone to re-check.
-    const samples = await stack.api<{ list: { second: number; price: string }[] }>(
+    const samples = await suite.stack.api<{ list: { second: number; price: string }[] }>(
       `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.end_second}`,
     );
     expect(samples.message.list[0]).toMatchObject({ second: settled.end_second, price: settled.end_price });
     // So is the open price: the sample of the purchase second.
-    const opened = await stack.api<{ list: { second: number; price: string }[] }>(
+    const opened = await suite.stack.api<{ list: { second: number; price: string }[] }>(
       `market/index_samples?symbol=${encodeURIComponent(SYMBOL)}&from=${settled.open_second}&to=${settled.open_second}`,
     );
     expect(opened.message.list[0]).toMatchObject({ second: settled.open_second, price: settled.open_price });
@@ -154,42 +133,46 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
     await expect
       .poll(async () => plain(await text('option-balance')), { timeout: 10_000 })
       .toBe(String(900 + Number(settled.payout)));
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   it('looks right in the light theme', async () => {
-    await page.goto(url('/pages/option/detail'));
-    await setTheme(page, 'light');
+    await suite.page.goto(url('/pages/option/detail'));
+    await setTheme(suite.page, 'light');
     await byId('option-page').waitFor();
     await expect.poll(() => text('option-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await shot('options-06-page-light');
     await byId('option-tabs-delivered').click();
     await byId('option-list-delivered').locator('article').first().waitFor();
     await shot('options-07-history-light');
-    await fillOptionBuy(page, 'down', DELIVERY_SECONDS, '50');
+    await fillOptionBuy(suite.page, 'down', DELIVERY_SECONDS, '50');
     await shot('options-08-buy-popup-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     expect(pageErrors).toEqual([]);
   });
 
   it('switched off while an option is pending: its holder still sees it count down, and it still delivers', async () => {
-    const bought = await stack.api<{ id: number }>(
+    const bought = await suite.stack.api<{ id: number }>(
       'microtrade/submit',
       { match_id: '1', currency_id: '3', type: '2', seconds: String(DELIVERY_SECONDS), number: '20' },
-      token,
+      suite.user.token,
     );
     expect(bought.type).toBe('ok');
     const id = bought.message.id;
-    await stack.admin('admin/products', { body: { options: '0' } });
+    await suite.stack.admin('admin/products', { body: { options: '0' } });
     try {
-      await page.goto(url('/pages/option/detail'));
-      await page.reload();
+      await suite.page.goto(url('/pages/option/detail'));
+      await suite.page.reload();
       await byId('option-disabled').waitFor();
       await byId(`option-pending-${id}`).waitFor();
       await shot('options-09-off-pending-dark');
       const delivered = async () =>
         (
-          await stack.api<{ list: { id: number; status: string }[] }>('microtrade/lists?status=delivered', undefined, token)
+          await suite.stack.api<{ list: { id: number; status: string }[] }>(
+            'microtrade/lists?status=delivered',
+            undefined,
+            suite.user.token,
+          )
         ).message.list.find((o) => o.id === id)?.status;
       await expect.poll(delivered, { timeout: 30_000 }).toMatch(/^(settled|void)$/);
       // The result comes to the holder as it does with options on.
@@ -198,7 +181,7 @@ describe('H5 options: buy up, countdown, settlement from the recorded index', ()
       await byId('option-tabs-delivered').click();
       await byId(`option-delivered-${id}`).waitFor({ timeout: 15_000 });
     } finally {
-      await stack.admin('admin/products', { body: { options: '1' } });
+      await suite.stack.admin('admin/products', { body: { options: '1' } });
     }
     expect(pageErrors).toEqual([]);
   });

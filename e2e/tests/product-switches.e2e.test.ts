@@ -1,10 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, setTheme } from '../src/browser.js';
-import { consoleSignIn, openConsolePage } from '../src/console.js';
-import { launchPhone, openFresh, signInByEmail, testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { openConsolePage, withConsoleTab } from '../src/console.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * The product switches of options, financial products (wealth) and new-coin subscription, end to end:
@@ -14,33 +11,13 @@ import { closeSuite } from '../src/teardown.js';
  * and their API refuses. Switched on again, everything is back.
  */
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
-const pageErrors: string[] = [];
-
-const email = `switches.${Date.now()}@example.test`;
-const password = 'switches-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot } = testIds(() => page);
+const suite = phoneSuite({ name: 'switches', signedIn: true });
+const { byId, shot, pageErrors } = suite;
 
 /** Opens a route fresh (a reload, so the switches are read again) and waits for a test id. */
-const open = (hash: string, testId: string) => openFresh(page, url(hash), testId, 15_000);
+const open = (hash: string, testId: string) => suite.open(hash, testId, 15_000);
 
 describe('product switches of options, financial products and subscription on the phone', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    token = (await stack.registerEmail(email, password)).token;
-
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    await signInByEmail(page, stack.baseUrl, email, password);
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('with everything on, the home page and the contract tab lead to options', async () => {
     await open('/pages/index/index', 'home-page');
     for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock', 'tab-trade']) {
@@ -49,12 +26,12 @@ describe('product switches of options, financial products and subscription on th
     await shot('switches-01-home-all-on-dark');
     await byId('home-option').click();
     await byId('option-page').waitFor();
-    expect(page.url()).toContain('/pages/option/detail');
+    expect(suite.page.url()).toContain('/pages/option/detail');
 
     await open('/pages/lever/index', 'lever-page');
     await byId('lever-options-link').click();
     await byId('option-page').waitFor();
-    await page.goBack();
+    await suite.page.goBack();
     await byId('lever-page').waitFor();
     await shot('switches-02-lever-options-link-dark');
   });
@@ -67,8 +44,8 @@ describe('product switches of options, financial products and subscription on th
     await byId('pair-option-ETH_USDT').waitFor();
     await byId('pair-star-ETH_USDT').click();
     await expect.poll(() => byId('pair-star-ETH_USDT').getAttribute('aria-pressed')).toBe('true');
-    await page.waitForTimeout(400);
-    await screenshot(page, 'switches-02b-lever-pair-sheet-dark');
+    await suite.page.waitForTimeout(400);
+    await screenshot(suite.page, 'switches-02b-lever-pair-sheet-dark');
     await byId('pair-option-ETH_USDT').click();
     await expect.poll(() => byId('lever-symbol').textContent()).toBe('ETH/USDT');
     // The favourite is the user's, shared with the spot tab's sheet.
@@ -78,10 +55,7 @@ describe('product switches of options, financial products and subscription on th
   });
 
   it('switched off in the console: entries vanish, pages say so, the API refuses; on again, all is back', async () => {
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const ops = await desk.newPage();
-    try {
-      await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await withConsoleTab(suite.browser, suite.stack.baseUrl, async (ops) => {
       await openConsolePage(ops, '/products');
       const toggles = ['options', 'wealth', 'subscription'].map((p) => ops.getByTestId(`product-switch-${p}`));
       for (const toggle of toggles) {
@@ -91,11 +65,11 @@ describe('product switches of options, financial products and subscription on th
       }
       await screenshot(ops, 'switches-03-console-off');
 
-      expect((await stack.api('lh/deposit/config', undefined, token)).error).toBe('product_disabled');
-      expect((await stack.api('lh/send/config')).error).toBe('product_disabled');
+      expect((await suite.stack.api('lh/deposit/config', undefined, suite.user.token)).error).toBe('product_disabled');
+      expect((await suite.stack.api('lh/send/config')).error).toBe('product_disabled');
       // Options refuse buying only: the terms and a user's orders stay readable.
-      expect((await stack.api('microtrade/submit', { match_id: '1' }, token)).error).toBe('product_disabled');
-      expect((await stack.api('microtrade/seconds')).type).toBe('ok');
+      expect((await suite.stack.api('microtrade/submit', { match_id: '1' }, suite.user.token)).error).toBe('product_disabled');
+      expect((await suite.stack.api('microtrade/seconds')).type).toBe('ok');
 
       await open('/pages/index/index', 'home-page');
       await byId('quick-deposit').waitFor();
@@ -117,27 +91,25 @@ describe('product switches of options, financial products and subscription on th
       await open('/pages/publication/index', 'subscription-disabled');
       expect(await byId('subscription-disabled').textContent()).toContain('This service is not available');
       await shot('switches-05-publication-off-dark');
-      await setTheme(page, 'light');
+      await setTheme(suite.page, 'light');
       await byId('subscription-disabled').waitFor();
       await shot('switches-06-publication-off-light');
       await open('/pages/index/index', 'home-page');
       await shot('switches-07-home-off-light');
-      await setTheme(page, 'dark');
+      await setTheme(suite.page, 'dark');
       await open('/pages/option/detail', 'option-disabled');
 
       for (const toggle of toggles) {
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
       }
-      expect((await stack.api('lh/deposit/config', undefined, token)).type).toBe('ok');
-      expect((await stack.api('lh/send/config')).type).toBe('ok');
+      expect((await suite.stack.api('lh/deposit/config', undefined, suite.user.token)).type).toBe('ok');
+      expect((await suite.stack.api('lh/send/config')).type).toBe('ok');
       await open('/pages/index/index', 'home-page');
       for (const id of ['home-publication', 'home-option', 'home-finance', 'tab-lock']) await byId(id).waitFor();
       await open('/pages/publication/index', 'publication-page');
       await open('/pages/template/index', 'finance-tab-page');
-    } finally {
-      await desk.close();
-    }
+    });
     expect(pageErrors).toEqual([]);
   });
 });

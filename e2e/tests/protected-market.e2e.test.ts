@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setTheme } from '../src/browser.js';
-import { launchPhone, signInByEmail, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { signInByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * Deep books and protected market orders on a phone, against the built server with its simulated feed
@@ -15,36 +13,20 @@ import { closeSuite } from '../src/teardown.js';
 
 const SYMBOL = 'BTC/USDT';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let userId = 0;
-const pageErrors: string[] = [];
+const suite = phoneSuite({ name: 'protected', price: SYMBOL });
+const { url, byId, shot, input, text, pageErrors, email, password } = suite;
 const consoleLines: string[] = [];
 
-const email = `protected.${Date.now()}@example.test`;
-const password = 'protected-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input, text } = testIds(() => page);
-
 type Depth = { bids: [string, string][]; asks: [string, string][] };
-const depth = async () => (await stack.api<Depth>(`market/depth?symbol=${encodeURIComponent(SYMBOL)}&limit=100`)).message;
+const depth = async () => (await suite.stack.api<Depth>(`market/depth?symbol=${encodeURIComponent(SYMBOL)}&limit=100`)).message;
 
 describe('H5: markets search and protected market orders', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice();
-    userId = (await stack.registerEmail(email, password)).id;
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+  beforeAll(() => {
+    suite.page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   });
 
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('lists ten pairs on home, found by search and by category', async () => {
-    await signInByEmail(page, stack.baseUrl, email, password);
+    await signInByEmail(suite.page, suite.stack.baseUrl, email, password);
     await byId('home-markets').waitFor();
     const rows = byId('home-markets').locator('[data-testid^="home-pair-"]');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
@@ -64,12 +46,12 @@ describe('H5: markets search and protected market orders', () => {
     const toList = () => byId('home-markets').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await toList();
     await shot('protected-01-home-layer1-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('home-markets-category-layer1').click();
     await byId('home-pair-SOL_USDT').waitFor();
     await toList();
     await shot('protected-02-home-layer1-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
     await byId('home-markets-category-all').click();
   });
 
@@ -86,9 +68,9 @@ describe('H5: markets search and protected market orders', () => {
       )
       .toBeGreaterThanOrEqual(20);
     // A stray bid far under the book (another user's 0.01 BTC at 1,000): the band must keep it out of reach.
-    const other = await stack.registerEmail(`stray.${Date.now()}@example.test`, password);
-    await stack.fund(other.id, 'coin', '100');
-    const stray = await stack.api<{ id: number }>(
+    const other = await suite.stack.registerEmail(`stray.${Date.now()}@example.test`, password);
+    await suite.stack.fund(other.id, 'coin', '100');
+    const stray = await suite.stack.api<{ id: number }>(
       'coin/trade',
       { legal_id: '3', currency_id: '1', type: '1', target_price: '1000', amount: '0.01' },
       other.token,
@@ -97,12 +79,12 @@ describe('H5: markets search and protected market orders', () => {
     const notional = book.bids.reduce((s, [p, q]) => s + Number(p) * Number(q), 0);
     expect(notional).toBeGreaterThan(250_000);
     const sellAll = Math.ceil(book.bids.reduce((s, [, q]) => s + Number(q), 0) + 1);
-    await stack.admin(`admin/users/${userId}/adjust`, {
+    await suite.stack.admin(`admin/users/${suite.user.id}/adjust`, {
       body: { currency_id: '1', account: 'coin', amount: String(sellAll), reason: 'e2e funding' },
     });
 
-    await page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
-    await page.reload();
+    await suite.page.goto(url(`/pages/trade/index?symbol=${encodeURIComponent(SYMBOL)}`));
+    await suite.page.reload();
     await byId('trade-page').waitFor();
     await byId('order-side-sell').click();
     await byId('order-kind-market').click();
@@ -116,7 +98,7 @@ describe('H5: markets search and protected market orders', () => {
     expect(await text('order-estimate-limit')).toMatch(/^[\d,]+\.\d{2} USDT$/);
     await expect.poll(() => text('order-estimate-rest')).toMatch(/^About [\d.,]+ BTC would not be filled within the band$/);
     await shot('protected-03-estimate-dark');
-    await page.evaluate(`(() => {
+    await suite.page.evaluate(`(() => {
       const seen = [];
       window.__toasts = seen;
       new MutationObserver(() => {
@@ -126,10 +108,10 @@ describe('H5: markets search and protected market orders', () => {
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     })()`);
-    await page.locator('.adm-dialog-button', { hasText: 'Sell BTC' }).click();
+    await suite.page.locator('.adm-dialog-button', { hasText: 'Sell BTC' }).click();
 
     // The toast: what traded, what did not, and why (every toast text is recorded: they are brief).
-    const toasts = async () => (await page.evaluate('window.__toasts')) as string[];
+    const toasts = async () => (await suite.page.evaluate('window.__toasts')) as string[];
     try {
       await expect
         .poll(async () => (await toasts()).find((t) => t.startsWith('Partially filled')), { timeout: 20_000 })
@@ -141,7 +123,11 @@ describe('H5: markets search and protected market orders', () => {
     }
 
     // The stray bid is still on the book, untouched.
-    const open = await stack.api<{ list: { id: number; filled: string }[] }>('coin/list?status=waiting', undefined, other.token);
+    const open = await suite.stack.api<{ list: { id: number; filled: string }[] }>(
+      'coin/list?status=waiting',
+      undefined,
+      other.token,
+    );
     expect(open.message.list.find((o) => o.id === stray.message.id)).toMatchObject({ filled: '0' });
 
     // Listed as partially filled, with the reason.
@@ -157,12 +143,12 @@ describe('H5: markets search and protected market orders', () => {
     await byId('orders-history-status-partially_filled').click();
     await card.waitFor();
     await shot('protected-04-partially-filled-dark');
-    await setTheme(page, 'light');
+    await setTheme(suite.page, 'light');
     await byId('trade-tab-history').click();
     await byId('orders-history-status-partially_filled').click();
     await card.waitFor();
     await shot('protected-05-partially-filled-light');
-    await setTheme(page, 'dark');
+    await setTheme(suite.page, 'dark');
   });
 
   it('threw no uncaught error in the page', () => {

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab, screenshot, setTheme } from '../src/browser.js';
-import { adjustBalance, auditActions, consoleSignIn, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
-import { launchPhone, registerByEmail, testIds } from '../src/h5-session.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, setTheme } from '../src/browser.js';
+import { adjustBalance, auditActions, openConsolePage, verifyLedgerInConsole } from '../src/console.js';
+import { registerByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * New-coin subscription end to end: an operator defines a project in the console; a user (funded by
@@ -14,21 +13,20 @@ import { closeSuite } from '../src/teardown.js';
  * Screenshots of each page in the dark and the light theme.
  */
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleContext: BrowserContext;
-let ops: Page;
-const pageErrors: string[] = [];
-
 const stamp = Date.now().toString(36).toUpperCase();
 const CODE = `PUB${stamp.slice(-5)}`.replace(/[^A-Z0-9]/g, 'X');
-const email = `publication.${Date.now()}@example.test`;
-const password = 'publication-pass-1';
 
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot, input } = testIds(() => page);
+const suite = phoneSuite({
+  name: 'publication',
+  env: { MARKET_HISTORY_DAYS: '1', MARKET_DAILY_HISTORY_DAYS: '30' },
+  // The embedded database is single-threaded: the market's history backfill would hold up console
+  // actions on a busy 2-core machine, so the steps start once the feed is live.
+  price: 'BTC/USDT',
+  // The user registers on the phone.
+  registered: false,
+  desk: { width: 1440, signedIn: true },
+});
+const { url, byId, shot, input, pageErrors, email, password } = suite;
 const text = async (id: string) => ((await byId(id).first().textContent()) ?? '').trim();
 
 /**
@@ -43,10 +41,10 @@ async function shots(name: string, ready: string, again: () => Promise<void> = a
   };
   await show();
   await shot(`${name}-dark`);
-  await setTheme(page, 'light');
+  await setTheme(suite.page, 'light');
   await show();
   await shot(`${name}-light`);
-  await setTheme(page, 'dark');
+  await setTheme(suite.page, 'dark');
   await show();
 }
 
@@ -59,9 +57,9 @@ function localTime(minutes: number): string {
 
 /** Clicks and waits for the console's success toast (throws with the error toast's text instead). */
 async function consoleAct(trigger: ReturnType<Page['getByTestId']>, success: RegExp) {
-  await ops.evaluate(`document.querySelectorAll('.ant-message-notice').forEach((n) => n.setAttribute('data-seen', '1'))`);
+  await suite.ops.evaluate(`document.querySelectorAll('.ant-message-notice').forEach((n) => n.setAttribute('data-seen', '1'))`);
   await trigger.click();
-  const fresh = ops.locator('.ant-message-notice:not([data-seen])');
+  const fresh = suite.ops.locator('.ant-message-notice:not([data-seen])');
   const outcome = await Promise.race([
     fresh
       .locator('.ant-message-success')
@@ -78,38 +76,26 @@ async function consoleAct(trigger: ReturnType<Page['getByTestId']>, success: Reg
 
 /** Fills a console form field by test id, whether the id is on the input or on its wrapper. */
 async function fillField(testId: string, value: string) {
-  const field = ops.getByTestId(testId);
+  const field = suite.ops.getByTestId(testId);
   const isInput = await field.evaluate((el) => ['INPUT', 'TEXTAREA'].includes((el as { tagName: string }).tagName));
   await (isInput ? field : field.locator('input')).fill(value);
 }
 
-const projectRow = () => ops.getByTestId(`subscription-row-${CODE}`);
+const projectRow = () => suite.ops.getByTestId(`subscription-row-${CODE}`);
 
 /** Runs one step of the project from its row, through the confirmation dialog. */
 async function projectStep(button: string, success: RegExp) {
-  await openConsolePage(ops, '/subscription');
-  await ops.getByTestId('list-refresh').click();
+  await openConsolePage(suite.ops, '/subscription');
+  await suite.ops.getByTestId('list-refresh').click();
   await projectRow().getByTestId(button).click();
-  await consoleAct(ops.getByTestId('confirm-ok'), success);
+  await consoleAct(suite.ops.getByTestId('confirm-ok'), success);
 }
 
 describe('new-coin subscription: subscribe, allocate, launch, find the coin', () => {
-  beforeAll(async () => {
-    stack = await startStack({ MARKET_HISTORY_DAYS: '1', MARKET_DAILY_HISTORY_DAYS: '30' });
-    // The embedded database is single-threaded: the market's history backfill would hold up console
-    // actions on a busy 2-core machine, so the steps start once the feed is live.
-    await stack.waitForPrice();
-    ({ browser, context, page } = await launchPhone(pageErrors));
-    ({ context: consoleContext, page: ops } = await deskTab(browser, { width: 1440 }));
-    await consoleSignIn(ops, stack.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  });
-
-  afterAll(() => closeSuite(stack, browser, consoleContext, context));
-
   it('an operator defines a project in the console', async () => {
-    await openConsolePage(ops, '/subscription');
-    await ops.getByTestId('subscription-new').click();
-    const form = ops.getByTestId('subscription-form');
+    await openConsolePage(suite.ops, '/subscription');
+    await suite.ops.getByTestId('subscription-new').click();
+    const form = suite.ops.getByTestId('subscription-form');
     await form.waitFor();
     await fillField('subscription-form-code', CODE);
     await fillField('subscription-form-name', 'Publication Test Coin');
@@ -123,23 +109,23 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     await fillField('subscription-form-lock', '2');
     await fillField('subscription-form-intro-en', 'A coin listed by the browser test. Subscribe in USDT.');
     await fillField('subscription-form-intro-zh', '浏览器测试上线的新币，使用USDT认购。');
-    await consoleAct(ops.getByTestId('subscription-form-submit'), new RegExp(`Project ${CODE} created`));
+    await consoleAct(suite.ops.getByTestId('subscription-form-submit'), new RegExp(`Project ${CODE} created`));
     await expect
       .poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase'))
       .toBe('subscribing');
-    await screenshot(ops, 'publication-console-01-created');
+    await screenshot(suite.ops, 'publication-console-01-created');
   });
 
   it('a funded user finds the project from home and subscribes; too little is refused', async () => {
-    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
+    await registerByEmail(suite.page, suite.stack.baseUrl, email, password, suite.stack.latestCode);
     // Filed in the console by one operator, approved by a second (four eyes).
-    await stack.secondOperator(
-      await adjustBalance(ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' }),
+    await suite.stack.secondOperator(
+      await adjustBalance(suite.ops, email, { currency: 'USDT', amount: '1000', reason: 'Funds for the subscription test' }),
     );
 
     await byId('home-publication').click();
     await byId('publication-page').waitFor();
-    const card = page.locator(`[data-testid="publication-project"][data-code="${CODE}"]`);
+    const card = suite.page.locator(`[data-testid="publication-project"][data-code="${CODE}"]`);
     await card.waitFor();
     await expect.poll(() => card.getByTestId('publication-project-phase').getAttribute('data-phase')).toBe('subscribing');
     await shots('publication-01-index', 'publication-projects');
@@ -170,18 +156,18 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     expect(await text('publication-confirm-coins')).toBe(`240 ${CODE}`);
     await byId('publication-confirm-cancel').click();
     await byId('publication-confirm').waitFor({ state: 'hidden' });
-    expect(page.url()).toContain('purchase');
+    expect(suite.page.url()).toContain('purchase');
     await byId('publication-submit').click();
     await byId('publication-confirm-ok').click();
 
-    const order = page.getByTestId('publication-order').first();
+    const order = suite.page.getByTestId('publication-order').first();
     await order.waitFor({ timeout: 15_000 });
     expect(await order.getAttribute('data-phase')).toBe('subscribing');
     expect(await order.getByTestId('publication-order-amount').textContent()).toBe('120 USDT');
     await shots('publication-04-mine-subscribing', 'publication-orders');
 
     // The amount is frozen in the coin account.
-    await page.goto(url('/pages/assets/index'));
+    await suite.page.goto(url('/pages/assets/index'));
     await byId('balance-coin-USDT').waitFor();
     await expect.poll(() => text('balance-coin-USDT-frozen')).toBe('120');
   });
@@ -195,16 +181,16 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     await expect.poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase')).toBe('passed');
     await projectStep('subscription-launch', new RegExp(`${CODE} launched: coins credited and the ${CODE}/USDT pair is listed`));
     await expect.poll(async () => projectRow().getByTestId('subscription-row-phase').getAttribute('data-phase')).toBe('launched');
-    await ops
+    await suite.ops
       .locator('.ant-modal-confirm')
       .waitFor({ state: 'detached', timeout: 10_000 })
       .catch(() => undefined);
-    await ops
+    await suite.ops
       .locator('.ant-message-notice')
       .first()
       .waitFor({ state: 'detached', timeout: 10_000 })
       .catch(() => undefined);
-    await screenshot(ops, 'publication-console-02-launched');
+    await screenshot(suite.ops, 'publication-console-02-launched');
     for (const action of [
       'subscription.create',
       'subscription.close',
@@ -212,14 +198,14 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
       'subscription.launch',
       'subscription.list_pair',
     ]) {
-      expect(await auditActions(ops, action)).toContain(action);
+      expect(await auditActions(suite.ops, action)).toContain(action);
     }
   });
 
   it('the user sees the subscription launched with its returns, and the locked coin in assets', async () => {
-    await page.goto(url('/pages/publication/index?tab=mine'));
-    await page.reload();
-    const order = page.getByTestId('publication-order').first();
+    await suite.page.goto(url('/pages/publication/index?tab=mine'));
+    await suite.page.reload();
+    const order = suite.page.getByTestId('publication-order').first();
     await order.waitFor();
     await expect.poll(() => order.getAttribute('data-phase')).toBe('launched');
     expect(await order.getByTestId('publication-order-quantity').textContent()).toBe(`240 ${CODE}`);
@@ -227,8 +213,8 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
     await order.getByTestId('publication-order-rate').waitFor();
     await shots('publication-05-mine-launched', 'publication-orders');
 
-    await page.goto(url('/pages/assets/index'));
-    await page.reload();
+    await suite.page.goto(url('/pages/assets/index'));
+    await suite.page.reload();
     const row = `balance-coin-${CODE}`;
     await byId(row).waitFor({ timeout: 15_000 });
     await expect.poll(() => text(`${row}-frozen`)).toBe('240');
@@ -239,7 +225,7 @@ describe('new-coin subscription: subscribe, allocate, launch, find the coin', ()
   });
 
   it('leaves the ledger sound', async () => {
-    const verdict = await verifyLedgerInConsole(ops);
+    const verdict = await verifyLedgerInConsole(suite.ops);
     expect(verdict.sound, verdict.verdict).toBe(true);
   });
 });

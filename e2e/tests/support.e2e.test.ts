@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskTab, launchBrowser, phoneContext, screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, setTheme, settledScreenshot as shot } from '../src/browser.js';
 import { consoleSignIn, openConsolePage } from '../src/console.js';
-import { phonePage, signInWelcomed } from '../src/h5-session.js';
+import { signInWelcomed } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 import { enrolOperator } from '../src/server-process.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
 
 /**
  * Help centre and online support, two browser contexts: a user on a phone opens the chat from home's
@@ -16,46 +15,31 @@ import { closeSuite } from '../src/teardown.js';
  * unknown article) and feedback. Screenshots in both themes.
  */
 
-let stack: Stack;
-let browser: Browser;
-let userContext: BrowserContext;
-let agentContext: BrowserContext;
+// The user's phone and the support agent's console tab (the agent signs in there); the console's uncaught
+// errors count as the phone's do.
+const suite = phoneSuite({ name: 'chat', desk: { errors: true } });
+const { url, byId, pageErrors, email: userEmail, password } = suite;
 let user: Page;
 let agent: Page;
 let agentTotp: string;
-const pageErrors: string[] = [];
 
-const stamp = Date.now();
-const userEmail = `chat.${stamp}@example.test`;
-const password = 'support-pass-1';
-const agentEmail = `agent.${stamp}@example.test`;
+const agentEmail = `agent.${Date.now()}@example.test`;
 const agentPassword = 'agent-password-12345';
 const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const byId = (id: string) => user.getByTestId(id);
 
 /** The texts of the chat's stored messages on the phone, in order. */
 const chatTexts = () => user.locator('[data-testid="chat-message"] [data-testid="chat-text"]').allTextContents();
 
 describe('H5 help centre and online support chat', () => {
   beforeAll(async () => {
-    stack = await startStack();
-    await stack.registerEmail(userEmail, password);
+    ({ page: user, ops: agent } = suite);
     // The agent: an operator with the support role, with a second factor like every role.
-    await stack.admin('admin/operators', { body: { email: agentEmail, password: agentPassword, role: 'support' } });
-    agentTotp = await enrolOperator(stack.baseUrl, agentEmail, agentPassword);
+    await suite.stack.admin('admin/operators', { body: { email: agentEmail, password: agentPassword, role: 'support' } });
+    agentTotp = await enrolOperator(suite.stack.baseUrl, agentEmail, agentPassword);
 
-    browser = await launchBrowser();
-    userContext = await phoneContext(browser);
-    ({ context: agentContext, page: agent } = await deskTab(browser, { errors: pageErrors }));
-    user = await phonePage(userContext, pageErrors);
-
-    await signInWelcomed(user, stack.baseUrl, userEmail, password);
+    await signInWelcomed(user, suite.stack.baseUrl, userEmail, password);
     await setTheme(user, 'dark');
   });
-
-  afterAll(() => closeSuite(stack, browser, agentContext, userContext));
 
   it('shows the FAQ by category, searches it and opens an article; an unknown article is a clear dead end', async () => {
     await user.goto(url('/pages/help/center/center'));
@@ -111,7 +95,7 @@ describe('H5 help centre and online support chat', () => {
     expect(await byId('chat-receipt').allTextContents()).toEqual(['Delivered', 'Delivered']);
 
     // The agent signs in (support role) and finds the conversation in the queue, unread.
-    await consoleSignIn(agent, stack.baseUrl, agentEmail, agentPassword, agentTotp);
+    await consoleSignIn(agent, suite.stack.baseUrl, agentEmail, agentPassword, agentTotp);
     await openConsolePage(agent, '/chat');
     const row = agent.getByTestId('desk-conversation').filter({ hasText: userEmail });
     await row.waitFor({ timeout: 15_000 });

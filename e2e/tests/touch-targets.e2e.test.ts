@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, screenshot } from '../src/browser.js';
-import { launchPhone, signInByEmail } from '../src/h5-session.js';
-import { ROOT, type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { signInByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
+import { ROOT } from '../src/stack.js';
 import { type AxeViolation, axeScript, MIN_TARGET, type SmallTarget, smallTargetsScript } from '../src/touch-audit.js';
 
 /**
@@ -59,58 +58,47 @@ const EXEMPT: { match: RegExp; reason: string }[] = [
   },
 ];
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-const email = `touch.${Date.now()}@example.test`;
-const password = 'touch-pass-1';
 
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
+const suite = phoneSuite({
+  name: 'touch',
+  price: 'BTC/USDT',
+  verified: 'Touch Tester',
+  funded: { coin: '5000', contract: '5000', option: '5000' },
+});
+const { url, email, password } = suite;
 
 /** Opens a route in a fresh document and waits until its first data has drawn. */
 async function visit(hash: string) {
   // A new document each time: a hash change alone would keep the last page's state (and theme).
-  await page.goto('about:blank');
-  await page.goto(url(hash));
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
+  await suite.page.goto('about:blank');
+  await suite.page.goto(url(hash));
+  await suite.page.waitForLoadState('networkidle').catch(() => undefined);
+  await suite.page
     .locator('[data-testid="page-loader"], [aria-busy="true"]')
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await suite.page.waitForTimeout(300);
 }
 
 async function audit(label: string): Promise<string[]> {
   const problems: string[] = [];
-  const small = (await page.evaluate(smallTargetsScript(MIN_TARGET))) as SmallTarget[];
+  const small = (await suite.page.evaluate(smallTargetsScript(MIN_TARGET))) as SmallTarget[];
   for (const s of small) {
     if (EXEMPT.some((x) => x.match.test(s.what))) continue;
     problems.push(`${label}: ${s.what} is ${s.width}×${s.height}`);
   }
   // Evaluated rather than added as a <script>: the app's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate(axeScript)) as AxeViolation[];
+  await suite.page.evaluate(AXE);
+  const violations = (await suite.page.evaluate(axeScript)) as AxeViolation[];
   for (const v of violations) problems.push(`${label}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
   return problems;
 }
 
-const signIn = () => signInByEmail(page, stack.baseUrl, email, password);
+const signIn = () => signInByEmail(suite.page, suite.stack.baseUrl, email, password);
 
 describe('H5 touch targets and accessibility on every route', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.waitForPrice('BTC/USDT');
-    const user = await stack.registerEmail(email, password);
-    await stack.verifyBasic(user.token, user.id, 'Touch Tester');
-    for (const account of ['coin', 'contract', 'option']) await stack.fund(user.id, account, '5000');
-    ({ browser, context, page } = await launchPhone());
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   const routes = routerPaths();
 
   it('reads the routes from the router', () => {
@@ -119,21 +107,21 @@ describe('H5 touch targets and accessibility on every route', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     it(`${theme}: every tappable element takes a fingertip and axe finds nothing serious`, async () => {
-      await page.goto(url('/pages/index/index'));
-      await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+      await suite.page.goto(url('/pages/index/index'));
+      await suite.page.evaluate(`localStorage.setItem('theme', '${theme}')`);
       const problems: string[] = [];
       for (const signedIn of [false, true]) {
         if (signedIn) await signIn();
         for (const route of routes.filter((r) => SIGNED_OUT.has(r.name) !== signedIn)) {
           await visit(route.path + (QUERY[route.name] ?? ''));
-          expect(await page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
+          expect(await suite.page.evaluate('document.documentElement.dataset.theme')).toBe(theme);
           problems.push(...(await audit(`${theme} ${route.path}`)));
-          if (SHOTS.has(route.name)) await screenshot(page, `touch-${route.name}-${theme}`);
+          if (SHOTS.has(route.name)) await screenshot(suite.page, `touch-${route.name}-${theme}`);
         }
-        if (!signedIn) await page.evaluate(`localStorage.removeItem('auth')`);
+        if (!signedIn) await suite.page.evaluate(`localStorage.removeItem('auth')`);
       }
       // Signed out again for the other theme's first pass.
-      await page.evaluate(`localStorage.removeItem('auth')`);
+      await suite.page.evaluate(`localStorage.removeItem('auth')`);
       // The full list is kept beside the screenshots, so a failure can be read in one place.
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(join(ARTIFACTS, `touch-audit-${theme}.txt`), `${problems.join('\n')}\n`);
@@ -144,10 +132,10 @@ describe('H5 touch targets and accessibility on every route', () => {
   for (const lang of ['jp', 'th'] as const) {
     it(`${lang}: the K-line interval row fits or scrolls sideways`, async () => {
       await signIn();
-      await page.evaluate(`localStorage.setItem('lang', '${lang}')`);
+      await suite.page.evaluate(`localStorage.setItem('lang', '${lang}')`);
       await visit(`/pages/trade/kline${QUERY.kline}`);
-      await page.getByTestId('kline-intervals').waitFor();
-      const fit = (await page.evaluate(`(() => {
+      await suite.page.getByTestId('kline-intervals').waitFor();
+      const fit = (await suite.page.evaluate(`(() => {
         const el = document.querySelector('[data-testid="kline-intervals"]');
         const s = getComputedStyle(el);
         const scrolls = s.overflowX === 'auto' || s.overflowX === 'scroll';
@@ -156,8 +144,8 @@ describe('H5 touch targets and accessibility on every route', () => {
       })()`)) as { fits: boolean; scrolls: boolean; clipped: number };
       expect(fit.fits || fit.scrolls).toBe(true);
       expect(fit.clipped).toBe(0);
-      await screenshot(page, `touch-kline-intervals-${lang}`);
-      await page.evaluate(`localStorage.setItem('lang', 'en'); localStorage.removeItem('auth')`);
+      await screenshot(suite.page, `touch-kline-intervals-${lang}`);
+      await suite.page.evaluate(`localStorage.setItem('lang', 'en'); localStorage.removeItem('auth')`);
     });
   }
 });

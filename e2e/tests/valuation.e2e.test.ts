@@ -1,43 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchPhone, registerByEmail, testIds } from '../src/h5-session.js';
-import { type Stack, startStack } from '../src/stack.js';
-import { closeSuite } from '../src/teardown.js';
+import { describe, expect, it } from 'vitest';
+import { registerByEmail } from '../src/h5-session.js';
+import { phoneSuite } from '../src/phone-suite.js';
 
 /**
  * The left menu's pricing (valuation) method: a new user opens it, picks BTC, and the assets tab's
  * total is labelled BTC; the settings row shows the choice. Screenshots in the dark and light themes.
  */
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
-
-const email = `valuation.${Date.now()}@example.test`;
-const password = 'valuation-pass-1';
-
-const url = (hash: string) => `${stack.baseUrl}/h5/#${hash}`;
-const { byId, shot } = testIds(() => page);
-const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
+// A new user, who registers on the phone.
+const suite = phoneSuite({ name: 'valuation', registered: false });
+const { url, byId, shot, pageErrors, email, password } = suite;
+const theme = () => suite.page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
 describe('H5 pricing method', () => {
-  beforeAll(async () => {
-    stack = await startStack();
-    ({ browser, context, page } = await launchPhone(pageErrors));
-  });
-
-  afterAll(() => closeSuite(stack, browser, context));
-
   it('registers and shows the assets total in USDT by default', async () => {
-    await registerByEmail(page, stack.baseUrl, email, password, stack.latestCode);
+    await registerByEmail(suite.page, suite.stack.baseUrl, email, password, suite.stack.latestCode);
 
     await byId('tab-assets').click();
     await byId('assets-summary').waitFor();
     await expect.poll(() => byId('assets-total').textContent()).toBe('0.00');
     expect(await byId('assets-total-unit').textContent()).toBe('USDT');
-    expect(await page.locator('.assets-summary__label').textContent()).toBe('Total assets (USDT)');
+    expect(await suite.page.locator('.assets-summary__label').textContent()).toBe('Total assets (USDT)');
   });
 
   it('picks BTC from the menu entry and labels the assets total in BTC', async () => {
@@ -53,18 +36,18 @@ describe('H5 pricing method', () => {
     await byId('valuation-BTC').click();
     // Choosing goes back to where the menu was opened.
     await byId('valuation-page').waitFor({ state: 'detached' });
-    expect(await page.evaluate('localStorage.getItem("valuation_unit")')).toBe('BTC');
+    expect(await suite.page.evaluate('localStorage.getItem("valuation_unit")')).toBe('BTC');
 
-    await page.goto(url('/pages/assets/index'));
+    await suite.page.goto(url('/pages/assets/index'));
     await byId('assets-summary').waitFor();
     // The feed's first BTC price can take a moment on a fresh server; until then the total stays USDT.
     await expect.poll(() => byId('assets-total-unit').textContent(), { timeout: 30_000 }).toBe('BTC');
     expect(await byId('assets-total').textContent()).toBe('0');
-    expect(await page.locator('.assets-summary__label').textContent()).toBe('Total assets (BTC)');
+    expect(await suite.page.locator('.assets-summary__label').textContent()).toBe('Total assets (BTC)');
     expect(await byId('assets-account-total').textContent()).toBe('≈ 0 BTC');
     await shot('valuation-02-assets-btc-dark');
 
-    await page.goto(url('/pages/settings/index'));
+    await suite.page.goto(url('/pages/settings/index'));
     await expect.poll(() => byId('settings-valuation').textContent()).toContain('BTC');
   });
 
@@ -76,7 +59,7 @@ describe('H5 pricing method', () => {
     expect(await byId('valuation-BTC').getAttribute('aria-pressed')).toBe('true');
     await shot('valuation-03-list-light');
 
-    await page.goto(url('/pages/assets/index'));
+    await suite.page.goto(url('/pages/assets/index'));
     await expect.poll(() => byId('assets-total-unit').textContent(), { timeout: 30_000 }).toBe('BTC');
     await shot('valuation-04-assets-btc-light');
     expect(pageErrors).toEqual([]);
