@@ -37,10 +37,13 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: create, fastify: create };
 });
 
-/** The innermost frame in the server's own code (not this file, not lib/ helpers): `modules/x` → `x`, else the entry under src/. */
+/**
+ * The innermost frame in the server's own code (not this file, not lib/ helpers, not the route-group helper that
+ * registers a module's routes for it): `modules/x` → `x`, else the entry under src/.
+ */
 function owner(stack: string): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
-    if (line.includes('node_modules') || line.includes('api-prefixes.test')) continue;
+    if (line.includes('node_modules') || line.includes('api-prefixes.test') || line.includes('plugins/route-group')) continue;
     const m = /apps\/server\/src\/(?:modules\/([^/:]+)|([^/:]+))/.exec(line);
     if (!m || m[2] === 'lib') continue;
     return m[1] ?? m[2];
