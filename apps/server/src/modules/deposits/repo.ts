@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
-import { selectPage } from '../../db/paging.js';
+import { coinRequestsPage } from '../../db/coin-requests.js';
+import type { PageWindow } from '../../db/paging.js';
 import { reviewPending, rowById } from '../../db/rows.js';
-import { chains, currencies, depositAddresses, deposits, users } from '../../db/schema.js';
+import { chains, currencies, depositAddresses, deposits } from '../../db/schema.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -68,17 +68,6 @@ export async function reviewPendingDeposit(
 }
 
 /** Deposits with their coin's name (and the user's contact for the console), newest first. */
-export async function listDeposits(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
-  const where = ownerAndStatus(deposits, filter);
-  const rows = db
-    .select({
-      deposit: deposits,
-      currencyName: currencies.name,
-      ...ownerContact,
-    })
-    .from(deposits)
-    .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .$dynamic();
-  return selectPage(db, { rows, count: deposits, where, orderBy: [desc(deposits.id)] }, { limit, offset });
+export async function listDeposits(db: Db, filter: { userId?: number; status?: string }, window: PageWindow) {
+  return coinRequestsPage(db, deposits, filter, window);
 }

@@ -7,6 +7,7 @@ import { parseAmount, parseAmountOrZero } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
+import { coinRequestLists } from '../../lib/coin-request-lists.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
 import { D, type Dec, str } from '../../lib/money.js';
 import { awaitingReview, reviewedOrRefused } from '../../lib/review.js';
@@ -130,24 +131,11 @@ function depositView(lang: Lang, d: DepositRow, currencyName: string) {
   };
 }
 
-export async function userDepositLog(db: Db, lang: Lang, userId: number, page: number, limit: number) {
-  const { total, rows } = await listDeposits(db, { userId }, limit, (page - 1) * limit);
-  return { list: rows.map((r) => depositView(lang, r.deposit, r.currencyName)), total, page, limit };
-}
-
-export async function consoleDepositList(db: Db, lang: Lang, status: string | undefined, page: number, limit: number) {
-  const { total, rows } = await listDeposits(db, { status }, limit, (page - 1) * limit);
-  return {
-    list: rows.map((r) => ({
-      ...depositView(lang, r.deposit, r.currencyName),
-      user: { id: r.deposit.userId, email: r.email, phone: r.phone, area_code: r.areaCode },
-      reviewed_by: r.deposit.reviewedBy,
-    })),
-    total,
-    page,
-    limit,
-  };
-}
+const lists = coinRequestLists(listDeposits, depositView);
+/** The user's deposits, newest first. */
+export const userDepositLog = lists.userLog;
+/** The deposits to review, by status, each with its owner and its reviewer. */
+export const consoleDepositList = lists.consoleList;
 
 /** The deposit's state after a guarded review, or the reason there was nothing to review. */
 async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingDeposit>[2]): Promise<DepositRow> {

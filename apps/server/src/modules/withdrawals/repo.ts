@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ownerAndStatus, ownerContact } from '../../db/console-lists.js';
-import { selectPage } from '../../db/paging.js';
+import { coinRequestsPage } from '../../db/coin-requests.js';
+import type { PageWindow } from '../../db/paging.js';
 import { reviewPending, rowById } from '../../db/rows.js';
-import { bankCards, chains, currencies, users, withdrawAddresses, withdrawals } from '../../db/schema.js';
+import { bankCards, chains, currencies, withdrawAddresses, withdrawals } from '../../db/schema.js';
 
 export type AddressRow = typeof withdrawAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -96,17 +96,7 @@ export async function reviewPendingWithdrawal(
   return reviewPending(tx, withdrawals, id, set);
 }
 
-export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, limit: number, offset: number) {
-  const where = ownerAndStatus(withdrawals, filter);
-  const rows = db
-    .select({
-      withdrawal: withdrawals,
-      currencyName: currencies.name,
-      ...ownerContact,
-    })
-    .from(withdrawals)
-    .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .$dynamic();
-  return selectPage(db, { rows, count: withdrawals, where, orderBy: [desc(withdrawals.id)] }, { limit, offset });
+/** Withdrawals with their coin's name (and the user's contact for the console), newest first. */
+export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, window: PageWindow) {
+  return coinRequestsPage(db, withdrawals, filter, window);
 }

@@ -7,6 +7,7 @@ import { parseAmount } from '../../lib/amounts.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { isValidAddress } from '../../lib/chain-address.js';
+import { coinRequestLists } from '../../lib/coin-request-lists.js';
 import { type Currency, requireCurrency } from '../../lib/currencies.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { D, str } from '../../lib/money.js';
@@ -221,24 +222,11 @@ function withdrawalView(lang: Lang, w: WithdrawalRow, currencyName: string) {
   };
 }
 
-export async function userWithdrawLog(db: Db, lang: Lang, userId: number, page: number, limit: number) {
-  const { total, rows } = await listWithdrawals(db, { userId }, limit, (page - 1) * limit);
-  return { list: rows.map((r) => withdrawalView(lang, r.withdrawal, r.currencyName)), total, page, limit };
-}
-
-export async function consoleWithdrawalList(db: Db, lang: Lang, status: string | undefined, page: number, limit: number) {
-  const { total, rows } = await listWithdrawals(db, { status }, limit, (page - 1) * limit);
-  return {
-    list: rows.map((r) => ({
-      ...withdrawalView(lang, r.withdrawal, r.currencyName),
-      user: { id: r.withdrawal.userId, email: r.email, phone: r.phone, area_code: r.areaCode },
-      reviewed_by: r.withdrawal.reviewedBy,
-    })),
-    total,
-    page,
-    limit,
-  };
-}
+const lists = coinRequestLists(listWithdrawals, withdrawalView);
+/** The user's withdrawals, newest first. */
+export const userWithdrawLog = lists.userLog;
+/** The withdrawals to review, by status, each with its owner and its reviewer. */
+export const consoleWithdrawalList = lists.consoleList;
 
 /** The withdrawal's state after a guarded review, or the reason there was nothing to review. */
 async function claim(tx: Db, id: number, set: Parameters<typeof reviewPendingWithdrawal>[2]): Promise<WithdrawalRow> {
