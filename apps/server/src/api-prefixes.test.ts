@@ -37,13 +37,17 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: create, fastify: create };
 });
 
+/** The helpers that register a module's routes for it (route groups, review queues' routes). */
+const ROUTE_HELPERS = ['plugins/route-group', 'plugins/review-queue-routes'];
+
 /**
- * The innermost frame in the server's own code (not this file, not lib/ helpers, not the route-group helper that
- * registers a module's routes for it): `modules/x` → `x`, else the entry under src/.
+ * The innermost frame in the server's own code (not this file, not lib/ helpers, not a route helper):
+ * `modules/x` → `x`, else the entry under src/.
  */
 function owner(stack: string): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
-    if (line.includes('node_modules') || line.includes('api-prefixes.test') || line.includes('plugins/route-group')) continue;
+    if (line.includes('node_modules') || line.includes('api-prefixes.test')) continue;
+    if (ROUTE_HELPERS.some((helper) => line.includes(helper))) continue;
     const m = /apps\/server\/src\/(?:modules\/([^/:]+)|([^/:]+))/.exec(line);
     if (!m || m[2] === 'lib') continue;
     return m[1] ?? m[2];

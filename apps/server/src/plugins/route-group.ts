@@ -147,6 +147,9 @@ export function routeGroup(app: FastifyInstance, tags: string[], access: Access)
   };
 }
 
+/** The declaring functions of one group of routes. */
+export type RouteGroup = ReturnType<typeof routeGroup>;
+
 /** The Fastify hooks that enforce an access rule. */
 function guardsOf(app: FastifyInstance, access: Access) {
   const product = access.product && { onRequest: app.requireProduct(access.product) };

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requireEnabledCurrency } from '../../lib/currencies.js';
 import { requestLang } from '../../lib/lang.js';
 import { str } from '../../lib/money.js';
+import { rejectRoute, reviewListRoute } from '../../plugins/review-queue-routes.js';
 import { anyone, consoleRoles, routeGroup, signedIn, superOnly } from '../../plugins/route-group.js';
 import {
   approveDeposit,
@@ -77,15 +78,9 @@ export async function depositRoutes(app: FastifyInstance) {
   });
 
   // Console.
-  finance.get('/admin/deposits', {
-    summary: 'Deposits to review',
-    querystring: depositsApi.consoleListQuery,
-    reply: depositsApi.consoleListReply,
-    handler: (request) => {
-      const { status, page, limit } = request.query;
-      return consoleDepositList(app.db, requestLang(request), status, page, limit);
-    },
-  });
+  reviewListRoute(finance, '/admin/deposits', depositsApi, 'Deposits to review', (request, { status, page, limit }) =>
+    consoleDepositList(app.db, requestLang(request), status, page, limit),
+  );
 
   finance.post('/admin/deposits/:id/approve', {
     summary:
@@ -101,16 +96,9 @@ export async function depositRoutes(app: FastifyInstance) {
     },
   });
 
-  finance.post('/admin/deposits/:id/reject', {
-    summary: 'Reject with a reason',
-    params: depositsApi.rejectParams,
-    body: depositsApi.rejectBody,
-    reply: depositsApi.rejectReply,
-    handler: async (request) => {
-      const row = await rejectDeposit(app.db, request, request.params.id, request.body.reason);
-      return { id: row.id, status: row.status };
-    },
-  });
+  rejectRoute(finance, '/admin/deposits', depositsApi, 'Reject with a reason', (request, id, reason) =>
+    rejectDeposit(app.db, request, id, reason),
+  );
 
   operator.get('/admin/deposit-addresses', {
     summary: "Every chain with the platform's deposit address",

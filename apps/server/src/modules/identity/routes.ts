@@ -1,5 +1,6 @@
 import { identityApi as api, IDENTITY_REVIEW_ROLES } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import { rejectRoute } from '../../plugins/review-queue-routes.js';
 import { consoleRoles, routeGroup, signedIn } from '../../plugins/route-group.js';
 import { approveCheck, consoleIdentityList, rejectCheck, submitAdvanced, submitBasic, verificationCenter } from './service.js';
 
@@ -51,14 +52,8 @@ export async function identityRoutes(app: FastifyInstance) {
     },
   });
 
-  reviewer.post('/admin/identity/:id/reject', {
-    summary: 'Reject with a reason',
-    params: api.reviewParams,
-    body: api.rejectBody,
-    reply: api.reviewReply,
-    handler: async (request) => {
-      const check = await rejectCheck(app.db, request, request.params.id, request.body.reason);
-      return { id: check.id, status: check.status };
-    },
-  });
+  const rejection = { rejectParams: api.reviewParams, rejectBody: api.rejectBody, rejectReply: api.reviewReply };
+  rejectRoute(reviewer, '/admin/identity', rejection, 'Reject with a reason', (request, id, reason) =>
+    rejectCheck(app.db, request, id, reason),
+  );
 }

@@ -2,6 +2,7 @@ import { withdrawalsApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { requireCurrency, requireEnabledCurrency } from '../../lib/currencies.js';
 import { requestLang } from '../../lib/lang.js';
+import { rejectRoute, reviewListRoute } from '../../plugins/review-queue-routes.js';
 import { consoleRoles, routeGroup, signedIn, verified } from '../../plugins/route-group.js';
 import {
   addAddress,
@@ -88,15 +89,9 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   });
 
   // Console.
-  finance.get('/admin/withdrawals', {
-    summary: 'Withdrawals to review',
-    querystring: withdrawalsApi.consoleListQuery,
-    reply: withdrawalsApi.consoleListReply,
-    handler: (request) => {
-      const { status, page, limit } = request.query;
-      return consoleWithdrawalList(app.db, requestLang(request), status, page, limit);
-    },
-  });
+  reviewListRoute(finance, '/admin/withdrawals', withdrawalsApi, 'Withdrawals to review', (request, { status, page, limit }) =>
+    consoleWithdrawalList(app.db, requestLang(request), status, page, limit),
+  );
 
   finance.post('/admin/withdrawals/:id/approve', {
     summary: 'Paid out: record the tx hash (chain format, unique); above the four-eyes threshold it waits for a second operator',
@@ -110,14 +105,11 @@ export async function withdrawalRoutes(app: FastifyInstance) {
     },
   });
 
-  finance.post('/admin/withdrawals/:id/reject', {
-    summary: 'Reject with a reason; the frozen amount + fee return to available',
-    params: withdrawalsApi.rejectParams,
-    body: withdrawalsApi.rejectBody,
-    reply: withdrawalsApi.rejectReply,
-    handler: async (request) => {
-      const w = await rejectWithdrawal(app.db, request, request.params.id, request.body.reason);
-      return { id: w.id, status: w.status };
-    },
-  });
+  rejectRoute(
+    finance,
+    '/admin/withdrawals',
+    withdrawalsApi,
+    'Reject with a reason; the frozen amount + fee return to available',
+    (request, id, reason) => rejectWithdrawal(app.db, request, id, reason),
+  );
 }
