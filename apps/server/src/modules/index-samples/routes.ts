@@ -1,10 +1,9 @@
-import { indexSamplesApi, minuteOf, okReply, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
+import { indexSamplesApi, minuteOf, type SampleProof, utcDayOf, utcDayStart } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../lib/reply.js';
 import { formatPrice } from '../../market/pairs.js';
+import { anyone, routeGroup } from '../../plugins/route-group.js';
 import { dayHead } from './chain.js';
 import { chainedSamplesBetween, minuteHeadsAsOf, minuteHeadsOfPairs, samplesBetween } from './repo.js';
 import { IndexSampler } from './sampler.js';
@@ -31,24 +30,20 @@ export const indexSamplesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => sampler.stop());
 });
 
+const tags = ['market'];
+
 /** Samples are public like every price: anyone can re-check a settlement against them. */
-export async function indexSampleRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/market/index_samples',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Recorded per-second index samples of a pair (what option settlements use)',
-        description:
-          'Replies {symbol, list: [{second, price, price_time, source}]} for unix seconds in [from, to] (at most 600 ' +
-          'seconds; `to` defaults to `from`). `price_time` (ms) is when the index took that price: before the second ' +
-          'when the price stood unchanged through it. A second the server did not see has no sample.',
-        querystring: indexSamplesApi.samplesQuery,
-        response: { 200: okReply(indexSamplesApi.samplesReply) },
-      },
-    },
-    async (request) => {
+export async function indexSampleRoutes(app: FastifyInstance) {
+  const publicRoutes = routeGroup(app, tags, anyone);
+  publicRoutes.get('/market/index_samples', {
+    summary: 'Recorded per-second index samples of a pair (what option settlements use)',
+    description:
+      'Replies {symbol, list: [{second, price, price_time, source}]} for unix seconds in [from, to] (at most 600 ' +
+      'seconds; `to` defaults to `from`). `price_time` (ms) is when the index took that price: before the second ' +
+      'when the price stood unchanged through it. A second the server did not see has no sample.',
+    querystring: indexSamplesApi.samplesQuery,
+    reply: indexSamplesApi.samplesReply,
+    handler: async (request) => {
       await app.market.ensurePairs();
       const pair = app.market.getPair(request.query.symbol);
       if (!pair) throw new AppError('pair_unknown', { fields: { symbol: 'pair_unknown' } });
@@ -56,7 +51,7 @@ export async function indexSampleRoutes(root: FastifyInstance) {
       const to = request.query.to ?? from;
       if (to < from || to - from > 600) throw new AppError('time_range_invalid', { fields: { to: 'time_range_invalid' } });
       const list = await samplesBetween(app.db, pair.id, from, to, 601);
-      return ok({
+      return {
         symbol: pair.symbol,
         list: list.map((s) => ({
           second: s.second,
@@ -64,9 +59,9 @@ export async function indexSampleRoutes(root: FastifyInstance) {
           price_time: s.priceTime,
           source: s.source,
         })),
-      });
+      };
     },
-  );
+  });
 }
 
 /**
@@ -74,8 +69,8 @@ export async function indexSampleRoutes(root: FastifyInstance) {
  * checkpoints it is the hash of, and any sample with the chain context to check it. No sign-in: anyone
  * can keep the heads and re-check a settlement later.
  */
-export async function indexRecordRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function indexRecordRoutes(app: FastifyInstance) {
+  const publicRoutes = routeGroup(app, tags, anyone);
   const pairOf = async (symbol: string) => {
     await app.market.ensurePairs();
     const pair = app.market.getPair(symbol);
@@ -83,22 +78,16 @@ export async function indexRecordRoutes(root: FastifyInstance) {
     return pair;
   };
 
-  app.get(
-    '/index/heads',
-    {
-      schema: {
-        tags: ['market'],
-        summary: "The index record's day heads per pair (the current day: its running head)",
-        description:
-          'Replies {day, list: [{pair_id, symbol, day, head, minutes, samples, first_second, last_second, running}]} for ' +
-          "a UTC day (default today) and one pair or all. `head` is SHA-256 over the day's minute checkpoints " +
-          '(docs/index-record.md), null while the day has no sample; `running` while the day is not over. With ' +
-          '`at` (a unix second, one pair): the head as it stood at the end of that second.',
-        querystring: indexSamplesApi.headsQuery,
-        response: { 200: okReply(indexSamplesApi.headsReply) },
-      },
-    },
-    async (request) => {
+  publicRoutes.get('/index/heads', {
+    summary: "The index record's day heads per pair (the current day: its running head)",
+    description:
+      'Replies {day, list: [{pair_id, symbol, day, head, minutes, samples, first_second, last_second, running}]} for ' +
+      "a UTC day (default today) and one pair or all. `head` is SHA-256 over the day's minute checkpoints " +
+      '(docs/index-record.md), null while the day has no sample; `running` while the day is not over. With ' +
+      '`at` (a unix second, one pair): the head as it stood at the end of that second.',
+    querystring: indexSamplesApi.headsQuery,
+    reply: indexSamplesApi.headsReply,
+    handler: async (request) => {
       const day = request.query.day ?? utcDayOf(Math.floor(Date.now() / 1000));
       await app.market.ensurePairs();
       const pairs = request.query.pair ? [await pairOf(request.query.pair)] : app.market.listPairs();
@@ -114,7 +103,7 @@ export async function indexRecordRoutes(root: FastifyInstance) {
               from + 86_399,
             );
       const running = Date.now() < (from + 86_400) * 1000;
-      return ok({
+      return {
         day,
         list: pairs.map((pair) => {
           const minutes = heads.get(pair.id) ?? [];
@@ -130,55 +119,43 @@ export async function indexRecordRoutes(root: FastifyInstance) {
             running,
           };
         }),
-      });
+      };
     },
-  );
+  });
 
-  app.get(
-    '/index/minutes',
-    {
-      schema: {
-        tags: ['market'],
-        summary: "A pair's minute checkpoints of a UTC day: what its head is the hash of",
-        description:
-          'Replies {pair_id, symbol, day, head, minutes: [{minute, hash, samples, last_second}]}: each minute that holds ' +
-          'samples, with the chain hash at its end. SHA-256 of ["index-day/1", pair_id, day, [[minute, hash], …]] ' +
-          '(JSON) is the head. With `at` (a unix second): as they stood at the end of that second.',
-        querystring: indexSamplesApi.minutesQuery,
-        response: { 200: okReply(indexSamplesApi.minutesReply) },
-      },
-    },
-    async (request) => {
+  publicRoutes.get('/index/minutes', {
+    summary: "A pair's minute checkpoints of a UTC day: what its head is the hash of",
+    description:
+      'Replies {pair_id, symbol, day, head, minutes: [{minute, hash, samples, last_second}]}: each minute that holds ' +
+      'samples, with the chain hash at its end. SHA-256 of ["index-day/1", pair_id, day, [[minute, hash], …]] ' +
+      '(JSON) is the head. With `at` (a unix second): as they stood at the end of that second.',
+    querystring: indexSamplesApi.minutesQuery,
+    reply: indexSamplesApi.minutesReply,
+    handler: async (request) => {
       const pair = await pairOf(request.query.pair);
       const { day } = request.query;
       const from = utcDayStart(day);
       const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399, request.query.at);
-      return ok({
+      return {
         pair_id: pair.id,
         symbol: pair.symbol,
         day,
         head: minutes.length ? dayHead(pair.id, day, minutes) : null,
         minutes: minutes.map((m) => ({ minute: m.minute, hash: m.hash, samples: m.samples, last_second: m.lastSecond })),
-      });
+      };
     },
-  );
+  });
 
-  app.get(
-    '/index/sample',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'One recorded index sample with its chain context, to check it against its day head',
-        description:
-          "Replies {pair_id, symbol, day, second, as_of, minute_samples, minutes}: every sample of the second's minute " +
-          "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints, as " +
-          'the chain stood at the end of second `as_of`. Checked against GET /index/heads?at=<as_of> with ≤ 62 ' +
-          'SHA-256 hashes (docs/index-record.md).',
-        querystring: indexSamplesApi.sampleQuery,
-        response: { 200: okReply(indexSamplesApi.sampleReply) },
-      },
-    },
-    async (request) => {
+  publicRoutes.get('/index/sample', {
+    summary: 'One recorded index sample with its chain context, to check it against its day head',
+    description:
+      "Replies {pair_id, symbol, day, second, as_of, minute_samples, minutes}: every sample of the second's minute " +
+      "(price, price_time, source, carried, constituents, prev_hash, hash) and the day's minute checkpoints, as " +
+      'the chain stood at the end of second `as_of`. Checked against GET /index/heads?at=<as_of> with ≤ 62 ' +
+      'SHA-256 hashes (docs/index-record.md).',
+    querystring: indexSamplesApi.sampleQuery,
+    reply: indexSamplesApi.sampleReply,
+    handler: async (request) => {
       const pair = await pairOf(request.query.pair);
       const { second } = request.query;
       const day = utcDayOf(second);
@@ -209,7 +186,7 @@ export async function indexRecordRoutes(root: FastifyInstance) {
         })),
         minutes: minutes.map((m) => ({ minute: m.minute, hash: m.hash })),
       };
-      return ok(proof);
+      return proof;
     },
-  );
+  });
 }
