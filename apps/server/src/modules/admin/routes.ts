@@ -1,48 +1,41 @@
-import { ANY_CONSOLE_ROLE, adminApi, okReply } from '@app/shared';
+import { adminApi } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.js';
+import { anyOperator, anyone, routeGroup, superOnly } from '../../plugins/route-group.js';
 import { operatorDeps } from '../operators/deps.js';
 import { signIn, signOut, totpEnabled } from '../operators/service.js';
 import { liveSessionCount, outboxMessages } from './repo.js';
 
 const tags = ['admin'];
 
-export async function adminRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    '/admin/login',
-    {
-      schema: { tags, summary: 'Operator sign-in', body: adminApi.loginBody, response: { 200: okReply(adminApi.loginReply) } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+export async function adminRoutes(app: FastifyInstance) {
+  routeGroup(app, tags, anyone).post('/admin/login', {
+    summary: 'Operator sign-in',
+    body: adminApi.loginBody,
+    reply: adminApi.loginReply,
+    rateLimitPerMinute: 10,
     // Password and authenticator code together, per-account lockout, audited (modules/operators).
-    async (request) => ok(await signIn(operatorDeps(app), request, request.body)),
-  );
+    handler: (request) => signIn(operatorDeps(app), request, request.body),
+  });
 
   // Any signed-in operator, also during 2FA enrolment (console roles: docs/api.md).
-  const anyOperator = { preHandler: app.requireAdmin, config: { roles: ANY_CONSOLE_ROLE, enrolment: true } };
-  app.post(
-    '/admin/logout',
-    {
-      schema: { tags, summary: 'Operator sign-out (audited)', response: { 200: okReply(adminApi.logoutReply) } },
-      ...anyOperator,
-    },
-    async (request) => {
+  const operator = routeGroup(app, tags, { ...anyOperator, enrolment: true });
+  operator.post('/admin/logout', {
+    summary: 'Operator sign-out (audited)',
+    reply: adminApi.logoutReply,
+    handler: async (request) => {
       await signOut(app.db, request);
-      return ok(true as const);
+      return true as const;
     },
-  );
+  });
 
-  app.get(
-    '/admin/me',
-    { schema: { tags, summary: 'The signed-in operator', response: { 200: okReply(adminApi.meReply) } }, ...anyOperator },
-    async (request) => {
+  operator.get('/admin/me', {
+    summary: 'The signed-in operator',
+    reply: adminApi.meReply,
+    handler: async (request) => {
       const { id, email, role } = request.admin!;
       const sessions = await liveSessionCount(app.db, id);
       const { scope } = request.admin!;
-      return ok({
+      return {
         id,
         email,
         // Roles are written only through the console's role field (and the seed's 'super'); scopes only
@@ -51,29 +44,22 @@ export async function adminRoutes(root: FastifyInstance) {
         sessions,
         totp_enabled: await totpEnabled(app.db, id),
         scope: scope as adminApi.SessionScope,
-      });
+      };
     },
-  );
+  });
 
   /**
    * The development outbox: where codes wait when no SMS or e-mail provider is configured. It does not
    * exist in production (NODE_ENV=production), where codes reach only their owner.
    */
   if (app.config.production) return;
-  app.get(
-    '/admin/outbox',
-    {
-      schema: {
-        tags,
-        summary: 'Messages waiting in the development outbox',
-        querystring: adminApi.outboxQuery,
-        response: { 200: okReply(adminApi.outboxReply) },
-      },
-      preHandler: app.requireAdmin,
-    },
-    async (request) => {
+  routeGroup(app, tags, superOnly).get('/admin/outbox', {
+    summary: 'Messages waiting in the development outbox',
+    querystring: adminApi.outboxQuery,
+    reply: adminApi.outboxReply,
+    handler: (request) => {
       const { target, limit } = request.query;
-      return ok(await outboxMessages(app.db, target, limit));
+      return outboxMessages(app.db, target, limit);
     },
-  );
+  });
 }
