@@ -1,9 +1,10 @@
-import { okReply, uploadsApi } from '@app/shared';
+import { uploadsApi } from '@app/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { ok, sendUpload } from '../../lib/reply.js';
+import { sendUpload } from '../../lib/reply.js';
+import { routeGroup, signedIn } from '../../plugins/route-group.js';
 import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './service.js';
 
 const tags = ['uploads'];
@@ -44,19 +45,12 @@ export async function uploadRoutes(root: FastifyInstance) {
     limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 4, parts: 5, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
   });
 
-  app.post(
-    '/upload',
-    {
-      preHandler: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: `Upload a JPEG, PNG or WebP image (multipart: file, purpose); at most ${MAX_MB} MB`,
-        consumes: ['multipart/form-data'],
-        response: { 200: okReply(uploadsApi.uploadReply) },
-      },
-    },
-    async (request) => {
+  routeGroup(app, tags, signedIn).post('/upload', {
+    summary: `Upload a JPEG, PNG or WebP image (multipart: file, purpose); at most ${MAX_MB} MB`,
+    consumes: ['multipart/form-data'],
+    reply: uploadsApi.uploadReply,
+    rateLimitPerMinute: 30,
+    handler: async (request) => {
       const form = await readForm(request);
       if (!UPLOAD_PURPOSES.includes(form.purpose as UploadPurpose)) {
         throw new AppError(form.purpose ? 'field_invalid' : 'field_required', {
@@ -64,10 +58,11 @@ export async function uploadRoutes(root: FastifyInstance) {
         });
       }
       if (!form.file || form.file.length === 0) throw new AppError('upload_required', { fields: { file: 'upload_required' } });
-      return ok(await storeUpload(app.db, app.uploads, { userId: request.user!.id }, form.purpose as UploadPurpose, form.file));
+      return storeUpload(app.db, app.uploads, { userId: request.user!.id }, form.purpose as UploadPurpose, form.file);
     },
-  );
+  });
 
+  // Not JSON (the image itself), and for a user or an operator: declared outside a route group.
   app.get(
     '/upload/:id',
     {
