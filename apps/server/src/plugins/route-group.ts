@@ -38,6 +38,11 @@ export type Access = {
    * beyond the role (e.g. the chat desk's agents).
    */
   check?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * The handler asks for the token itself, when its request needs one (e.g. a code sent to the own
+   * contact): the OpenAPI document states the token as optional (`config.auth`).
+   */
+  tokenInHandler?: true;
 };
 
 export const anyone: Access = { who: 'anyone' };
@@ -107,6 +112,7 @@ export function routeGroup(app: FastifyInstance, tags: string[], access: Access)
         ...(access.roles && { roles: access.roles }),
         ...(access.enrolment && { enrolment: true }),
         ...(rateLimitPerMinute !== undefined && { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } }),
+        ...(access.tokenInHandler && { auth: 'optional' as const }),
       };
       app.route({
         method,

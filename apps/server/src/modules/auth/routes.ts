@@ -1,13 +1,14 @@
-import { authApi, emailSchema, okReply, phoneSchema } from '@app/shared';
+import { authApi, emailSchema, phoneSchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { translate } from '../../i18n/messages.js';
+import type { Db } from '../../db/client.js';
+import { type MessageKey, translate } from '../../i18n/messages.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestLang } from '../../lib/lang.js';
-import { ok } from '../../lib/reply.js';
 import { signInLockout } from '../../lib/sign-in-lockout.js';
 import type { Channel } from '../../notify/notifier.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { anyone, type RouteRequest, routeGroup, signedIn } from '../../plugins/route-group.js';
 import { checkCode, contactTarget, issueCode } from '../codes/service.js';
 import {
   assertBindable,
@@ -25,11 +26,8 @@ import {
   toUserCenter,
 } from './service.js';
 
-/** Tighter per-IP limits on the routes that guess secrets or send messages. */
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const tags = ['auth'];
-const done = { 200: okReply(authApi.doneText) };
 
 /** Parses an account string of one channel with the shared schema, reporting the field like a body error. */
 function parseContact(channel: Channel, value: string) {
@@ -41,12 +39,17 @@ function parseContact(channel: Channel, value: string) {
   return result.data;
 }
 
-export async function authRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+/** The requests of the code routes, one handler for both channels (SMS, e-mail). */
+type SendCodeRequest = RouteRequest<undefined, undefined, typeof authApi.sendCodeBody>;
+type CheckCodeRequest = RouteRequest<undefined, undefined, typeof authApi.checkCodeBody>;
+
+export async function authRoutes(app: FastifyInstance) {
   const deps = { db: app.db, tokenTtlHours: app.config.tokenTtlHours, lockout: signInLockout(app) };
+  const everyone = routeGroup(app, tags, anyone);
+  const user = routeGroup(app, tags, signedIn);
 
   /** Sends a code for one of the scenes; the channel is fixed by the route (SMS or e-mail). */
-  const sendCode = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof authApi.sendCodeBody> }>) => {
+  const sendCode = (channel: Channel) => async (request: SendCodeRequest) => {
     const body = request.body;
     const lang = requestLang(request);
     const type = channel === 'sms' ? 'mobile' : 'email';
@@ -58,7 +61,7 @@ export async function authRoutes(root: FastifyInstance) {
       if (body.scene === 'register' && account)
         throw new AppError('account_exists', { fields: { user_string: 'account_exists' } });
       // A reset for an unknown account answers like any other, so the form can't be used to probe accounts.
-      if (body.scene === 'forget' && !account) return ok(translate(lang, 'code_sent'));
+      if (body.scene === 'forget' && !account) return translate(lang, 'code_sent');
       target = contactTarget(channel, value, areaCode);
     } else {
       await app.requireUser(request);
@@ -85,153 +88,111 @@ export async function authRoutes(root: FastifyInstance) {
       ip: request.ip,
       codesPerIpHour: app.config.codesPerIpHour,
     });
-    return ok(translate(lang, 'code_sent'));
+    return translate(lang, 'code_sent');
   };
 
-  app.post(
-    '/sms_send',
-    // Signed out for sign-up and reset codes, signed in for the others (`scene`).
-    {
-      schema: { tags, summary: 'Send a code by SMS', body: authApi.sendCodeBody, response: done },
-      config: { ...limit(10), auth: 'optional' },
-    },
-    sendCode('sms'),
-  );
-  app.post(
-    '/sms_mail',
-    {
-      schema: { tags, summary: 'Send a code by e-mail', body: authApi.sendCodeBody, response: done },
-      config: { ...limit(10), auth: 'optional' },
-    },
-    sendCode('email'),
-  );
+  // Signed out for sign-up and reset codes, signed in for the others (`scene`).
+  const codes = routeGroup(app, tags, { ...anyone, tokenInHandler: true });
+  const codeRoute = { body: authApi.sendCodeBody, reply: authApi.doneText, rateLimitPerMinute: 10 };
+  codes.post('/sms_send', { summary: 'Send a code by SMS', ...codeRoute, handler: sendCode('sms') });
+  codes.post('/sms_mail', { summary: 'Send a code by e-mail', ...codeRoute, handler: sendCode('email') });
 
   /** Step one of the reset form: checks the code without spending it. */
-  const check = (channel: Channel) => async (request: FastifyRequest<{ Body: z.infer<typeof authApi.checkCodeBody> }>) => {
+  const check = (channel: Channel) => async (request: CheckCodeRequest) => {
     const body = request.body;
     const type = channel === 'sms' ? 'mobile' : 'email';
     const value = parseContact(channel, body.user_string);
     const areaCode = await requireAreaCode(app.db, type, body.area_code);
     await checkCode(app.db, contactTarget(channel, value, areaCode), body.scene, body.code);
-    return ok(translate(requestLang(request), 'code_checked'));
+    return translate(requestLang(request), 'code_checked');
   };
-  app.post(
-    '/user/check_mobile',
-    { schema: { tags, summary: 'Check an SMS code', body: authApi.checkCodeBody, response: done }, config: limit(20) },
-    check('sms'),
-  );
-  app.post(
-    '/user/check_email',
-    { schema: { tags, summary: 'Check an e-mail code', body: authApi.checkCodeBody, response: done }, config: limit(20) },
-    check('email'),
-  );
+  const checkRoute = { body: authApi.checkCodeBody, reply: authApi.doneText, rateLimitPerMinute: 20 };
+  everyone.post('/user/check_mobile', { summary: 'Check an SMS code', ...checkRoute, handler: check('sms') });
+  everyone.post('/user/check_email', { summary: 'Check an e-mail code', ...checkRoute, handler: check('email') });
 
-  app.post(
-    '/user/register',
-    {
-      schema: {
-        tags,
-        summary: 'Register by phone or e-mail',
-        body: authApi.registerBody,
-        response: { 200: okReply(authApi.loginReply) },
-      },
-      config: limit(10),
-    },
-    async (request) => ok(await register(deps, request.body, client(request), requestLang(request))),
-  );
+  everyone.post('/user/register', {
+    summary: 'Register by phone or e-mail',
+    body: authApi.registerBody,
+    reply: authApi.loginReply,
+    rateLimitPerMinute: 10,
+    handler: (request) => register(deps, request.body, client(request), requestLang(request)),
+  });
 
-  app.post(
-    '/user/login',
-    {
-      schema: {
-        tags,
-        summary: 'Log in with phone or e-mail',
-        body: authApi.loginBody,
-        response: { 200: okReply(authApi.loginReply) },
-      },
-      config: limit(10),
-    },
-    async (request) => ok(await login(deps, request.body, client(request))),
-  );
+  everyone.post('/user/login', {
+    summary: 'Log in with phone or e-mail',
+    body: authApi.loginBody,
+    reply: authApi.loginReply,
+    rateLimitPerMinute: 10,
+    handler: (request) => login(deps, request.body, client(request)),
+  });
 
-  app.post(
-    '/user/logout',
-    { schema: { tags, summary: 'Log out (revokes the token)', response: done }, preHandler: app.requireUser },
-    async (request) => {
+  user.post('/user/logout', {
+    summary: 'Log out (revokes the token)',
+    reply: authApi.doneText,
+    handler: async (request) => {
       await logout(app.db, request.user!.sessionId);
-      return ok(translate(requestLang(request), 'logged_out'));
+      return translate(requestLang(request), 'logged_out');
     },
-  );
+  });
 
-  app.post(
-    '/user/forget',
-    {
-      schema: { tags, summary: 'Reset the login password with a code', body: authApi.forgetBody, response: done },
-      config: limit(10),
-    },
-    async (request) => {
+  everyone.post('/user/forget', {
+    summary: 'Reset the login password with a code',
+    body: authApi.forgetBody,
+    reply: authApi.doneText,
+    rateLimitPerMinute: 10,
+    handler: async (request) => {
       await forget(deps, request.body);
-      return ok(translate(requestLang(request), 'password_reset'));
+      return translate(requestLang(request), 'password_reset');
     },
-  );
+  });
 
-  app.get(
-    '/user/center',
-    {
-      schema: { tags, summary: 'The signed-in user', response: { 200: okReply(authApi.centerReply) } },
-      preHandler: app.requireUser,
-    },
-    async (request) => ok(toUserCenter(request.user!)),
-  );
+  user.get('/user/center', {
+    summary: 'The signed-in user',
+    reply: authApi.centerReply,
+    handler: (request) => toUserCenter(request.user!),
+  });
 
-  app.post(
-    '/user/has_password',
-    {
-      schema: { tags, summary: 'Whether a fund password is set', response: { 200: okReply(authApi.hasPasswordReply) } },
-      preHandler: app.requireUser,
-    },
-    async (request) => ok({ has_password: Boolean(request.user!.payPasswordHash) }),
-  );
+  user.post('/user/has_password', {
+    summary: 'Whether a fund password is set',
+    reply: authApi.hasPasswordReply,
+    handler: (request) => ({ has_password: Boolean(request.user!.payPasswordHash) }),
+  });
 
-  app.post(
-    '/safe/update_password',
-    {
-      schema: { tags, summary: 'Change the login password', body: authApi.updatePasswordBody, response: done },
-      preHandler: app.requireUser,
-      config: limit(10),
-    },
-    async (request) => {
-      await changePassword(app.db, request.user!, request.body);
-      return ok(translate(requestLang(request), 'password_changed'));
-    },
-  );
-
-  app.post(
-    '/user/e_pwd',
-    {
-      schema: { tags, summary: 'Set or change the fund password', body: authApi.payPasswordBody, response: done },
-      preHandler: app.requireUser,
-      config: limit(10),
-    },
-    async (request) => {
-      await setPayPassword(app.db, request.user!, request.body);
-      return ok(translate(requestLang(request), 'pay_password_set'));
-    },
-  );
-
-  app.post(
-    '/set/sms_other_mail',
-    {
-      schema: {
-        tags,
-        summary: 'Send a code to the contact the user did not register with',
-        body: authApi.otherContactBody,
-        response: done,
+  /** A change to the signed-in user's account, at most 10 a minute, answered with its confirmation. */
+  const accountChange = <B extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    change: (db: Db, user: AuthUser, body: z.output<B>) => Promise<void>,
+    done: MessageKey,
+  ) =>
+    user.post(url, {
+      summary,
+      body,
+      reply: authApi.doneText,
+      rateLimitPerMinute: 10,
+      handler: async (request) => {
+        await change(app.db, request.user!, request.body as z.output<B>);
+        return translate(requestLang(request), done);
       },
-      preHandler: app.requireUser,
-      config: limit(10),
-    },
-    async (request) => {
+    });
+
+  accountChange(
+    '/safe/update_password',
+    'Change the login password',
+    authApi.updatePasswordBody,
+    changePassword,
+    'password_changed',
+  );
+
+  accountChange('/user/e_pwd', 'Set or change the fund password', authApi.payPasswordBody, setPayPassword, 'pay_password_set');
+
+  user.post('/set/sms_other_mail', {
+    summary: 'Send a code to the contact the user did not register with',
+    body: authApi.otherContactBody,
+    reply: authApi.doneText,
+    rateLimitPerMinute: 10,
+    handler: async (request) => {
       const user = request.user!;
       const type = missingContactType(user);
       const channel: Channel = type === 'mobile' ? 'sms' : 'email';
@@ -249,20 +210,9 @@ export async function authRoutes(root: FastifyInstance) {
         ip: request.ip,
         codesPerIpHour: app.config.codesPerIpHour,
       });
-      return ok(translate(lang, 'code_sent'));
+      return translate(lang, 'code_sent');
     },
-  );
+  });
 
-  app.post(
-    '/user/bind',
-    {
-      schema: { tags, summary: 'Bind the other contact with its code', body: authApi.bindContactBody, response: done },
-      preHandler: app.requireUser,
-      config: limit(10),
-    },
-    async (request) => {
-      await bindContact(app.db, request.user!, request.body);
-      return ok(translate(requestLang(request), 'contact_bound'));
-    },
-  );
+  accountChange('/user/bind', 'Bind the other contact with its code', authApi.bindContactBody, bindContact, 'contact_bound');
 }
