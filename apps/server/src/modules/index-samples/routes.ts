@@ -77,6 +77,11 @@ export async function indexRecordRoutes(app: FastifyInstance) {
     if (!pair) throw new AppError('pair_unknown', { fields: { pair: 'pair_unknown' } });
     return pair;
   };
+  /** A pair's minute checkpoints of a UTC day, as they stood at the end of second `at` (default: now). */
+  const minutesOfDay = (pairId: number, day: string, at?: number) => {
+    const from = utcDayStart(day);
+    return minuteHeadsAsOf(app.db, pairId, from, from + 86_399, at);
+  };
 
   publicRoutes.get('/index/heads', {
     summary: "The index record's day heads per pair (the current day: its running head)",
@@ -95,7 +100,7 @@ export async function indexRecordRoutes(app: FastifyInstance) {
       const { at } = request.query;
       const heads =
         at !== undefined && pairs.length === 1
-          ? new Map([[pairs[0]!.id, await minuteHeadsAsOf(app.db, pairs[0]!.id, from, from + 86_399, at)]])
+          ? new Map([[pairs[0]!.id, await minutesOfDay(pairs[0]!.id, day, at)]])
           : await minuteHeadsOfPairs(
               app.db,
               pairs.map((p) => p.id),
@@ -133,9 +138,8 @@ export async function indexRecordRoutes(app: FastifyInstance) {
     reply: indexSamplesApi.minutesReply,
     handler: async (request) => {
       const pair = await pairOf(request.query.pair);
-      const { day } = request.query;
-      const from = utcDayStart(day);
-      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399, request.query.at);
+      const { day, at } = request.query;
+      const minutes = await minutesOfDay(pair.id, day, at);
       return {
         pair_id: pair.id,
         symbol: pair.symbol,
@@ -160,10 +164,9 @@ export async function indexRecordRoutes(app: FastifyInstance) {
       const { second } = request.query;
       const day = utcDayOf(second);
       const minute = minuteOf(second);
-      const from = utcDayStart(day);
       // Checkpoints first, then the minute's samples up to the newest checkpointed second: the sampler
       // writes both in one statement, so what is read is one consistent point of the chain (`as_of`).
-      const minutes = await minuteHeadsAsOf(app.db, pair.id, from, from + 86_399);
+      const minutes = await minutesOfDay(pair.id, day);
       const asOf = minutes.at(-1)?.lastSecond ?? second;
       const samples = await chainedSamplesBetween(app.db, pair.id, minute, Math.min(minute + 59, asOf));
       if (!samples.some((s) => s.second === second))
