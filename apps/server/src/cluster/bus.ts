@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { ClusterLog } from './node.js';
+import type { ServiceLog } from '../lib/service-log.js';
 
 type Handler = (message: unknown) => void;
 
@@ -17,7 +17,7 @@ export class Bus {
   constructor(
     url: string,
     readonly prefix: string,
-    private readonly log: ClusterLog,
+    private readonly log: ServiceLog,
   ) {
     const retryStrategy = (attempt: number) => Math.min(100 * attempt, 1_000);
     // Every request's rate-limit counter and every forwarded order is a command on this client: sent one

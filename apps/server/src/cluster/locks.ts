@@ -1,6 +1,6 @@
 import postgres from 'postgres';
+import type { ServiceLog } from '../lib/service-log.js';
 import { within } from './bounded.js';
-import type { ClusterLog } from './node.js';
 
 /**
  * Advisory lock keys, in PostgreSQL's two-integer form (class, id). Advisory locks are scoped to one
@@ -35,7 +35,7 @@ export class LockSession {
 
   constructor(
     private readonly url: string,
-    private readonly log: ClusterLog,
+    private readonly log: ServiceLog,
     /** A lock query that has not answered within this is treated as a lost connection (ms). */
     private readonly queryTimeoutMs = 1_500,
     /** Opening the connection (TCP, start-up, the driver's type query) takes at most this (ms). */
@@ -164,6 +164,6 @@ export class LockSession {
  * Ends a client without waiting for anything on it: pending queries fail with CONNECTION_DESTROYED and
  * the socket closes (PostgreSQL then frees the session's locks, if it still had any).
  */
-function destroy(sql: postgres.Sql, log: ClusterLog): void {
+function destroy(sql: postgres.Sql, log: ServiceLog): void {
   void sql.end({ timeout: 0 }).catch((error) => log.warn({ err: error }, 'closing the lock connection failed'));
 }

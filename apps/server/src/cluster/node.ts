@@ -7,9 +7,3 @@ export const clusterMode = (config: Pick<Config, 'databaseUrl' | 'redisUrl'>): b
 
 /** NODE_ID names the node in logs, `/api/health` and Redis replies; without it each process picks one. */
 export const nodeIdOf = (config: Pick<Config, 'nodeId'>): string => config.nodeId ?? `node-${randomBytes(4).toString('hex')}`;
-
-export type ClusterLog = {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};

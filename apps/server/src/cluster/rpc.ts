@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@app/shared';
 import { AppError } from '../lib/app-error.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import type { ServiceLog } from '../lib/service-log.js';
 import type { Bus } from './bus.js';
-import type { ClusterLog } from './node.js';
 
 /** `budgetMs`: how long the caller waits for the reply from the moment it sent the request. */
 type Request = { id: string; from: string; body: unknown; budgetMs: number };
@@ -38,7 +38,7 @@ export class Rpc {
     private readonly bus: Bus,
     private readonly nodeId: string,
     private readonly timeoutMs: number,
-    private readonly log: ClusterLog,
+    private readonly log: ServiceLog,
   ) {}
 
   async start(): Promise<void> {

@@ -3,26 +3,22 @@ import type { Database, Db } from '../../db/client.js';
 import type { Leg } from '../../ledger/ledger.js';
 import { AppError } from '../../lib/app-error.js';
 import { dec } from '../../lib/money.js';
+import type { ServiceLog } from '../../lib/service-log.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
+import type { Realtime } from '../../plugins/socket.js';
 import { PositionBook } from './book.js';
 import { isFreshIndex } from './fresh-index.js';
 import { refuse } from './input.js';
 import { type ContractRules, currencyDecimals, loadContractRules, type PositionRow, userPosition } from './repo.js';
 import { positionView } from './view.js';
 
-export type ContractsLog = {
-  error: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  info: (obj: object, msg: string) => void;
-};
-
 export type ContractsOptions = {
   database: Database;
   market: MarketService;
-  /** Pushes to a user's private socket room (`realtime.toUser`). */
-  toUser: (userId: number, event: string, payload: unknown) => void;
-  log: ContractsLog;
+  /** Pushes to a user's private socket room. */
+  toUser: Realtime['toUser'];
+  log: ServiceLog;
   /** Mark pushes to one user are at most this often per pair (ms). */
   markIntervalMs?: number;
   /** Milliseconds since the epoch, against which an index sample's age is judged (tests move it). */

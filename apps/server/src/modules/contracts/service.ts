@@ -9,7 +9,7 @@ import { ContractReads } from './reads.js';
 import { type ContractRules, openPositions, type PositionRow, type PositionStatus } from './repo.js';
 import { IndexStream } from './stream.js';
 
-export type { ContractsLog, ContractsOptions } from './core.js';
+export type { ContractsOptions } from './core.js';
 export type { SubmitForm } from './open.js';
 
 /**

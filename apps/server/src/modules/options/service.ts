@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.js';
 import { D, type Dec, str } from '../../lib/money.js';
 import type { MarketService } from '../../market/market-service.js';
 import { formatPrice, type Pair } from '../../market/pairs.js';
+import type { Realtime } from '../../plugins/socket.js';
 import type { IndexSampler } from '../index-samples/sampler.js';
 import {
   consoleOrders,
@@ -40,7 +41,8 @@ export type OptionsDeps = {
   db: Db;
   market: MarketService;
   sampler: IndexSampler;
-  toUser: (userId: number, event: string, payload: unknown) => void;
+  /** Pushes to a user's private socket room. */
+  toUser: Realtime['toUser'];
   now?: () => number;
   log?: { error: (obj: object, msg: string) => void };
 };

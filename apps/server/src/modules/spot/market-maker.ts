@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.js';
 import { D, type Dec, str } from '../../lib/money.js';
+import type { ServiceLog } from '../../lib/service-log.js';
 import type { MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
 import { operatorUserId } from './repo.js';
-import type { SpotLog, SpotService } from './service.js';
+import type { SpotService } from './service.js';
 
 export type MarketMakerConfig = {
   /** Quotes per side. */
@@ -94,7 +95,7 @@ export class MarketMaker {
       spot: SpotService;
       market: MarketService;
       config: MarketMakerConfig;
-      log: SpotLog;
+      log: ServiceLog;
       now?: () => number;
     },
   ) {}

@@ -4,9 +4,11 @@ import type { Database, Db } from '../../db/client.js';
 import { postEntry } from '../../ledger/ledger.js';
 import { AppError } from '../../lib/app-error.js';
 import { D, parseAmountText, str } from '../../lib/money.js';
+import type { ServiceLog } from '../../lib/service-log.js';
 import { USDT_ID } from '../../lib/valuation.js';
 import type { BookDepth, BookProvider, BookTrade, MarketService } from '../../market/market-service.js';
 import type { Pair } from '../../market/pairs.js';
+import type { Realtime } from '../../plugins/socket.js';
 import { type BatchObservation, type Committed, PairBook, type PlaceInput } from './book.js';
 import { ListingError, type ListPairInput, listingRules } from './listing.js';
 import {
@@ -26,18 +28,12 @@ import { type PairSizes, type ResizeResult, resizePair } from './pair-sizes.js';
 import { coinDecimals, findCurrency, findOrder, insertListedPair, listOrders, operatorUserId, reserveOrderIds } from './repo.js';
 import { writeLocks } from './write-lock.js';
 
-export type SpotLog = {
-  error: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  info: (obj: object, msg: string) => void;
-};
-
 export type SpotOptions = {
   database: Database;
   market: MarketService;
-  /** Pushes to a user's private socket room (the socket plugin's `realtime.toUser`). */
-  toUser: (userId: number, event: string, payload: unknown) => void;
-  log: SpotLog;
+  /** Pushes to a user's private socket room. */
+  toUser: Realtime['toUser'];
+  log: ServiceLog;
   /** Depth is pushed to a pair's room at most this often (ms). */
   depthIntervalMs?: number;
 };
