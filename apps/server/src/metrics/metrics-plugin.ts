@@ -185,6 +185,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  /** A gauge the code sets (no collect callback), in this app's registry. */
+  const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+
   // The last whole-ledger check this node ran (the console's "Check the ledger"). Registered with the first
   // check: before it there is no result, and a 0 would read as "faults".
   const unregisteredGauge = (name: string, help: string) => new Gauge({ name, help, registers: [] });
@@ -213,26 +216,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   } satisfies MetricsRecorder);
 
   // Read from the database at each scrape (see database-figures.ts).
-  const settlementLag = new Gauge({
-    name: 'exchange_option_settlement_lag_seconds',
-    help: 'Seconds past the delivery second of the oldest option order still open (0: none overdue)',
-    registers,
-  });
-  const settlementsDue = new Gauge({
-    name: 'exchange_option_settlements_due',
-    help: 'Open option orders whose delivery second has passed',
-    registers,
-  });
-  const rebateLag = new Gauge({
-    name: 'exchange_referral_rebate_lag_seconds',
-    help: 'Age of the oldest trading fee not yet rebated (referral_fee_outbox; 0: none waiting)',
-    registers,
-  });
-  const rebatesWaiting = new Gauge({
-    name: 'exchange_referral_rebates_waiting',
-    help: 'Fee postings waiting in referral_fee_outbox',
-    registers,
-  });
+  const settlementLag = gauge(
+    'exchange_option_settlement_lag_seconds',
+    'Seconds past the delivery second of the oldest option order still open (0: none overdue)',
+  );
+  const settlementsDue = gauge('exchange_option_settlements_due', 'Open option orders whose delivery second has passed');
+  const rebateLag = gauge(
+    'exchange_referral_rebate_lag_seconds',
+    'Age of the oldest trading fee not yet rebated (referral_fee_outbox; 0: none waiting)',
+  );
+  const rebatesWaiting = gauge('exchange_referral_rebates_waiting', 'Fee postings waiting in referral_fee_outbox');
   // PostgreSQL mode only: the embedded database has no pool.
   const poolRegisters = app.database.pool ? registers : [];
   const poolMax = new Gauge({
@@ -246,11 +239,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     labelNames: ['state'],
     registers: poolRegisters,
   });
-  const databaseRead = new Gauge({
-    name: 'exchange_metrics_database_read',
-    help: "1 if this scrape read the database figures, 0 if it could not (they keep the last scrape's values)",
-    registers,
-  });
+  const databaseRead = gauge(
+    'exchange_metrics_database_read',
+    "1 if this scrape read the database figures, 0 if it could not (they keep the last scrape's values)",
+  );
   if (app.database.pool) poolMax.set(app.database.pool.max);
 
   /** Refreshes the database figures; a database out of reach is told by exchange_metrics_database_read. */
