@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error.js';
+import type { Pair } from '../market/pairs.js';
 import { databaseFigures } from './database-figures.js';
 
 /** What other modules report to the metrics (a no-op when metrics are off). */
@@ -113,77 +114,76 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       return []; // the pairs are not read yet (nothing asked for them since the start)
     }
   };
-  new Gauge({
-    name: 'exchange_index_available',
-    help: "1 while a pair's index price can be computed, 0 while it is unavailable (too few live venues, no price)",
-    labelNames: ['pair'],
-    registers,
-    collect() {
-      this.reset();
-      for (const pair of pairs()) {
-        const status = app.market.indexStatus(pair.id);
-        if (status) this.set({ pair: pair.symbol }, status.available ? 1 : 0);
+  /**
+   * A gauge read afresh at each scrape, pair by pair: `read` sets a pair's values, or none while the pair
+   * has nothing to show. `now` is the scrape's time.
+   */
+  const pairGauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: (gauge: Gauge<L>, pair: Pair, now: number) => void,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const pair of pairs()) read(this, pair, now);
+      },
+    });
+  pairGauge(
+    'exchange_index_available',
+    "1 while a pair's index price can be computed, 0 while it is unavailable (too few live venues, no price)",
+    ['pair'],
+    (gauge, pair) => {
+      const status = app.market.indexStatus(pair.id);
+      if (status) gauge.set({ pair: pair.symbol }, status.available ? 1 : 0);
+    },
+  );
+  pairGauge(
+    'exchange_index_constituents',
+    "Venues whose price went into a pair's index (kind=live), and how many it needs (kind=required)",
+    ['pair', 'kind'],
+    (gauge, pair) => {
+      const status = app.market.indexStatus(pair.id);
+      if (!status) return;
+      gauge.set({ pair: pair.symbol, kind: 'live' }, status.constituents);
+      gauge.set({ pair: pair.symbol, kind: 'required' }, status.required);
+    },
+  );
+  pairGauge(
+    'exchange_index_age_seconds',
+    "Age of a pair's current index price (absent while the index is unavailable)",
+    ['pair'],
+    (gauge, pair, now) => {
+      const sample = app.market.indexSample(pair.id);
+      if (sample) gauge.set({ pair: pair.symbol }, Math.max(0, (now - sample.time) / 1000));
+    },
+  );
+  pairGauge(
+    'exchange_index_venue_staleness_seconds',
+    "Age of a venue's last trade for a pair, by its verdict (live, stale, outlier; multi-venue index only)",
+    ['pair', 'venue', 'state'],
+    (gauge, pair, now) => {
+      for (const venue of app.market.venueStates(pair.id)) {
+        if (venue.time === undefined) continue;
+        gauge.set({ pair: pair.symbol, venue: venue.venue, state: venue.state }, Math.max(0, (now - venue.time) / 1000));
       }
     },
-  });
-  new Gauge({
-    name: 'exchange_index_constituents',
-    help: "Venues whose price went into a pair's index (kind=live), and how many it needs (kind=required)",
-    labelNames: ['pair', 'kind'],
-    registers,
-    collect() {
-      this.reset();
-      for (const pair of pairs()) {
-        const status = app.market.indexStatus(pair.id);
-        if (!status) continue;
-        this.set({ pair: pair.symbol, kind: 'live' }, status.constituents);
-        this.set({ pair: pair.symbol, kind: 'required' }, status.required);
-      }
+  );
+  pairGauge(
+    'exchange_index_venue_connected',
+    "1 while this node's connection to a venue for a pair is open (multi-venue index only)",
+    ['pair', 'venue'],
+    (gauge, pair) => {
+      for (const venue of app.market.venueStates(pair.id))
+        gauge.set({ pair: pair.symbol, venue: venue.venue }, venue.connected ? 1 : 0);
     },
-  });
-  new Gauge({
-    name: 'exchange_index_age_seconds',
-    help: "Age of a pair's current index price (absent while the index is unavailable)",
-    labelNames: ['pair'],
-    registers,
-    collect() {
-      this.reset();
-      const now = Date.now();
-      for (const pair of pairs()) {
-        const sample = app.market.indexSample(pair.id);
-        if (sample) this.set({ pair: pair.symbol }, Math.max(0, (now - sample.time) / 1000));
-      }
-    },
-  });
-  new Gauge({
-    name: 'exchange_index_venue_staleness_seconds',
-    help: "Age of a venue's last trade for a pair, by its verdict (live, stale, outlier; multi-venue index only)",
-    labelNames: ['pair', 'venue', 'state'],
-    registers,
-    collect() {
-      this.reset();
-      const now = Date.now();
-      for (const pair of pairs()) {
-        for (const venue of app.market.venueStates(pair.id)) {
-          if (venue.time === undefined) continue;
-          this.set({ pair: pair.symbol, venue: venue.venue, state: venue.state }, Math.max(0, (now - venue.time) / 1000));
-        }
-      }
-    },
-  });
-  new Gauge({
-    name: 'exchange_index_venue_connected',
-    help: "1 while this node's connection to a venue for a pair is open (multi-venue index only)",
-    labelNames: ['pair', 'venue'],
-    registers,
-    collect() {
-      this.reset();
-      for (const pair of pairs()) {
-        for (const venue of app.market.venueStates(pair.id))
-          this.set({ pair: pair.symbol, venue: venue.venue }, venue.connected ? 1 : 0);
-      }
-    },
-  });
+  );
 
   /** A gauge the code sets (no collect callback), in this app's registry. */
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
