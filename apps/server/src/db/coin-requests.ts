@@ -1,5 +1,5 @@
 import { desc, eq, type InferSelectModel } from 'drizzle-orm';
-import { ownerAndStatus, ownerContact } from './console-lists.js';
+import { type OwnerStatusFilter, ownerAndStatus, ownerContact } from './console-lists.js';
 import type { Db } from './db-type.js';
 import { type PageOf, type PageWindow, selectPage } from './paging.js';
 import { currencies, type deposits, users, type withdrawals } from './schema.js';
@@ -17,14 +17,14 @@ export type ListedCoinRequest<Row> = { request: Row } & Omit<Awaited<ReturnType<
 export async function coinRequestsPage<T extends CoinRequestTable>(
   db: Db,
   table: T,
-  filter: { userId?: number; status?: string },
+  filter: OwnerStatusFilter,
   window: PageWindow,
 ): Promise<PageOf<ListedCoinRequest<InferSelectModel<T>>>> {
   // Typed for either table; the page's rows are of the one given.
   return listed(db, table, filter, window) as Promise<PageOf<ListedCoinRequest<InferSelectModel<T>>>>;
 }
 
-function listed(db: Db, table: CoinRequestTable, filter: { userId?: number; status?: string }, window: PageWindow) {
+function listed(db: Db, table: CoinRequestTable, filter: OwnerStatusFilter, window: PageWindow) {
   const rows = db
     .select({ request: table, currencyName: currencies.name, ...ownerContact })
     .from(table)

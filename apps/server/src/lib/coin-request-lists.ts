@@ -1,10 +1,9 @@
 import type { Lang } from '@app/shared';
 import type { ListedCoinRequest } from '../db/coin-requests.js';
+import type { OwnerStatusFilter } from '../db/console-lists.js';
 import type { Db } from '../db/db-type.js';
 import type { PageOf, PageWindow } from '../db/paging.js';
 import { offsetOf } from './paging.js';
-
-type Filter = { userId?: number; status?: string };
 
 /**
  * The two lists of a kind of coin request (deposits, withdrawals), as the shared contract states them
@@ -12,12 +11,12 @@ type Filter = { userId?: number; status?: string };
  * also name the owner and the reviewer. `list` reads a page (db/coin-requests.ts), `view` shows a row.
  */
 export function coinRequestLists<Row extends { userId: number; reviewedBy: number | null }, View>(
-  list: (db: Db, filter: Filter, window: PageWindow) => Promise<PageOf<ListedCoinRequest<Row>>>,
+  list: (db: Db, filter: OwnerStatusFilter, window: PageWindow) => Promise<PageOf<ListedCoinRequest<Row>>>,
   view: (lang: Lang, row: Row, currencyName: string) => View,
 ) {
   const onePage = async <Shown>(
     db: Db,
-    filter: Filter,
+    filter: OwnerStatusFilter,
     page: number,
     limit: number,
     show: (r: ListedCoinRequest<Row>) => Shown,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coinRequestsPage } from '../../db/coin-requests.js';
+import type { OwnerStatusFilter } from '../../db/console-lists.js';
 import type { PageWindow } from '../../db/paging.js';
 import { reviewPending, rowById } from '../../db/rows.js';
 import { chains, currencies, depositAddresses, deposits } from '../../db/schema.js';
@@ -68,6 +69,6 @@ export async function reviewPendingDeposit(
 }
 
 /** Deposits with their coin's name (and the user's contact for the console), newest first. */
-export async function listDeposits(db: Db, filter: { userId?: number; status?: string }, window: PageWindow) {
+export async function listDeposits(db: Db, filter: OwnerStatusFilter, window: PageWindow) {
   return coinRequestsPage(db, deposits, filter, window);
 }

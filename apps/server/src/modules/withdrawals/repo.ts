@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coinRequestsPage } from '../../db/coin-requests.js';
+import type { OwnerStatusFilter } from '../../db/console-lists.js';
 import type { PageWindow } from '../../db/paging.js';
 import { reviewPending, rowById } from '../../db/rows.js';
 import { bankCards, chains, currencies, withdrawAddresses, withdrawals } from '../../db/schema.js';
@@ -97,6 +98,6 @@ export async function reviewPendingWithdrawal(
 }
 
 /** Withdrawals with their coin's name (and the user's contact for the console), newest first. */
-export async function listWithdrawals(db: Db, filter: { userId?: number; status?: string }, window: PageWindow) {
+export async function listWithdrawals(db: Db, filter: OwnerStatusFilter, window: PageWindow) {
   return coinRequestsPage(db, withdrawals, filter, window);
 }
