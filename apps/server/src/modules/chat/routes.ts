@@ -2,6 +2,7 @@ import { chatApi } from '@app/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import { requestLang } from '../../lib/lang.js';
@@ -40,6 +41,14 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     await app.requireAdmin(request);
     if (!isSupportRole(request.admin!.role)) throw new AppError('support_role_required', { status: 403 });
   };
+  /** The external customer-service URL operators set; empty while the built-in chat serves. */
+  const customerUrl = async () => {
+    const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
+    return typeof stored === 'string' ? stored : '';
+  };
+  /** A page of a conversation's messages, as the user and the desk ask for one (`historyQuery`). */
+  const historyOf = (conversation: { id: number }, query: z.output<typeof chatApi.historyQuery>) =>
+    chat.history(conversation.id, { afterId: query.after_id, beforeId: query.before_id, limit: query.limit });
   const user = routeGroup(app, tags, signedIn);
   // Console roles: super and support.
   // hardening: checked before the body is validated, like every console route.
@@ -53,8 +62,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     summary: 'The customer-service URL: an external one when operators set it, else the built-in chat',
     reply: chatApi.customerUrlReply,
     handler: async () => {
-      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
-      const external = typeof stored === 'string' && stored ? stored : null;
+      const external = (await customerUrl()) || null;
       return { customer_url: external ?? BUILTIN_CHAT_URL, builtin: external === null };
     },
   });
@@ -69,11 +77,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     summary: 'Messages after after_id (catch-up after a reconnect) or before before_id (older)',
     querystring: chatApi.historyQuery,
     reply: chatApi.historyReply,
-    handler: async (request) => {
-      const conversation = await chat.conversationOfUser(request.user!.id);
-      const { after_id, before_id, limit } = request.query;
-      return chat.history(conversation.id, { afterId: after_id, beforeId: before_id, limit });
-    },
+    handler: async (request) => historyOf(await chat.conversationOfUser(request.user!.id), request.query),
   });
 
   user.post('/chat/send', {
@@ -159,11 +163,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
     params: chatApi.idParams,
     querystring: chatApi.historyQuery,
     reply: chatApi.historyReply,
-    handler: async (request) => {
-      const conversation = await chat.requireConversation(request.params.id);
-      const { after_id, before_id, limit } = request.query;
-      return chat.history(conversation.id, { afterId: after_id, beforeId: before_id, limit });
-    },
+    handler: async (request) => historyOf(await chat.requireConversation(request.params.id), request.query),
   });
 
   desk.post('/admin/chat/conversations/:id/assign', {
@@ -221,10 +221,7 @@ export async function chatRoutes(root: FastifyInstance, opts: { now?: () => numb
   desk.get('/admin/chat/settings', {
     summary: 'The external customer-service URL (empty: built-in chat)',
     reply: chatApi.settingsReply,
-    handler: async () => {
-      const stored = await getSetting<unknown>(app.db, CUSTOMER_URL_KEY);
-      return { customer_url: typeof stored === 'string' ? stored : '' };
-    },
+    handler: async () => ({ customer_url: await customerUrl() }),
   });
 
   desk.post('/admin/chat/settings', {
