@@ -88,20 +88,21 @@ export class SessionCache {
 
   /** A session was revoked (logout). */
   forgetSession(sessionId: number): void {
-    this.generation++;
-    const now = this.now();
-    this.prune(now);
-    this.blockedSessions.set(sessionId, now + this.ttlMs);
-    for (const [key, entry] of this.entries) if (entry.user.sessionId === sessionId) this.entries.delete(key);
+    this.forget(this.blockedSessions, sessionId, (user) => user.sessionId === sessionId);
   }
 
   /** Every session of a user was revoked, or the user changed (password, freeze, profile). */
   forgetUser(userId: number): void {
+    this.forget(this.blockedUsers, userId, (user) => user.id === userId);
+  }
+
+  /** Drops the cached sessions `matches` picks and keeps `id` out of the cache (`blocked`) for one TTL. */
+  private forget(blocked: Map<number, number>, id: number, matches: (user: AuthUser) => boolean): void {
     this.generation++;
     const now = this.now();
     this.prune(now);
-    this.blockedUsers.set(userId, now + this.ttlMs);
-    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+    blocked.set(id, now + this.ttlMs);
+    for (const [key, entry] of this.entries) if (matches(entry.user)) this.entries.delete(key);
   }
 
   clear(): void {
