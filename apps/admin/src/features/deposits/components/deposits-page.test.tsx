@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -64,8 +65,7 @@ describe('deposits page', () => {
 
     const content = await confirmText();
     expect(content).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
-    expect((await confirmSends(api, '/admin/deposits/31/reject')).body).toEqual({ reason: 'No transfer found' });
-    expect(await screen.findByText('Deposit #31 rejected.')).toBeTruthy();
+    await expectSent(confirmSends(api, '/admin/deposits/31/reject'), { reason: 'No transfer found' }, 'Deposit #31 rejected.');
   });
 
   it('refuses to reject without a reason, and sends nothing', async () => {
@@ -93,8 +93,11 @@ describe('deposits page', () => {
 
     expect(await confirmText()).toContain('will be credited 450 USDT, with a fee of 0 USDT');
     fireEvent.click(screen.getByTestId('confirm-ok'));
-    expect((await api.sentOnce('POST', '/admin/deposits/31/approve')).body).toEqual({ credited: '450', fee: '0' });
-    expect(await screen.findByText(/request #77 under Pending approvals/)).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/deposits/31/approve'),
+      { credited: '450', fee: '0' },
+      /request #77 under Pending approvals/,
+    );
   });
 
   itShowsAnEmptyOrRefusedQueue(

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { AdminFeedback } from '../api/help';
@@ -81,7 +82,10 @@ describe('feedback page', () => {
     fireEvent.change(screen.getByTestId('feedback-reply-input'), { target: { value: '  It was sent this morning. ' } });
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
-    expect((await api.sentOnce('POST', '/admin/feedback/57/reply')).body).toEqual({ reply: 'It was sent this morning.' });
-    expect(await screen.findByText('Reply to feedback #57 sent.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/feedback/57/reply'),
+      { reply: 'It was sent this morning.' },
+      'Reply to feedback #57 sent.',
+    );
   });
 });

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -89,8 +90,11 @@ describe('identity checks page', () => {
 
     const content = await confirmText();
     expect(content).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
-    expect((await confirmSends(api, '/admin/identity/51/reject')).body).toEqual({ reason: 'The ID number is unreadable' });
-    expect(await screen.findByText('Verification #51 rejected.')).toBeTruthy();
+    await expectSent(
+      confirmSends(api, '/admin/identity/51/reject'),
+      { reason: 'The ID number is unreadable' },
+      'Verification #51 rejected.',
+    );
   });
 
   itShowsAnEmptyOrRefusedQueue(

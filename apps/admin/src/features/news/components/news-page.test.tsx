@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ConsoleNews } from '../api/news';
@@ -85,12 +86,15 @@ describe('news page', () => {
     fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'USDT deposits are now free.' } });
     fireEvent.click(screen.getByTestId('news-save'));
 
-    expect((await api.sentOnce('POST', '/admin/news')).body).toEqual({
-      published: true,
-      pinned: false,
-      texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },
-    });
-    expect(await screen.findByText('Announcement published.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/news'),
+      {
+        published: true,
+        pinned: false,
+        texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },
+      },
+      'Announcement published.',
+    );
   });
 
   it('opens an announcement for editing with its stored texts', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -95,15 +96,18 @@ describe('options page: delivery times', () => {
     expect(api.callsTo('POST', '/admin/options/seconds')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect((await api.sentOnce('POST', '/admin/options/seconds')).body).toEqual({
-      seconds: 120,
-      profit_ratio: '80.5',
-      loss_ratio: '100',
-      min_num: '10',
-      max_num: '10000',
-      enabled: '1',
-    });
-    expect(await screen.findByText('Delivery time 120 s saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/options/seconds'),
+      {
+        seconds: 120,
+        profit_ratio: '80.5',
+        loss_ratio: '100',
+        min_num: '10',
+        max_num: '10000',
+        enabled: '1',
+      },
+      'Delivery time 120 s saved.',
+    );
   });
 
   it("edits an existing delivery time on its own path and keeps the dialog open with the server's refusal", async () => {

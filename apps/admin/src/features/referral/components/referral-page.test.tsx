@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { ReferralSettings } from '../api/referral';
@@ -64,8 +65,7 @@ describe('referral page', () => {
 
     fireEvent.change(screen.getByTestId('referral-default-ratio'), { target: { value: '0.25' } });
     fireEvent.submit(screen.getByTestId('referral-default-ratio').closest('form') as HTMLFormElement);
-    expect((await api.sentOnce('POST', '/admin/referral/settings')).body).toEqual({ default_ratio: '0.25' });
-    expect(await screen.findByText('Default ratio saved.')).toBeTruthy();
+    await expectSent(api.sentOnce('POST', '/admin/referral/settings'), { default_ratio: '0.25' }, 'Default ratio saved.');
   });
 
   it('says so when the user looked up does not exist', async () => {

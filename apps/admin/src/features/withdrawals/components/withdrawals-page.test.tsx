@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -61,8 +62,11 @@ describe('withdrawals page', () => {
     expect(content).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
     expect(content).toContain('The frozen 251.5 USDT (amount + fee)');
     expect(content).toContain('transaction hash 0xfeedbeef is recorded');
-    expect((await confirmSends(api, '/admin/withdrawals/61/approve')).body).toEqual({ tx_hash: '0xfeedbeef' });
-    expect(await screen.findByText('Withdrawal #61 marked as paid.')).toBeTruthy();
+    await expectSent(
+      confirmSends(api, '/admin/withdrawals/61/approve'),
+      { tx_hash: '0xfeedbeef' },
+      'Withdrawal #61 marked as paid.',
+    );
   });
 
   it('says a large payout waits for a second operator', async () => {
