@@ -96,6 +96,6 @@ export type ConsoleReply = z.infer<typeof consoleReply>;
 
 /** `POST admin/identity/:id/approve` and `.../reject` (the reason is shown to the user). */
 export const reviewParams = idParams;
-export const rejectBody = z.object({ reason: requiredText(500) });
+export { rejectBody } from './reviewed-requests.js';
 export const reviewReply = z.object({ id: rowId, status: z.string() });
 export type ReviewReply = z.infer<typeof reviewReply>;
