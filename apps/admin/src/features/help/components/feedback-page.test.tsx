@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { AdminFeedback } from '../api/help';
 import { FeedbackPage } from './feedback-page';
 
@@ -43,8 +44,7 @@ function serve(extra: ApiHandler = () => undefined) {
 }
 
 const table = () => screen.getByTestId('feedback-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('feedback page', () => {
   it('shows a spinner, then the open feedback with who sent it', async () => {

@@ -2,8 +2,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectSent } from '../../../test/expect-sent';
-import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { answerPost, ok, servesList } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { ConsoleNews } from '../api/news';
 import { NewsPage } from './news-page';
 
@@ -28,13 +29,10 @@ const listing: ConsoleNews = {
   updated_at: '2026-11-20T09:00:00Z',
 };
 
-function serve(list: ConsoleNews[], extra: ApiHandler = () => undefined) {
-  return mockReads({ '/admin/news': firstPage(list) }, extra);
-}
+const serve = servesList<ConsoleNews>('/admin/news');
 
 const table = () => screen.getByTestId('news-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('news page', () => {
   it('shows a spinner, then each announcement with its English title, state and missing languages', async () => {

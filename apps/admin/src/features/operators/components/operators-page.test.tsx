@@ -4,7 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectSent } from '../../../test/expect-sent';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockReads, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { Operator } from '../api/operators';
 import { OperatorsPage } from './operators-page';
@@ -82,9 +83,7 @@ describe('operators page', () => {
   });
 
   it("shows the server's refusal when the operators cannot be listed", async () => {
-    mockApi(() => refused('Only the super admin manages operators.'));
-    renderPage(<OperatorsPage />, { path: '/operators' });
-    expect(await screen.findByText('Only the super admin manages operators.')).toBeTruthy();
+    await renderRefused(<OperatorsPage />, '/operators', 'Only the super admin manages operators.');
     expect(operatorRows()).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockReads, ok, refused } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
 import { OptionsPage } from './options-page';
@@ -79,9 +80,7 @@ describe('options page: delivery times', () => {
   });
 
   it("shows the server's refusal when the delivery times cannot be read", async () => {
-    mockApi(() => refused('Your role cannot read options.'));
-    renderPage(<OptionsPage />, { path: '/options' });
-    expect(await screen.findByText('Your role cannot read options.')).toBeTruthy();
+    await renderRefused(<OptionsPage />, '/options', 'Your role cannot read options.');
     expect(secondsRows()).toHaveLength(0);
   });
 

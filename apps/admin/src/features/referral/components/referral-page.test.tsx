@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { ReferralSettings } from '../api/referral';
 import { ReferralPage } from './referral-page';
@@ -77,9 +78,7 @@ describe('referral page', () => {
   });
 
   it("shows the server's refusal when the settings cannot be read", async () => {
-    mockApi(() => refused('Your role cannot manage referrals.'));
-    renderPage(<ReferralPage />, { path: '/referral' });
-    expect(await screen.findByText('Your role cannot manage referrals.')).toBeTruthy();
+    await renderRefused(<ReferralPage />, '/referral', 'Your role cannot manage referrals.');
     expect(partnerRows()).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrencySetting } from '../../../lib/currencies';
 import { expectSent } from '../../../test/expect-sent';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, mockReads, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { DepositAddress } from '../api/settings';
 import { SettingsPage } from './settings-page';
@@ -108,9 +109,7 @@ describe('settings page', () => {
   });
 
   it("shows the server's refusal when the settings cannot be read", async () => {
-    mockApi(() => refused('Your role cannot read the settings.'));
-    renderPage(<SettingsPage />, { path: '/settings' });
-    expect(await screen.findByText('Your role cannot read the settings.')).toBeTruthy();
+    await renderRefused(<SettingsPage />, '/settings', 'Your role cannot read the settings.');
     expect(screen.queryByTestId('deposit-address-USDT-TRC20')).toBeNull();
   });
 });

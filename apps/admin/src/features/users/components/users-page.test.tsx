@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { firstPage, mockApi, ok, refused } from '../../../test/mock-api';
+import { firstPage, mockApi, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import { aliceSummary } from './user.fixture';
 import { UsersPage } from './users-page';
@@ -58,9 +59,7 @@ describe('users page', () => {
   });
 
   it("shows the server's refusal and no rows", async () => {
-    mockApi(() => refused('Your role cannot list users.'));
-    renderPage(<UsersPage />, { path: '/users?q=alice' });
-    expect(await screen.findByText('Your role cannot list users.')).toBeTruthy();
+    await renderRefused(<UsersPage />, '/users?q=alice', 'Your role cannot list users.');
     expect(rowsOnScreen()).toEqual([]);
   });
 });

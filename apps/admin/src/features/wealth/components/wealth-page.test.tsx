@@ -6,6 +6,7 @@ import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { WealthOrder, WealthProduct } from '../api/wealth';
 import { WealthPage } from './wealth-page';
 
@@ -75,8 +76,7 @@ function serve(products: WealthProduct[], extra: ApiHandler = () => undefined) {
 }
 
 const products = () => screen.getByTestId('wealth-products-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => products().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(products());
 
 describe('wealth page', () => {
   it('shows a spinner, then each product with its yield, range, sales and status', async () => {
