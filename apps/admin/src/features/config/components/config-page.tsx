@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Descriptions, Skeleton, Space, Table, Typography } from 'antd';
-import { LoadError } from '../../../components/load-error';
+import { Badge, Card, Descriptions, Space, Table, Typography } from 'antd';
+import { Loaded } from '../../../components/load-error';
 import { formatTime } from '../../../lib/format';
 import { type ConsoleConfig, configQuery } from '../api/config';
 import { CoinsCard } from './coins-card';
@@ -39,19 +39,20 @@ function FeedCard({ feed }: { feed: ConsoleConfig['feed'] }) {
  */
 export function ConfigPage() {
   const query = useQuery(configQuery());
-  if (query.isPending) return <Skeleton active data-testid="config-loading" />;
-  if (query.isError) return <LoadError title="The configuration could not be loaded" query={query} />;
-  const c = query.data;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="config-page">
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        Configuration
-      </Typography.Title>
-      <CoinsCard coins={c.coins} />
-      <PairsCard pairs={c.pairs} />
-      <WithdrawLimitCard key={c.withdraw_daily_limit} limit={c.withdraw_daily_limit} />
-      <MarketMakerCard mm={c.market_maker} />
-      <FeedCard feed={c.feed} />
-    </Space>
+    <Loaded query={query} loadingTestId="config-loading" failed="The configuration could not be loaded">
+      {(c) => (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="config-page">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Configuration
+          </Typography.Title>
+          <CoinsCard coins={c.coins} />
+          <PairsCard pairs={c.pairs} />
+          <WithdrawLimitCard key={c.withdraw_daily_limit} limit={c.withdraw_daily_limit} />
+          <MarketMakerCard mm={c.market_maker} />
+          <FeedCard feed={c.feed} />
+        </Space>
+      )}
+    </Loaded>
   );
 }
