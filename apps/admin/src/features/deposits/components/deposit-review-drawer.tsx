@@ -2,7 +2,7 @@ import { addDecimal, compareDecimal, isDatabaseDecimal, trimDecimal } from '@app
 import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Form, Input, Space, Typography } from 'antd';
 import { AuthedImage } from '../../../components/authed-image';
 import { useConfirm } from '../../../components/confirm';
-import { RejectReasonForm, ReviewDrawer } from '../../../components/review-drawer';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { formatTime, userLabel } from '../../../lib/format';
@@ -81,7 +81,17 @@ export function DepositReviewDrawer({ deposit, onClose }: { deposit: AdminDeposi
       title={deposit ? `Deposit #${deposit.id}` : 'Deposit'}
       noun="deposit"
       dialogs={contextHolder}
-      decision={(deposit) => (
+      busy={busy}
+      reject={{
+        mutation: reject,
+        heading: 'Reject',
+        dialog: (deposit, reason) => ({
+          title: `Reject deposit #${deposit.id}?`,
+          content: `Nothing is credited. ${userLabel(deposit)} is told the reason: “${reason}”.`,
+          okText: 'Reject deposit',
+        }),
+      }}
+      approve={(deposit) => (
         <>
           <Divider titlePlacement="start">Approve</Divider>
           <Form<ApproveValues>
@@ -121,19 +131,6 @@ export function DepositReviewDrawer({ deposit, onClose }: { deposit: AdminDeposi
               Approve…
             </Button>
           </Form>
-          <Divider titlePlacement="start">Reject</Divider>
-          <RejectReasonForm
-            noun="deposit"
-            busy={busy}
-            id={deposit.id}
-            reject={reject}
-            dialog={(reason) => ({
-              title: `Reject deposit #${deposit.id}?`,
-              content: `Nothing is credited. ${userLabel(deposit)} is told the reason: “${reason}”.`,
-              okText: 'Reject deposit',
-            })}
-            onRejected={onClose}
-          />
         </>
       )}
     >

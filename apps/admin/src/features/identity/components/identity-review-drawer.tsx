@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, type DescriptionsProps, Divider, Flex, Typography } from 'antd';
 import { AuthedImage } from '../../../components/authed-image';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { RejectReasonForm, ReviewDrawer } from '../../../components/review-drawer';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime, userLabel } from '../../../lib/format';
 import {
@@ -52,7 +52,16 @@ export function IdentityReviewDrawer({ check: c, onClose }: { check: IdentityChe
       size={720}
       title={c ? `${tierLabel(c)} verification #${c.id}` : 'Verification'}
       noun="identity"
-      decision={(c) => (
+      busy={busy}
+      reject={{
+        mutation: reject,
+        dialog: (c, reason) => ({
+          title: `Reject ${tierLabel(c).toLowerCase()} verification?`,
+          content: `${userLabel(c)} is told the reason — “${reason}” — and may submit again.`,
+          okText: 'Reject',
+        }),
+      }}
+      approve={(c) => (
         <>
           <Divider titlePlacement="start">Decision</Divider>
           <ConfirmButton
@@ -69,18 +78,6 @@ export function IdentityReviewDrawer({ check: c, onClose }: { check: IdentityChe
               okText: 'Approve',
               onOk: () => approve.mutateAsync(c.id).then(onClose),
             }}
-          />
-          <RejectReasonForm
-            noun="identity"
-            busy={busy}
-            id={c.id}
-            reject={reject}
-            dialog={(reason) => ({
-              title: `Reject ${tierLabel(c).toLowerCase()} verification?`,
-              content: `${userLabel(c)} is told the reason — “${reason}” — and may submit again.`,
-              okText: 'Reject',
-            })}
-            onRejected={onClose}
           />
         </>
       )}

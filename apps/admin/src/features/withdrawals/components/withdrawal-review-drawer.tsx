@@ -1,7 +1,7 @@
 import { addDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
 import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Form, Input, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
-import { RejectReasonForm, ReviewDrawer } from '../../../components/review-drawer';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime, userLabel } from '../../../lib/format';
 import { type AdminWithdrawal, useWithdrawalDecision } from '../api/withdrawals';
@@ -73,7 +73,18 @@ export function WithdrawalReviewDrawer({ withdrawal: w, onClose }: { withdrawal:
       title={w ? `Withdrawal #${w.id}` : 'Withdrawal'}
       noun="withdrawal"
       dialogs={contextHolder}
-      decision={(w) => (
+      busy={busy}
+      reject={{
+        mutation: reject,
+        heading: 'Reject',
+        extra: "Rejecting unfreezes the amount and the fee back to the user's available balance.",
+        dialog: (w, reason) => ({
+          title: `Reject withdrawal #${w.id}?`,
+          content: `Nothing is sent. The user's frozen funds — ${frozenTotal(w)} ${w.currency_name} (amount + fee) — are unfrozen and returned to their available balance. ${userLabel(w)} is told the reason: “${reason}”.`,
+          okText: 'Reject and unfreeze',
+        }),
+      }}
+      approve={() => (
         <>
           <Divider titlePlacement="start">Approve (paid)</Divider>
           <Alert
@@ -96,20 +107,6 @@ export function WithdrawalReviewDrawer({ withdrawal: w, onClose }: { withdrawal:
               Approve…
             </Button>
           </Form>
-          <Divider titlePlacement="start">Reject</Divider>
-          <RejectReasonForm
-            extra="Rejecting unfreezes the amount and the fee back to the user's available balance."
-            noun="withdrawal"
-            busy={busy}
-            id={w.id}
-            reject={reject}
-            dialog={(reason) => ({
-              title: `Reject withdrawal #${w.id}?`,
-              content: `Nothing is sent. The user's frozen funds — ${frozenTotal(w)} ${w.currency_name} (amount + fee) — are unfrozen and returned to their available balance. ${userLabel(w)} is told the reason: “${reason}”.`,
-              okText: 'Reject and unfreeze',
-            })}
-            onRejected={onClose}
-          />
         </>
       )}
     >
