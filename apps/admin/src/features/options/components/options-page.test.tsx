@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
@@ -128,23 +128,18 @@ describe('options page: orders', () => {
   it('lists the orders with their prices and results, a void one with its reason', async () => {
     const api = serve([sixty], (call) =>
       call.path === '/admin/options/orders'
-        ? ok({
-            list: [
-              order({}),
-              order({
-                id: 901,
-                type: 2,
-                status: 'void',
-                void_reason: 'no_sample_delivery',
-                end_price: null,
-                profit_result: null,
-                fact_profits: null,
-              }),
-            ],
-            total: 2,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            order({}),
+            order({
+              id: 901,
+              type: 2,
+              status: 'void',
+              void_reason: 'no_sample_delivery',
+              end_price: null,
+              profit_result: null,
+              fact_profits: null,
+            }),
+          ])
         : undefined,
     );
     renderPage(<OptionsPage />, { path: '/options' });

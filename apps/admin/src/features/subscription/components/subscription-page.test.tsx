@@ -134,25 +134,20 @@ describe('subscription page', () => {
   it("lists a project's subscriptions in the orders drawer", async () => {
     const api = serve([base], (call) =>
       call.method === 'GET' && call.path === '/admin/subscription/projects/7/orders'
-        ? ok({
-            list: [
-              {
-                id: 301,
-                user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
-                amount: '2500.000000',
-                status: 'pending',
-                quantity: null,
-                cost: null,
-                refund: null,
-                unlock_at: null,
-                unlocked_at: null,
-                created_at: '2026-11-21T09:00:00Z',
-              },
-            ],
-            total: 1,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            {
+              id: 301,
+              user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
+              amount: '2500.000000',
+              status: 'pending',
+              quantity: null,
+              cost: null,
+              refund: null,
+              unlock_at: null,
+              unlocked_at: null,
+              created_at: '2026-11-21T09:00:00Z',
+            },
+          ])
         : undefined,
     );
     renderPage(<SubscriptionPage />, { path: '/subscription' });

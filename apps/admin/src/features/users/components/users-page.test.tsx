@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { firstPage, mockApi, ok } from '../../../test/mock-api';
+import { firstPage, mockApi } from '../../../test/mock-api';
 import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import { aliceSummary } from './user.fixture';
@@ -19,23 +19,18 @@ describe('users page', () => {
   it('lists the users with their contact and both verification states, each linking to its page', async () => {
     const api = mockApi((call) =>
       call.path === '/admin/users'
-        ? ok({
-            list: [
-              user(),
-              user({
-                id: 13,
-                email: null,
-                phone: '13800000000',
-                area_code: '86',
-                name: null,
-                review_state: 'pending',
-                advanced_state: 'rejected',
-              }),
-            ],
-            total: 2,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            user(),
+            user({
+              id: 13,
+              email: null,
+              phone: '13800000000',
+              area_code: '86',
+              name: null,
+              review_state: 'pending',
+              advanced_state: 'rejected',
+            }),
+          ])
         : undefined,
     );
     renderPage(<UsersPage />, { path: '/users' });
