@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { searchWith } from '../../../test/filter-search';
 import { firstPage, mockApi } from '../../../test/mock-api';
 import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
@@ -47,8 +48,7 @@ describe('users page', () => {
     const api = mockApi((call) => (call.path === '/admin/users' ? firstPage([]) : undefined));
     renderPage(<UsersPage />, { path: '/users' });
     expect(await screen.findByText('No users yet')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '  zed@example.test ' } });
-    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    searchWith('Search users', /Search/, '  zed@example.test ');
     expect(await screen.findByText('No user matches “zed@example.test”')).toBeTruthy();
     await api.readWith('/admin/users', 'q', 'zed@example.test');
   });
