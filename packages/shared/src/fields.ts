@@ -35,6 +35,13 @@ function strictIntInput(v: unknown): unknown {
   return v;
 }
 
+/**
+ * An optional field that forms and query strings may send empty: an empty string counts as left out,
+ * anything else must pass `field`.
+ */
+export const omittedIfEmpty = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), field.optional());
+
 /** A row id (path, body or query): a positive int32, refused with `code` otherwise. */
 export const intId = (code: string = 'not_found') =>
   z.preprocess(strictIntInput, z.number({ message: code }).int(code).positive(code).max(MAX_INT32, code));
@@ -143,7 +150,4 @@ export const amountField = amountText().optional();
 
 /** Review states of deposits and withdrawals. */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
-export const reviewStateField = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.enum(REVIEW_STATES, { message: 'field_invalid' }).optional(),
-);
+export const reviewStateField = omittedIfEmpty(z.enum(REVIEW_STATES, { message: 'field_invalid' }));

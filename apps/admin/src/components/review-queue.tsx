@@ -1,5 +1,5 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { formatTime } from '../lib/format';
 import { type Paged, pagedTableProps, useListParams } from '../lib/paging';
@@ -110,37 +110,3 @@ const reviewStatusOptions = (done: 'Approved' | 'Verified') => [
   { label: 'Rejected', value: 'rejected' },
   { label: 'All', value: 'all' },
 ];
-
-/**
- * The reject form every review drawer ends with: a required reason the user will see, and a danger
- * button. `onReject` receives the trimmed reason.
- */
-export function RejectReasonForm(props: {
-  noun: string;
-  /** A line under the field saying what rejecting does. */
-  extra?: string;
-  busy: boolean;
-  loading: boolean;
-  onReject: (reason: string) => void;
-}) {
-  return (
-    <Form<{ reason: string }>
-      layout="vertical"
-      requiredMark={false}
-      disabled={props.busy}
-      onFinish={(values) => props.onReject(values.reason.trim())}
-    >
-      <Form.Item
-        label="Reason (shown to the user)"
-        name="reason"
-        extra={props.extra}
-        rules={[{ required: true, whitespace: true, message: 'Enter the reason the user will see.' }]}
-      >
-        <Input.TextArea rows={2} maxLength={500} showCount data-testid={`${props.noun}-reject-reason`} />
-      </Form.Item>
-      <Button danger htmlType="submit" loading={props.loading} data-testid={`${props.noun}-reject`}>
-        Reject…
-      </Button>
-    </Form>
-  );
-}

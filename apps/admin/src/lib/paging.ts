@@ -100,18 +100,31 @@ export const serverFilter = (filter: ListFilter) =>
   Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, value === 'all' || value === '' ? undefined : value]));
 
 /**
+ * One page of a filtered list, re-read from the server whenever the list opens (`staleTime` 0), the
+ * rows on screen kept while the next page or filter loads; `refetchInterval` re-reads a list that
+ * fills while it is open.
+ */
+export const filteredPageQuery = <T, F extends ListFilter>(
+  key: readonly string[],
+  path: string,
+  filter: F,
+  refetchInterval?: number,
+) =>
+  queryOptions({
+    queryKey: [...key, filter] as const,
+    queryFn: ({ signal }) => apiGet<Paged<T>>(path, serverFilter(filter), signal),
+    placeholderData: keepPreviousData,
+    refetchInterval,
+    staleTime: 0,
+  });
+
+/**
  * One page of a review queue (deposits, withdrawals, identity checks, approvals). The queue fills
  * while it is open, so it is re-read every half minute; and opening it always asks the server, since
  * a cached row may already have been decided by another operator.
  */
 export const reviewQueueQuery = <T, F extends ListFilter>(key: readonly string[], path: string, filter: F) =>
-  queryOptions({
-    queryKey: [...key, filter] as const,
-    queryFn: ({ signal }) => apiGet<Paged<T>>(path, serverFilter(filter), signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-    staleTime: 0,
-  });
+  filteredPageQuery<T, F>(key, path, filter, 30_000);
 
 /**
  * The props every unpaged console table shares (a list the server sends whole, or rows derived from

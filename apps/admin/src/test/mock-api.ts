@@ -83,3 +83,12 @@ export const firstPage = (list: unknown[]): Reply<unknown> => ok({ list, total: 
 export function mockReads(reads: Record<string, Reply<unknown>>, extra: ApiHandler = () => undefined) {
   return mockApi((call) => (call.method === 'GET' ? reads[call.path] : undefined) ?? extra(call));
 }
+
+/**
+ * The `serve` of a page that reads one list: `serve(list, extra)` answers a GET of `path` with `list`
+ * as its first page, and anything else through `extra`.
+ */
+export const servesList =
+  <T>(path: string) =>
+  (list: T[], extra: ApiHandler = () => undefined) =>
+    mockReads({ [path]: firstPage(list) }, extra);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountField, currencyField, dateField, idParams, optionalText, requiredText } from '../fields.js';
 import { adjustmentResult, approvalTicket } from './approvals.js';
 import { bankCard as boundCard } from './bank-cards.js';
+import { checkRow } from './identity.js';
 import { coinColumns, contactColumns, decimalText, isoTime, pageFields, pageReply, rowId } from './reply.js';
 import { ACCOUNT_KINDS } from './wallet.js';
 
@@ -43,17 +44,17 @@ export const balanceRow = z.object({
 });
 export type BalanceRow = z.infer<typeof balanceRow>;
 
-/** One identity-verification submission (tier 1 basic, tier 2 advanced). */
-export const identitySubmission = z.object({
-  id: rowId,
-  tier: z.number().int(),
-  status: z.string(),
-  country: z.string().nullable(),
-  name: z.string().nullable(),
-  card_id: z.string().nullable(),
-  reject_reason: z.string().nullable(),
-  created_at: isoTime,
-  reviewed_at: isoTime.nullable(),
+/** One identity-verification submission (tier 1 basic, tier 2 advanced): the review queue's row without the advanced fields. */
+export const identitySubmission = checkRow.pick({
+  id: true,
+  tier: true,
+  status: true,
+  country: true,
+  name: true,
+  card_id: true,
+  reject_reason: true,
+  created_at: true,
+  reviewed_at: true,
 });
 export type IdentitySubmission = z.infer<typeof identitySubmission>;
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { normalizeSwift, SWIFT_PATTERN } from '../bank.js';
-import { amountField, currencyField, flagField, idField, idParams, optionalText, REVIEW_STATES } from '../fields.js';
+import {
+  amountField,
+  currencyField,
+  flagField,
+  idField,
+  idParams,
+  omittedIfEmpty,
+  optionalText,
+  REVIEW_STATES,
+} from '../fields.js';
 import { approvalTicket, depositAddressRow } from './approvals.js';
 import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 import { reviewedRequests } from './reviewed-requests.js';
@@ -99,7 +108,7 @@ export type ConsoleAddressesReply = z.infer<typeof consoleAddressesReply>;
 /** `POST admin/deposit-addresses`: a change waits for a second operator. */
 const addressItem = z.object({ chain_id: idField, address: optionalText(128) });
 export const setAddressesBody = z.object({
-  chain_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+  chain_id: omittedIfEmpty(idField),
   address: optionalText(128),
   addresses: z.array(addressItem, { message: 'validation_failed' }).max(50, 'validation_failed').optional(),
 });

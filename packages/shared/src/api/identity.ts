@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, intField, optionalText, requiredText } from '../fields.js';
+import { idParams, intField, omittedIfEmpty, optionalText, requiredText } from '../fields.js';
 import { isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
 // The identity routes: a user's basic (tier 1) and advanced (tier 2) verification, and the console's
@@ -63,8 +63,8 @@ export type CenterReply = z.infer<typeof centerReply>;
 
 /** `GET admin/identity` (console): submissions, newest first. */
 export const consoleQuery = z.object({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CHECK_STATES, { message: 'field_invalid' }).optional()),
-  tier: z.preprocess((v) => (v === '' ? undefined : v), intField(1, 2).optional()),
+  status: omittedIfEmpty(z.enum(CHECK_STATES, { message: 'field_invalid' })),
+  tier: omittedIfEmpty(intField(1, 2)),
   ...pageFields,
 });
 
@@ -96,6 +96,6 @@ export type ConsoleReply = z.infer<typeof consoleReply>;
 
 /** `POST admin/identity/:id/approve` and `.../reject` (the reason is shown to the user). */
 export const reviewParams = idParams;
-export const rejectBody = z.object({ reason: requiredText(500) });
+export { rejectBody } from './reviewed-requests.js';
 export const reviewReply = z.object({ id: rowId, status: z.string() });
 export type ReviewReply = z.infer<typeof reviewReply>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountText, idField, idParams, intField, intId, MAX_INT32 } from '../fields.js';
+import { amountText, idField, idParams, intField, intId, MAX_INT32, omittedIfEmpty } from '../fields.js';
 import { coinColumns, decimalText, pageFields, pageReply, rowId } from './reply.js';
 
 // Time-based options (`microtrade/*`): the delivery times operators offer, purchases and the user's
@@ -143,9 +143,9 @@ export const updateSecondsReply = secondsRow;
 
 /** `GET admin/options/orders`: every user's orders (read-only), newest first. */
 export const consoleOrdersQuery = z.object({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['open', 'settled'], { message: 'field_invalid' }).optional()),
-  user_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-  match_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+  status: omittedIfEmpty(z.enum(['open', 'settled'], { message: 'field_invalid' })),
+  user_id: omittedIfEmpty(idField),
+  match_id: omittedIfEmpty(idField),
   ...pageFields,
 });
 /** `account`: the user's email, else phone (null when neither). */

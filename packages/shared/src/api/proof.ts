@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { omittedIfEmpty } from '../fields.js';
 import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 
 // Proof of liabilities: the published Merkle sum roots per coin, a user's own leaves and paths, and
@@ -11,13 +12,7 @@ const unitsText = z.string().regex(/^\d+$/);
 
 /** `GET proof/root` and `GET proof/my`: a day (empty = the newest). */
 export const dayQuery = z.object({
-  day: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'field_invalid')
-      .optional(),
-  ),
+  day: omittedIfEmpty(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field_invalid')),
 });
 
 /** One coin's published root; `total` is `total_units` at the coin's decimals. */

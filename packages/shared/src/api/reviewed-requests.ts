@@ -11,6 +11,7 @@ import { pageFields, pageReply, rowId, userRef } from './reply.js';
 export const logQuery = z.object(pageFields);
 export const consoleListQuery = z.object({ status: reviewStateField, ...pageFields });
 export const rejectParams = idParams;
+/** The reason shown to the user; identity checks are rejected with it too. */
 export const rejectBody = z.object({ reason: requiredText(500) });
 export const rejectReply = z.object({ id: rowId, status: z.enum(REVIEW_STATES) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, idField, idParams, intField, intId, optionalText } from '../fields.js';
+import { amountField, idField, idParams, intField, intId, omittedIfEmpty, optionalText } from '../fields.js';
 import { LANGS } from '../langs.js';
 import { decimalText, isoTime, pageFields, pageReply, rowId, userRef } from './reply.js';
 
@@ -113,7 +113,7 @@ export const orderReply = orderRow;
 
 /** `GET lh/send/order_list`: the user's subscriptions, newest first. */
 export const orderListQuery = z.object({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATES, { message: 'field_invalid' }).optional()),
+  status: omittedIfEmpty(z.enum(ORDER_STATES, { message: 'field_invalid' })),
   ...pageFields,
 });
 export const orderListReply = pageReply(orderRow);
@@ -139,7 +139,7 @@ export const projectBody = z.object({
   code: optionalText(10),
   name: optionalText(60),
   decimals: countField(8),
-  subscribe_currency_id: z.preprocess((v) => (v === '' ? undefined : v), intId('currency_unknown').optional()),
+  subscribe_currency_id: omittedIfEmpty(intId('currency_unknown')),
   issue_price: amountField,
   total_supply: amountField,
   min_amount: amountField,

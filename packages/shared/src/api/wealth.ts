@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, idField, idParams, intField, intId } from '../fields.js';
+import { amountField, idField, idParams, intField, intId, omittedIfEmpty } from '../fields.js';
 import { coinColumns, decimalText, isoTime, pageFields, pagePlace, pageReply, rowId } from './reply.js';
 
 // Fixed-term financial products (`lh/deposit/*`): products on sale, purchases, the user's orders,
@@ -154,7 +154,7 @@ export const consoleProductsReply = z.array(consoleProductRow);
 
 /** `POST admin/wealth/products` and `POST admin/wealth/products/:id` (fields left out keep their value). */
 export const productBody = z.object({
-  currency_id: z.preprocess((v) => (v === '' ? undefined : v), intId('currency_unknown').optional()),
+  currency_id: omittedIfEmpty(intId('currency_unknown')),
   day: optionalNumber(3650),
   save_min: amountField,
   save_max: amountField,
@@ -174,7 +174,7 @@ export const statusBody = z.object({ status: z.enum(PRODUCT_STATES, { message: '
 /** `GET admin/wealth/orders`: every order, newest first (read only). */
 export const consoleOrdersQuery = z.object({
   status: statusField,
-  product_id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+  product_id: omittedIfEmpty(idField),
   ...pageFields,
 });
 export const consoleOrder = orderRow.extend({

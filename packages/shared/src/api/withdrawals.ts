@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { amountField, currencyField, idField, idParams, optionalText, REVIEW_STATES, requiredText } from '../fields.js';
+import {
+  amountField,
+  currencyField,
+  idField,
+  idParams,
+  omittedIfEmpty,
+  optionalText,
+  REVIEW_STATES,
+  requiredText,
+} from '../fields.js';
 import { approvalTicket, payoutResult } from './approvals.js';
 import { coinColumns, decimalText, isoTime, rowId } from './reply.js';
 import { reviewedRequests } from './reviewed-requests.js';
@@ -16,7 +25,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
 
 /** `POST wallet/get_address`: the user's withdrawal addresses, newest first, optionally of one coin. */
 export const addressBookBody = z.object({
-  currency: z.preprocess((v) => (v === '' ? undefined : v), currencyField.optional()),
+  currency: omittedIfEmpty(currencyField),
 });
 export const addressEntry = z.object({
   id: rowId,

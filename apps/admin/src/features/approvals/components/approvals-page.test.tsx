@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiCall, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -56,8 +57,11 @@ describe('approvals page', () => {
     fireEvent.click(within(drawer).getByTestId('approval-approve'));
 
     expect(await confirmText()).toContain('Balance adjustment asked by maker@example.test');
-    expect((await confirmSends(api, '/admin/approvals/41/approve')).body).toEqual({ note: 'checked the ticket' });
-    expect(await screen.findByText('Request #41 approved and applied.')).toBeTruthy();
+    await expectSent(
+      confirmSends(api, '/admin/approvals/41/approve'),
+      { note: 'checked the ticket' },
+      'Request #41 approved and applied.',
+    );
   });
 
   it("offers no decision on the operator's own request", async () => {

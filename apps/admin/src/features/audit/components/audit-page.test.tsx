@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, firstPage, mockApi, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, firstPage, mockApi, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { AuditChainReport, AuditRow } from '../api/audit';
 import { AuditPage } from './audit-page';
@@ -74,9 +75,7 @@ describe('audit log page', () => {
   });
 
   it("shows the server's refusal when the log cannot be read", async () => {
-    mockApi(() => refused('Your role cannot read the audit log.'));
-    renderPage(<AuditPage />, { path: '/audit' });
-    expect(await screen.findByText('Your role cannot read the audit log.')).toBeTruthy();
+    await renderRefused(<AuditPage />, '/audit', 'Your role cannot read the audit log.');
     expect(screen.queryAllByTestId('audit-action')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { currentToken } from '../../../lib/auth-store';
+import { freshQuery } from '../../../lib/fresh-query';
 
 /** `sender` system: the automatic reply outside the team's hours; `text` is rendered as text, never as markup. */
 export type DeskMessage = chatApi.ChatMessage;
@@ -24,11 +25,7 @@ export const queueQuery = (filter: string, page: number, limit: number) =>
   });
 
 export const conversationQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...chatKeys.all, 'conversation', id] as const,
-    queryFn: ({ signal }) => apiGet<DeskConversation>(`/admin/chat/conversations/${id}`, undefined, signal),
-    staleTime: 0,
-  });
+  freshQuery<DeskConversation>([...chatKeys.all, 'conversation', id], `/admin/chat/conversations/${id}`);
 
 export function useDeskActions(conversationId: number) {
   const client = useQueryClient();

@@ -11,27 +11,32 @@ vi.mock('socket.io-client', () => ({
   io: () => ({ on: () => undefined, removeAllListeners: () => undefined, disconnect: () => undefined }),
 }));
 
-const waiting: DeskConversationRow = {
+/** A queue row: neither side has read anything yet, no agent and nothing unread unless the test says so. */
+const queueRow = (
+  row: Pick<DeskConversationRow, 'id' | 'user' | 'last_message' | 'last_message_at'> & Partial<DeskConversationRow>,
+) => ({
+  agent: null,
+  unread: 0,
+  user_read_id: 0,
+  agent_read_id: 0,
+  ...row,
+});
+
+const waiting: DeskConversationRow = queueRow({
   id: 21,
   user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
-  agent: null,
   unread: 2,
   last_message: { kind: 'text', text: 'My deposit has not arrived yet.', sender: 'user' },
   last_message_at: '2026-11-27T23:10:00Z',
-  user_read_id: 0,
-  agent_read_id: 0,
-};
+});
 
-const assigned: DeskConversationRow = {
+const assigned: DeskConversationRow = queueRow({
   id: 19,
   user: { id: 19, email: null, phone: '9012345678', area_code: '81' },
   agent: { id: 4, email: 'support@example.test' },
-  unread: 0,
   last_message: { kind: 'image', text: '', sender: 'user' },
   last_message_at: '2026-11-27T20:00:00Z',
-  user_read_id: 0,
-  agent_read_id: 0,
-};
+});
 
 const conversation: DeskConversation = {
   conversation_id: 21,

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { SupportChatSettings } from '../api/greeting';
@@ -75,18 +76,21 @@ describe('chat greeting page', () => {
     expect(value('chat-greeting-en')).toBe('Hello! How can we help you today?');
     fireEvent.change(screen.getByTestId('chat-greeting-kr'), { target: { value: '  안녕하세요! ' } });
     fireEvent.click(screen.getByTestId('chat-greeting-save'));
-    expect((await api.sentOnce('POST', '/admin/chat/greeting')).body).toEqual({
-      greeting: {
-        en: 'Hello! How can we help you today?',
-        jp: 'こんにちは！ご用件をどうぞ。',
-        kr: '안녕하세요!',
-        esp: '',
-        zh: '',
-        hk: '',
-        th: '',
+    await expectSent(
+      api.sentOnce('POST', '/admin/chat/greeting'),
+      {
+        greeting: {
+          en: 'Hello! How can we help you today?',
+          jp: 'こんにちは！ご用件をどうぞ。',
+          kr: '안녕하세요!',
+          esp: '',
+          zh: '',
+          hk: '',
+          th: '',
+        },
+        hours: stored.hours,
       },
-      hours: stored.hours,
-    });
-    expect(await screen.findByText('Chat greeting and hours saved.')).toBeTruthy();
+      'Chat greeting and hours saved.',
+    );
   });
 });

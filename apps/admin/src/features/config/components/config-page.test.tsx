@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -123,8 +124,11 @@ describe('config page', () => {
     fireEvent.change(input('withdraw-limit'), { target: { value: '5' } });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    expect((await api.sentOnce('POST', '/admin/config/withdraw-limit')).body).toEqual({ withdraw_daily_limit: 5 });
-    expect(await screen.findByText('Withdrawal limit saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/config/withdraw-limit'),
+      { withdraw_daily_limit: 5 },
+      'Withdrawal limit saved.',
+    );
   });
 
   it("refuses the market maker's first level without an amount, then saves the new value", async () => {
@@ -138,16 +142,19 @@ describe('config page', () => {
 
     fireEvent.change(input('mm-levelQuote'), { target: { value: '750' } });
     fireEvent.click(screen.getByTestId('mm-save'));
-    expect((await api.sentOnce('POST', '/admin/config/market-maker')).body).toEqual({
-      levels: 10,
-      spreadBps: 5,
-      stepBps: 3,
-      levelQuote: '750',
-      refreshBps: 2,
-      refreshMs: 5000,
-      staleMs: 30000,
-    });
-    expect(await screen.findByText('Market maker saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/config/market-maker'),
+      {
+        levels: 10,
+        spreadBps: 5,
+        stepBps: 3,
+        levelQuote: '750',
+        refreshBps: 2,
+        refreshMs: 5000,
+        staleMs: 30000,
+      },
+      'Market maker saved.',
+    );
   });
 
   it("opens a pair's rules, refuses a fee rate of 1 or more, and sends nothing", async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -120,16 +121,19 @@ describe('contracts page', () => {
     await waitFor(() => expect(value('contract-1-multiples')).toBe('5, 10, 20, 50'));
     fireEvent.change(screen.getByTestId('contract-1-multiples'), { target: { value: ' 5, 10, 25 ' } });
     fireEvent.click(screen.getByTestId('contract-1-save'));
-    expect((await api.sentOnce('POST', '/admin/contracts/settings')).body).toEqual({
-      pair_id: 1,
-      contract_size: '0.01',
-      multiples: '5, 10, 25',
-      lot_presets: '1, 5, 10',
-      open_fee_rate: '0.0005',
-      close_fee_rate: '0.0005',
-      maintenance_margin_rate: '0.005',
-      max_lots: '500',
-    });
-    expect(await screen.findByText('BTC/USDT contract rules saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/contracts/settings'),
+      {
+        pair_id: 1,
+        contract_size: '0.01',
+        multiples: '5, 10, 25',
+        lot_presets: '1, 5, 10',
+        open_fee_rate: '0.0005',
+        close_fee_rate: '0.0005',
+        maintenance_margin_rate: '0.005',
+        max_lots: '500',
+      },
+      'BTC/USDT contract rules saved.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { ProductsPage } from './products-page';
@@ -31,8 +32,7 @@ describe('products page', () => {
     renderPage(<ProductsPage />, { path: '/products' });
     await waitFor(() => expect(isOn('options')).toBe('false'));
     fireEvent.click(screen.getByTestId('product-switch-options'));
-    expect((await api.sentOnce('POST', '/admin/products')).body).toEqual({ options: true });
-    expect(await screen.findByText('Options (time-based) switched on.')).toBeTruthy();
+    await expectSent(api.sentOnce('POST', '/admin/products'), { options: true }, 'Options (time-based) switched on.');
     await waitFor(() => expect(isOn('options')).toBe('true'));
   });
 

@@ -4,6 +4,7 @@ import { useActionDone } from '../../../lib/action-done';
 import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import { reviewQueueQuery } from '../../../lib/paging';
+import { useRejectMutation } from '../../../lib/reject-mutation';
 
 /**
  * A deposit as `GET /api/admin/deposits` lists it: the user-facing record (`charge_mention/log2`)
@@ -17,7 +18,6 @@ export const depositsQuery = (filter: DepositFilter) =>
   reviewQueueQuery<AdminDeposit, DepositFilter>(['admin', 'deposits'], '/admin/deposits', filter);
 
 export type ApproveDepositInput = { id: number; credited: string; fee: string };
-export type RejectDepositInput = { id: number; reason: string };
 
 /**
  * Both decisions refresh every deposits list (any status filter), since the row moves between them,
@@ -35,10 +35,6 @@ export function useDepositDecision() {
           : `Deposit #${id} approved and credited.`,
       ),
   });
-  const reject = useMutation({
-    mutationFn: ({ id, reason }: RejectDepositInput) =>
-      apiPost<unknown>(`/admin/deposits/${id}/reject`, { reason: reason.trim() }),
-    onSuccess: (_, { id }) => done(`Deposit #${id} rejected.`),
-  });
+  const reject = useRejectMutation('/admin/deposits', done, (id) => `Deposit #${id} rejected.`);
   return { approve, reject };
 }

@@ -1,8 +1,8 @@
 import { addDecimal, compareDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
-import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Drawer, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Form, Input, Space, Typography } from 'antd';
 import { AuthedImage } from '../../../components/authed-image';
 import { useConfirm } from '../../../components/confirm';
-import { RejectReasonForm } from '../../../components/review-queue';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { decimalRules } from '../../../lib/decimal-rules';
 import { formatTime, userLabel } from '../../../lib/format';
@@ -73,79 +73,76 @@ export function DepositReviewDrawer({ deposit, onClose }: { deposit: AdminDeposi
     });
   };
 
-  const onReject = (reason: string) => {
-    if (!deposit) return;
-    confirm({
-      title: `Reject deposit #${deposit.id}?`,
-      content: `Nothing is credited. ${userLabel(deposit)} is told the reason: “${reason.trim()}”.`,
-      okText: 'Reject deposit',
-      danger: true,
-      onOk: () => reject.mutateAsync({ id: deposit.id, reason }).then(onClose),
-    });
-  };
-
   return (
-    <Drawer
-      open={deposit !== null}
+    <ReviewDrawer
+      record={deposit}
       onClose={onClose}
       size={640}
-      destroyOnHidden
       title={deposit ? `Deposit #${deposit.id}` : 'Deposit'}
+      noun="deposit"
+      dialogs={contextHolder}
+      busy={busy}
+      reject={{
+        mutation: reject,
+        heading: 'Reject',
+        dialog: (deposit, reason) => ({
+          title: `Reject deposit #${deposit.id}?`,
+          content: `Nothing is credited. ${userLabel(deposit)} is told the reason: “${reason}”.`,
+          okText: 'Reject deposit',
+        }),
+      }}
+      approve={(deposit) => (
+        <>
+          <Divider titlePlacement="start">Approve</Divider>
+          <Form<ApproveValues>
+            form={approveForm}
+            layout="vertical"
+            requiredMark={false}
+            disabled={busy}
+            initialValues={{ credited: trimDecimal(deposit.amount), fee: DEPOSIT_FEE }}
+            onFinish={onApprove}
+          >
+            <Space align="start" wrap>
+              <Form.Item
+                label={`Credited (${deposit.currency_name})`}
+                name="credited"
+                rules={[decimalRules.positive('credited amount')]}
+              >
+                <Input inputMode="decimal" style={{ width: 220 }} data-testid="deposit-credited" />
+              </Form.Item>
+              <Form.Item label={`Fee (${deposit.currency_name})`} name="fee" rules={[decimalRules.nonNegative('fee')]}>
+                <Input inputMode="decimal" style={{ width: 160 }} data-testid="deposit-fee" />
+              </Form.Item>
+            </Space>
+            <Typography.Paragraph type="secondary" data-testid="deposit-sum">
+              {sum === null
+                ? 'Credited + fee: enter both amounts.'
+                : `Credited + fee = ${sum} ${deposit.currency_name} (the user claimed ${trimDecimal(deposit.amount)}).`}
+            </Typography.Paragraph>
+            {differs ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title="Credited + fee differs from the amount the user claimed. Check the proof before approving."
+              />
+            ) : null}
+            <Button type="primary" htmlType="submit" loading={approve.isPending} data-testid="deposit-approve">
+              Approve…
+            </Button>
+          </Form>
+        </>
+      )}
     >
-      {contextHolder}
-      {deposit ? (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="deposit-drawer">
+      {(deposit) => (
+        <>
           <Descriptions column={1} bordered size="small" items={details(deposit)} />
           <div>
             <Typography.Title level={5}>Proof of payment</Typography.Title>
             <AuthedImage source={deposit.proof_url} alt="Proof of payment" width={560} testId="deposit-proof" />
           </div>
-          {deposit.status === 'pending' ? (
-            <>
-              <Divider titlePlacement="start">Approve</Divider>
-              <Form<ApproveValues>
-                form={approveForm}
-                layout="vertical"
-                requiredMark={false}
-                disabled={busy}
-                initialValues={{ credited: trimDecimal(deposit.amount), fee: DEPOSIT_FEE }}
-                onFinish={onApprove}
-              >
-                <Space align="start" wrap>
-                  <Form.Item
-                    label={`Credited (${deposit.currency_name})`}
-                    name="credited"
-                    rules={[decimalRules.positive('credited amount')]}
-                  >
-                    <Input inputMode="decimal" style={{ width: 220 }} data-testid="deposit-credited" />
-                  </Form.Item>
-                  <Form.Item label={`Fee (${deposit.currency_name})`} name="fee" rules={[decimalRules.nonNegative('fee')]}>
-                    <Input inputMode="decimal" style={{ width: 160 }} data-testid="deposit-fee" />
-                  </Form.Item>
-                </Space>
-                <Typography.Paragraph type="secondary" data-testid="deposit-sum">
-                  {sum === null
-                    ? 'Credited + fee: enter both amounts.'
-                    : `Credited + fee = ${sum} ${deposit.currency_name} (the user claimed ${trimDecimal(deposit.amount)}).`}
-                </Typography.Paragraph>
-                {differs ? (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    style={{ marginBottom: 16 }}
-                    title="Credited + fee differs from the amount the user claimed. Check the proof before approving."
-                  />
-                ) : null}
-                <Button type="primary" htmlType="submit" loading={approve.isPending} data-testid="deposit-approve">
-                  Approve…
-                </Button>
-              </Form>
-              <Divider titlePlacement="start">Reject</Divider>
-              <RejectReasonForm noun="deposit" busy={busy} loading={reject.isPending} onReject={onReject} />
-            </>
-          ) : null}
-        </Space>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </ReviewDrawer>
   );
 }

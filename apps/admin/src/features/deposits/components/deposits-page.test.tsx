@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { answerPost, ok, servesList } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview, submitReject } from '../../../test/review-drawer';
-import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
+import { itRejectsAfterTheDialog, itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { AdminDeposit } from '../api/deposits';
 import { DepositsPage } from './deposits-page';
 
@@ -33,9 +34,7 @@ const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
   ...over,
 });
 
-function serve(list: AdminDeposit[], extra: ApiHandler = () => undefined) {
-  return mockReads({ '/admin/deposits': firstPage(list) }, extra);
-}
+const serve = servesList<AdminDeposit>('/admin/deposits');
 
 describe('deposits page', () => {
   it('lists the pending deposits with user, chain and amount', async () => {
@@ -56,17 +55,17 @@ describe('deposits page', () => {
     expect(api.callsTo('GET', '/admin/deposits')[0]?.query.get('status')).toBe('pending');
   });
 
-  it('rejects with the trimmed reason only after the confirmation dialog', async () => {
-    const api = serve([deposit()], answerPost('/admin/deposits/31/reject', ok({ status: 'rejected' })));
-    renderPage(<DepositsPage />, { path: '/deposits' });
-    const drawer = await openReview('deposit');
-    submitReject(drawer, 'deposit', '  No transfer found  ');
-
-    const content = await confirmText();
-    expect(content).toContain('alice@example.test (#12) is told the reason: “No transfer found”');
-    expect((await confirmSends(api, '/admin/deposits/31/reject')).body).toEqual({ reason: 'No transfer found' });
-    expect(await screen.findByText('Deposit #31 rejected.')).toBeTruthy();
-  });
+  itRejectsAfterTheDialog(
+    { page: <DepositsPage />, path: '/deposits', noun: 'deposit' },
+    {
+      serve: (extra) => serve([deposit()], extra),
+      path: '/admin/deposits/31/reject',
+      typed: '  No transfer found  ',
+      sent: 'No transfer found',
+      told: 'alice@example.test (#12) is told the reason: “No transfer found”',
+      receipt: 'Deposit #31 rejected.',
+    },
+  );
 
   it('refuses to reject without a reason, and sends nothing', async () => {
     const api = serve([deposit()]);
@@ -93,8 +92,11 @@ describe('deposits page', () => {
 
     expect(await confirmText()).toContain('will be credited 450 USDT, with a fee of 0 USDT');
     fireEvent.click(screen.getByTestId('confirm-ok'));
-    expect((await api.sentOnce('POST', '/admin/deposits/31/approve')).body).toEqual({ credited: '450', fee: '0' });
-    expect(await screen.findByText(/request #77 under Pending approvals/)).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/deposits/31/approve'),
+      { credited: '450', fee: '0' },
+      /request #77 under Pending approvals/,
+    );
   });
 
   itShowsAnEmptyOrRefusedQueue(

@@ -2,6 +2,7 @@ import { LANGS as APP_LANGS, type helpApi, LANG_NAMES } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
+import { freshQuery } from '../../../lib/fresh-query';
 import type { Paged } from '../../../lib/paging';
 
 /** The seven languages of the product, English first: it is the fallback and must be filled in. */
@@ -29,11 +30,7 @@ export const helpArticlesQuery = (categoryId: number | null) =>
   });
 
 export const helpArticleQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['admin', 'help', 'article', id] as const,
-    queryFn: ({ signal }) => apiGet<AdminHelpArticle>(`/admin/help/articles/${id}`, undefined, signal),
-    staleTime: 0,
-  });
+  freshQuery<AdminHelpArticle>(['admin', 'help', 'article', id], `/admin/help/articles/${id}`);
 
 export function useSaveArticle() {
   const done = useActionDone(['admin', 'help']);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { AdminHelpArticle, AdminHelpArticleRow, AdminHelpCategory } from '../api/help';
 import { FaqPage } from './faq-page';
 
@@ -61,8 +62,7 @@ function serve(articles: AdminHelpArticleRow[], extra: ApiHandler = () => undefi
 }
 
 const table = () => screen.getByTestId('faq-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('FAQ page', () => {
   it('shows a spinner, then each article with its category, languages and state', async () => {

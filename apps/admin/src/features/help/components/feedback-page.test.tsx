@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, firstPage, mockApi, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { AdminFeedback } from '../api/help';
 import { FeedbackPage } from './feedback-page';
 
@@ -42,8 +44,7 @@ function serve(extra: ApiHandler = () => undefined) {
 }
 
 const table = () => screen.getByTestId('feedback-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('feedback page', () => {
   it('shows a spinner, then the open feedback with who sent it', async () => {
@@ -81,7 +82,10 @@ describe('feedback page', () => {
     fireEvent.change(screen.getByTestId('feedback-reply-input'), { target: { value: '  It was sent this morning. ' } });
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
-    expect((await api.sentOnce('POST', '/admin/feedback/57/reply')).body).toEqual({ reply: 'It was sent this morning.' });
-    expect(await screen.findByText('Reply to feedback #57 sent.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/feedback/57/reply'),
+      { reply: 'It was sent this morning.' },
+      'Reply to feedback #57 sent.',
+    );
   });
 });

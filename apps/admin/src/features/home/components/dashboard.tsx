@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error';
+import { Loaded } from '../../../components/load-error';
 import { formatTime } from '../../../lib/format';
 import { type Dashboard, dashboardQuery } from '../api/dashboard';
 import { BarChart } from './bar-chart';
@@ -40,15 +40,33 @@ function PendingCard({
   );
 }
 
-/**
- * The console's home figures for super and finance: users, review queues, money
- * waiting for review in USDT, 24h spot volume per pair, open interest and the house's balances.
- */
-export function DashboardView() {
-  const query = useQuery(dashboardQuery());
-  if (query.isPending) return <Skeleton active data-testid="dashboard-loading" />;
-  if (query.isError) return <LoadError title="The dashboard could not be loaded" query={query} />;
-  const d = query.data;
+/** A half-width card around a compact table of the figures' rows (no paging: the list is short). */
+function TableCard<T extends object>(props: {
+  title: string;
+  testId: string;
+  rowKey: (row: T) => string;
+  rows: T[];
+  emptyText: string;
+  columns: TableColumnsType<T>;
+}) {
+  return (
+    <Col xs={24} lg={12}>
+      <Card size="small" title={props.title} data-testid={props.testId}>
+        <Table<T>
+          size="small"
+          pagination={false}
+          rowKey={props.rowKey}
+          dataSource={props.rows}
+          locale={{ emptyText: props.emptyText }}
+          columns={props.columns}
+        />
+      </Card>
+    </Col>
+  );
+}
+
+/** The home figures, once read. */
+function Figures({ d }: { d: Dashboard }) {
   const volume = d.spot_volume_24h;
   const totalVolume = approx(volume.map((v) => v.usdt));
   const house = d.house;
@@ -126,52 +144,57 @@ export function DashboardView() {
             </Typography.Paragraph>
           </Card>
         </Col>
-        <Col xs={24} lg={12}>
-          <Card size="small" title="Open contracts (holding)" data-testid="dashboard-contracts">
-            <Table
-              size="small"
-              pagination={false}
-              rowKey={(r) => `${r.pair_id}-${r.side}`}
-              dataSource={d.contracts_open}
-              locale={{ emptyText: 'No open positions' }}
-              columns={[
-                { title: 'Pair', dataIndex: 'symbol' },
-                {
-                  title: 'Side',
-                  dataIndex: 'side',
-                  render: (v: string) => <Tag color={v === 'long' ? 'green' : 'red'}>{v}</Tag>,
-                },
-                { title: 'Positions', dataIndex: 'positions', align: 'right' },
-                { title: 'Lots', dataIndex: 'lots', align: 'right' },
-                { title: 'Notional', dataIndex: 'notional', align: 'right' },
-                { title: 'Margin', dataIndex: 'margin', align: 'right' },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card size="small" title="Open options" data-testid="dashboard-options">
-            <Table
-              size="small"
-              pagination={false}
-              rowKey={(r) => `${r.pair_id}-${r.currency_id}`}
-              dataSource={d.options_open}
-              locale={{ emptyText: 'No open options' }}
-              columns={[
-                { title: 'Pair', dataIndex: 'symbol' },
-                { title: 'Orders', dataIndex: 'orders', align: 'right' },
-                { title: 'Stake', key: 'stake', align: 'right', render: (_, r) => `${r.stake} ${r.currency_name}` },
-                {
-                  title: 'House pays if all win',
-                  key: 'max',
-                  align: 'right',
-                  render: (_, r) => `${r.max_payout} ${r.currency_name}`,
-                },
-              ]}
-            />
-          </Card>
-        </Col>
+        <TableCard
+          title="Open contracts (holding)"
+          testId="dashboard-contracts"
+          rowKey={(r) => `${r.pair_id}-${r.side}`}
+          rows={d.contracts_open}
+          emptyText="No open positions"
+          columns={[
+            { title: 'Pair', dataIndex: 'symbol' },
+            {
+              title: 'Side',
+              dataIndex: 'side',
+              render: (v: string) => <Tag color={v === 'long' ? 'green' : 'red'}>{v}</Tag>,
+            },
+            { title: 'Positions', dataIndex: 'positions', align: 'right' },
+            { title: 'Lots', dataIndex: 'lots', align: 'right' },
+            { title: 'Notional', dataIndex: 'notional', align: 'right' },
+            { title: 'Margin', dataIndex: 'margin', align: 'right' },
+          ]}
+        />
+        <TableCard
+          title="Open options"
+          testId="dashboard-options"
+          rowKey={(r) => `${r.pair_id}-${r.currency_id}`}
+          rows={d.options_open}
+          emptyText="No open options"
+          columns={[
+            { title: 'Pair', dataIndex: 'symbol' },
+            { title: 'Orders', dataIndex: 'orders', align: 'right' },
+            { title: 'Stake', key: 'stake', align: 'right', render: (_, r) => `${r.stake} ${r.currency_name}` },
+            {
+              title: 'House pays if all win',
+              key: 'max',
+              align: 'right',
+              render: (_, r) => `${r.max_payout} ${r.currency_name}`,
+            },
+          ]}
+        />
       </Row>
     </div>
+  );
+}
+
+/**
+ * The console's home figures for super and finance: users, review queues, money
+ * waiting for review in USDT, 24h spot volume per pair, open interest and the house's balances.
+ */
+export function DashboardView() {
+  const query = useQuery(dashboardQuery());
+  return (
+    <Loaded query={query} loadingTestId="dashboard-loading" failed="The dashboard could not be loaded">
+      {(d) => <Figures d={d} />}
+    </Loaded>
   );
 }

@@ -3,6 +3,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useActionDone } from '../../../lib/action-done';
 import { apiGet, apiPost } from '../../../lib/api';
 import { reviewQueueQuery } from '../../../lib/paging';
+import { useRejectMutation } from '../../../lib/reject-mutation';
 
 /**
  * A verification submission as `GET /api/admin/identity` lists it. Tier 1 is basic (country, name, ID
@@ -59,10 +60,6 @@ export function useIdentityDecision() {
     mutationFn: (id: number) => apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/approve`, {}),
     onSuccess: (_, id) => done(`Verification #${id} approved.`),
   });
-  const reject = useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      apiPost<identityApi.ReviewReply>(`/admin/identity/${id}/reject`, { reason: reason.trim() }),
-    onSuccess: (_, { id }) => done(`Verification #${id} rejected.`),
-  });
+  const reject = useRejectMutation('/admin/identity', done, (id) => `Verification #${id} rejected.`);
   return { approve, reject };
 }

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { ok, servesList } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
-import { openReview, submitReject } from '../../../test/review-drawer';
-import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
+import { openReview } from '../../../test/review-drawer';
+import { itRejectsAfterTheDialog, itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { IdentityCheck } from '../api/identity';
 import { IdentityPage } from './identity-page';
 
@@ -31,9 +30,7 @@ const check = (over: Partial<IdentityCheck> = {}): IdentityCheck => ({
 
 const advanced = check({ id: 52, tier: 2, country: null, name: null, card_id: null, address: '1-2-3 Shibuya, Tokyo' });
 
-function serve(list: IdentityCheck[], extra: ApiHandler = () => undefined) {
-  return mockReads({ '/admin/identity': firstPage(list) }, extra);
-}
+const serve = servesList<IdentityCheck>('/admin/identity');
 
 describe('identity checks page', () => {
   it('lists basic submissions with their identity and advanced ones with their address', async () => {
@@ -81,17 +78,17 @@ describe('identity checks page', () => {
     expect(api.unknown).toEqual([]);
   });
 
-  it('rejects with the reason only after the confirmation dialog', async () => {
-    const api = serve([check()], answerPost('/admin/identity/51/reject', ok({ status: 'rejected' })));
-    renderPage(<IdentityPage />, { path: '/identity' });
-    const drawer = await openReview('identity');
-    submitReject(drawer, 'identity', 'The ID number is unreadable ');
-
-    const content = await confirmText();
-    expect(content).toContain('alice@example.test (#12) is told the reason — “The ID number is unreadable”');
-    expect((await confirmSends(api, '/admin/identity/51/reject')).body).toEqual({ reason: 'The ID number is unreadable' });
-    expect(await screen.findByText('Verification #51 rejected.')).toBeTruthy();
-  });
+  itRejectsAfterTheDialog(
+    { page: <IdentityPage />, path: '/identity', noun: 'identity' },
+    {
+      serve: (extra) => serve([check()], extra),
+      path: '/admin/identity/51/reject',
+      typed: 'The ID number is unreadable ',
+      sent: 'The ID number is unreadable',
+      told: 'alice@example.test (#12) is told the reason — “The ID number is unreadable”',
+      receipt: 'Verification #51 rejected.',
+    },
+  );
 
   itShowsAnEmptyOrRefusedQueue(
     { page: <IdentityPage />, path: '/identity', noun: 'identity' },

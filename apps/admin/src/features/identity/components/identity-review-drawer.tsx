@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Drawer, Flex, Space, Typography } from 'antd';
+import { Alert, Descriptions, type DescriptionsProps, Divider, Flex, Typography } from 'antd';
 import { AuthedImage } from '../../../components/authed-image';
-import { useConfirm } from '../../../components/confirm';
-import { RejectReasonForm } from '../../../components/review-queue';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime, userLabel } from '../../../lib/format';
 import {
@@ -42,44 +42,48 @@ function details(c: IdentityCheck, basic: BasicIdentity | undefined): Descriptio
 
 export function IdentityReviewDrawer({ check: c, onClose }: { check: IdentityCheck | null; onClose: () => void }) {
   const { approve, reject } = useIdentityDecision();
-  const { confirm, contextHolder } = useConfirm();
   const busy = approve.isPending || reject.isPending;
   const basic = useQuery({ ...basicIdentityQuery(c?.user.id ?? 0), enabled: !!c && isAdvanced(c) });
 
-  const onApprove = () => {
-    if (!c) return;
-    confirm({
-      title: `Approve ${tierLabel(c).toLowerCase()} verification?`,
-      content: `${userLabel(c)} becomes ${tierLabel(c).toLowerCase()}-verified${
-        isAdvanced(c) ? '' : ' and can withdraw'
-      }. The user is notified.`,
-      okText: 'Approve',
-      onOk: () => approve.mutateAsync(c.id).then(onClose),
-    });
-  };
-
-  const onReject = (reason: string) => {
-    if (!c) return;
-    confirm({
-      title: `Reject ${tierLabel(c).toLowerCase()} verification?`,
-      content: `${userLabel(c)} is told the reason — “${reason.trim()}” — and may submit again.`,
-      okText: 'Reject',
-      danger: true,
-      onOk: () => reject.mutateAsync({ id: c.id, reason }).then(onClose),
-    });
-  };
-
   return (
-    <Drawer
-      open={c !== null}
+    <ReviewDrawer
+      record={c}
       onClose={onClose}
       size={720}
-      destroyOnHidden
       title={c ? `${tierLabel(c)} verification #${c.id}` : 'Verification'}
+      noun="identity"
+      busy={busy}
+      reject={{
+        mutation: reject,
+        dialog: (c, reason) => ({
+          title: `Reject ${tierLabel(c).toLowerCase()} verification?`,
+          content: `${userLabel(c)} is told the reason — “${reason}” — and may submit again.`,
+          okText: 'Reject',
+        }),
+      }}
+      approve={(c) => (
+        <>
+          <Divider titlePlacement="start">Decision</Divider>
+          <ConfirmButton
+            type="primary"
+            loading={approve.isPending}
+            disabled={busy}
+            label="Approve…"
+            testId="identity-approve"
+            dialog={{
+              title: `Approve ${tierLabel(c).toLowerCase()} verification?`,
+              content: `${userLabel(c)} becomes ${tierLabel(c).toLowerCase()}-verified${
+                isAdvanced(c) ? '' : ' and can withdraw'
+              }. The user is notified.`,
+              okText: 'Approve',
+              onOk: () => approve.mutateAsync(c.id).then(onClose),
+            }}
+          />
+        </>
+      )}
     >
-      {contextHolder}
-      {c ? (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="identity-drawer">
+      {(c) => (
+        <>
           {basic.isError ? (
             <Alert type="warning" showIcon title="The user's verified basic identity could not be loaded." />
           ) : null}
@@ -103,23 +107,8 @@ export function IdentityReviewDrawer({ check: c, onClose }: { check: IdentityChe
               </Flex>
             </div>
           ) : null}
-          {c.status === 'pending' ? (
-            <>
-              <Divider titlePlacement="start">Decision</Divider>
-              <Button
-                type="primary"
-                onClick={onApprove}
-                loading={approve.isPending}
-                disabled={busy}
-                data-testid="identity-approve"
-              >
-                Approve…
-              </Button>
-              <RejectReasonForm noun="identity" busy={busy} loading={reject.isPending} onReject={onReject} />
-            </>
-          ) : null}
-        </Space>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </ReviewDrawer>
   );
 }

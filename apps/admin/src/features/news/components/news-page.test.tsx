@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { expectSent } from '../../../test/expect-sent';
+import { answerPost, ok, servesList } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { ConsoleNews } from '../api/news';
 import { NewsPage } from './news-page';
 
@@ -27,13 +29,10 @@ const listing: ConsoleNews = {
   updated_at: '2026-11-20T09:00:00Z',
 };
 
-function serve(list: ConsoleNews[], extra: ApiHandler = () => undefined) {
-  return mockReads({ '/admin/news': firstPage(list) }, extra);
-}
+const serve = servesList<ConsoleNews>('/admin/news');
 
 const table = () => screen.getByTestId('news-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('news page', () => {
   it('shows a spinner, then each announcement with its English title, state and missing languages', async () => {
@@ -85,12 +84,15 @@ describe('news page', () => {
     fireEvent.change(screen.getByTestId('news-body-en'), { target: { value: 'USDT deposits are now free.' } });
     fireEvent.click(screen.getByTestId('news-save'));
 
-    expect((await api.sentOnce('POST', '/admin/news')).body).toEqual({
-      published: true,
-      pinned: false,
-      texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },
-    });
-    expect(await screen.findByText('Announcement published.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/news'),
+      {
+        published: true,
+        pinned: false,
+        texts: { en: { title: 'Deposit fees lowered', body: 'USDT deposits are now free.' } },
+      },
+      'Announcement published.',
+    );
   });
 
   it('opens an announcement for editing with its stored texts', async () => {

@@ -3,7 +3,9 @@ import { OPERATOR_PASSWORD_MIN } from '@app/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { expectSent } from '../../../test/expect-sent';
+import { type ApiHandler, answerPost, mockReads, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { Operator } from '../api/operators';
 import { OperatorsPage } from './operators-page';
@@ -51,8 +53,7 @@ describe('operators page', () => {
     await screen.findByText('finance@example.test');
     fireEvent.click(within(operatorRows()[0] as HTMLElement).getByTestId('operator-toggle'));
     expect(await confirmText()).toBe('They are signed out everywhere and cannot sign in.');
-    expect((await confirmSends(api, '/admin/operators/2')).body).toEqual({ disabled: true });
-    expect(await screen.findByText('Operator disabled')).toBeTruthy();
+    await expectSent(confirmSends(api, '/admin/operators/2'), { disabled: true }, 'Operator disabled');
   });
 
   it('creates an operator, refusing a password that is too short first', async () => {
@@ -70,18 +71,19 @@ describe('operators page', () => {
     const password = 'x'.repeat(OPERATOR_PASSWORD_MIN);
     fireEvent.change(screen.getByTestId('operator-password'), { target: { value: password } });
     fireEvent.submit(screen.getByTestId('operator-create').closest('form') as HTMLFormElement);
-    expect((await api.sentOnce('POST', '/admin/operators')).body).toEqual({
-      email: 'new@example.test',
-      password,
-      role: 'support',
-    });
-    expect(await screen.findByText('Operator new@example.test created')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/operators'),
+      {
+        email: 'new@example.test',
+        password,
+        role: 'support',
+      },
+      'Operator new@example.test created',
+    );
   });
 
   it("shows the server's refusal when the operators cannot be listed", async () => {
-    mockApi(() => refused('Only the super admin manages operators.'));
-    renderPage(<OperatorsPage />, { path: '/operators' });
-    expect(await screen.findByText('Only the super admin manages operators.')).toBeTruthy();
+    await renderRefused(<OperatorsPage />, '/operators', 'Only the super admin manages operators.');
     expect(operatorRows()).toEqual([]);
   });
 });

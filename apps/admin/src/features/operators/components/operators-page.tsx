@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, message, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { actionsColumn } from '../../../components/actions-column';
 import { useConfirm } from '../../../components/confirm';
+import { ConfirmButton } from '../../../components/confirm-button';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useAuthStore } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format';
@@ -118,41 +119,35 @@ export function OperatorsPage() {
     actionsColumn(360, (r) => (
       <>
         {r.id === me ? null : <ResetPasswordButton operator={r} />}
-        <Button
+        <ConfirmButton
           size="small"
           danger={!r.disabled}
-          data-testid="operator-toggle"
-          onClick={() =>
-            confirm({
-              title: r.disabled ? `Enable ${r.email}?` : `Disable ${r.email}?`,
-              content: r.disabled ? 'They can sign in again.' : 'They are signed out everywhere and cannot sign in.',
-              okText: r.disabled ? 'Enable' : 'Disable',
-              danger: !r.disabled,
-              onOk: () =>
-                update
-                  .mutateAsync({ id: r.id, disabled: !r.disabled })
-                  .then(() => message.success(r.disabled ? 'Operator enabled' : 'Operator disabled')),
-            })
-          }
-        >
-          {r.disabled ? 'Enable' : 'Disable'}
-        </Button>
-        <Button
+          label={r.disabled ? 'Enable' : 'Disable'}
+          testId="operator-toggle"
+          dialog={{
+            title: r.disabled ? `Enable ${r.email}?` : `Disable ${r.email}?`,
+            content: r.disabled ? 'They can sign in again.' : 'They are signed out everywhere and cannot sign in.',
+            okText: r.disabled ? 'Enable' : 'Disable',
+            danger: !r.disabled,
+            onOk: () =>
+              update
+                .mutateAsync({ id: r.id, disabled: !r.disabled })
+                .then(() => message.success(r.disabled ? 'Operator enabled' : 'Operator disabled')),
+          }}
+        />
+        <ConfirmButton
           size="small"
           disabled={!r.totp_enabled}
-          data-testid="operator-reset-2fa"
-          onClick={() =>
-            confirm({
-              title: `Reset two-factor sign-in of ${r.email}?`,
-              content: 'Their authenticator stops working, their sessions end, and they set it up again at the next sign-in.',
-              okText: 'Reset',
-              danger: true,
-              onOk: () => reset.mutateAsync(r.id).then(() => message.success('Two-factor sign-in reset')),
-            })
-          }
-        >
-          Reset 2FA
-        </Button>
+          label="Reset 2FA"
+          testId="operator-reset-2fa"
+          dialog={{
+            title: `Reset two-factor sign-in of ${r.email}?`,
+            content: 'Their authenticator stops working, their sessions end, and they set it up again at the next sign-in.',
+            okText: 'Reset',
+            danger: true,
+            onOk: () => reset.mutateAsync(r.id).then(() => message.success('Two-factor sign-in reset')),
+          }}
+        />
       </>
     )),
   ];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, message, Table, type TableColumnsType, Tag } from 'antd';
-import { useConfirm } from '../../../components/confirm';
+import { message, Table, type TableColumnsType, Tag } from 'antd';
+import { ConfirmButton } from '../../../components/confirm-button';
 import { formatTime } from '../../../lib/format';
 import { listTableProps } from '../../../lib/paging';
 import { type ConsoleSession, sessionsQuery, useRevokeSession } from '../api/operators';
@@ -9,7 +9,6 @@ import { type ConsoleSession, sessionsQuery, useRevokeSession } from '../api/ope
 export function SessionsTable({ all }: { all: boolean }) {
   const query = useQuery(sessionsQuery(all));
   const revoke = useRevokeSession();
-  const { confirm, contextHolder } = useConfirm();
 
   const columns: TableColumnsType<ConsoleSession> = [
     ...(all
@@ -34,36 +33,30 @@ export function SessionsTable({ all }: { all: boolean }) {
       key: 'revoke',
       width: 110,
       render: (_, r) => (
-        <Button
+        <ConfirmButton
           danger
           size="small"
-          data-testid="session-revoke"
-          onClick={() =>
-            confirm({
-              title: 'End this session?',
-              content: `${r.admin_email} signed in from ${r.ip ?? 'an unknown address'} will have to sign in again.`,
-              okText: 'End session',
-              danger: true,
-              onOk: () => revoke.mutateAsync(r.id).then(() => message.success(`Session #${r.id} ended`)),
-            })
-          }
-        >
-          End
-        </Button>
+          label="End"
+          testId="session-revoke"
+          dialog={{
+            title: 'End this session?',
+            content: `${r.admin_email} signed in from ${r.ip ?? 'an unknown address'} will have to sign in again.`,
+            okText: 'End session',
+            danger: true,
+            onOk: () => revoke.mutateAsync(r.id).then(() => message.success(`Session #${r.id} ended`)),
+          }}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      {contextHolder}
-      <Table<ConsoleSession>
-        {...listTableProps(query)}
-        columns={columns}
-        scroll={{ x: 800 }}
-        locale={{ emptyText: 'No live sessions' }}
-        data-testid={all ? 'all-sessions-table' : 'my-sessions-table'}
-      />
-    </>
+    <Table<ConsoleSession>
+      {...listTableProps(query)}
+      columns={columns}
+      scroll={{ x: 800 }}
+      locale={{ emptyText: 'No live sessions' }}
+      data-testid={all ? 'all-sessions-table' : 'my-sessions-table'}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { optionsApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useActionDone } from '../../../lib/action-done';
-import { apiGet, apiPost } from '../../../lib/api';
-import { type Paged, serverFilter } from '../../../lib/paging';
+import { apiPost } from '../../../lib/api';
+import { freshQuery } from '../../../lib/fresh-query';
+import { filteredPageQuery } from '../../../lib/paging';
 
 /** A delivery time as `GET /api/admin/options/seconds` lists it (ratios in percent). */
 export type OptionSeconds = optionsApi.SecondsRow;
@@ -12,23 +13,13 @@ export type SecondsForm = Omit<OptionSeconds, 'id'>;
 /** An option order as the console lists it (read-only; times in ms). */
 export type AdminOptionOrder = optionsApi.ConsoleOrder;
 
-export const secondsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'options', 'seconds'] as const,
-    queryFn: ({ signal }) => apiGet<OptionSeconds[]>('/admin/options/seconds', undefined, signal),
-    staleTime: 0,
-  });
+export const secondsQuery = () => freshQuery<OptionSeconds[]>(['admin', 'options', 'seconds'], '/admin/options/seconds');
 
 export type OrderFilter = { status: string; page: number; limit: number };
 
+/** Orders settle every few seconds, so the list is re-read every five while it is open. */
 export const ordersQuery = (filter: OrderFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'options', 'orders', filter] as const,
-    queryFn: ({ signal }) => apiGet<Paged<AdminOptionOrder>>('/admin/options/orders', serverFilter(filter), signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: 5_000,
-    staleTime: 0,
-  });
+  filteredPageQuery<AdminOptionOrder, OrderFilter>(['admin', 'options', 'orders'], '/admin/options/orders', filter, 5_000);
 
 /** Adds or edits a delivery time; the server audits it with before and after. */
 export function useSaveSeconds() {

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { type ApiHandler, answerPost, firstPage, mockReads, ok, refused } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { AdminOptionOrder, OptionSeconds } from '../api/options';
 import { OptionsPage } from './options-page';
@@ -78,9 +80,7 @@ describe('options page: delivery times', () => {
   });
 
   it("shows the server's refusal when the delivery times cannot be read", async () => {
-    mockApi(() => refused('Your role cannot read options.'));
-    renderPage(<OptionsPage />, { path: '/options' });
-    expect(await screen.findByText('Your role cannot read options.')).toBeTruthy();
+    await renderRefused(<OptionsPage />, '/options', 'Your role cannot read options.');
     expect(secondsRows()).toHaveLength(0);
   });
 
@@ -95,15 +95,18 @@ describe('options page: delivery times', () => {
     expect(api.callsTo('POST', '/admin/options/seconds')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect((await api.sentOnce('POST', '/admin/options/seconds')).body).toEqual({
-      seconds: 120,
-      profit_ratio: '80.5',
-      loss_ratio: '100',
-      min_num: '10',
-      max_num: '10000',
-      enabled: '1',
-    });
-    expect(await screen.findByText('Delivery time 120 s saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/options/seconds'),
+      {
+        seconds: 120,
+        profit_ratio: '80.5',
+        loss_ratio: '100',
+        min_num: '10',
+        max_num: '10000',
+        enabled: '1',
+      },
+      'Delivery time 120 s saved.',
+    );
   });
 
   it("edits an existing delivery time on its own path and keeps the dialog open with the server's refusal", async () => {
@@ -125,23 +128,18 @@ describe('options page: orders', () => {
   it('lists the orders with their prices and results, a void one with its reason', async () => {
     const api = serve([sixty], (call) =>
       call.path === '/admin/options/orders'
-        ? ok({
-            list: [
-              order({}),
-              order({
-                id: 901,
-                type: 2,
-                status: 'void',
-                void_reason: 'no_sample_delivery',
-                end_price: null,
-                profit_result: null,
-                fact_profits: null,
-              }),
-            ],
-            total: 2,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            order({}),
+            order({
+              id: 901,
+              type: 2,
+              status: 'void',
+              void_reason: 'no_sample_delivery',
+              end_price: null,
+              profit_result: null,
+              fact_profits: null,
+            }),
+          ])
         : undefined,
     );
     renderPage(<OptionsPage />, { path: '/options' });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { searchWith } from '../../../test/filter-search';
 import { mockApi, ok, refused } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import type { OutboxRow } from '../api/outbox';
@@ -53,8 +54,7 @@ describe('development outbox page', () => {
     renderPage(<OutboxPage />, { path: '/outbox' });
     expect(await screen.findByText('The outbox is empty')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Target filter'), { target: { value: ' bob@example.test ' } });
-    fireEvent.click(screen.getByRole('button', { name: /Filter/ }));
+    searchWith('Target filter', /Filter/, ' bob@example.test ');
     expect(await screen.findByText('Nothing sent to bob@example.test')).toBeTruthy();
     await api.readWith('/admin/outbox', 'target', 'bob@example.test');
   });

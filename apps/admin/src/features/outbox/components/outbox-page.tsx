@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterSearch } from '../../../components/filter-search';
 import { RefreshButton } from '../../../components/refresh-button';
 import { listTableProps } from '../../../lib/paging';
 import { type OutboxRow, outboxQuery } from '../api/outbox';
@@ -66,7 +67,7 @@ export function OutboxPage() {
 
   const applyTarget = (value: string) => {
     const next = new URLSearchParams(params);
-    if (value.trim()) next.set('target', value.trim());
+    if (value) next.set('target', value);
     else next.delete('target');
     setParams(next, { replace: true });
   };
@@ -79,15 +80,12 @@ export function OutboxPage() {
           showIcon
           title="Verification codes and notices land here when no SMS or e-mail provider is configured. Newest first; refreshes every 5 seconds."
         />
-        <Input.Search
-          key={target}
-          defaultValue={target}
-          placeholder="Filter by phone number or e-mail address"
-          allowClear
-          enterButton="Filter"
+        <FilterSearch
+          value={target}
           onSearch={applyTarget}
-          style={{ maxWidth: 480 }}
-          aria-label="Target filter"
+          label="Target filter"
+          button="Filter"
+          placeholder="Filter by phone number or e-mail address"
         />
         <Table<OutboxRow>
           {...listTableProps({ data: rows, isPending: query.isPending })}

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectSent } from '../../../test/expect-sent';
 import { type ApiHandler, answerPost, mockApi, ok, refused } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { ReferralSettings } from '../api/referral';
 import { ReferralPage } from './referral-page';
@@ -64,8 +66,7 @@ describe('referral page', () => {
 
     fireEvent.change(screen.getByTestId('referral-default-ratio'), { target: { value: '0.25' } });
     fireEvent.submit(screen.getByTestId('referral-default-ratio').closest('form') as HTMLFormElement);
-    expect((await api.sentOnce('POST', '/admin/referral/settings')).body).toEqual({ default_ratio: '0.25' });
-    expect(await screen.findByText('Default ratio saved.')).toBeTruthy();
+    await expectSent(api.sentOnce('POST', '/admin/referral/settings'), { default_ratio: '0.25' }, 'Default ratio saved.');
   });
 
   it('says so when the user looked up does not exist', async () => {
@@ -77,9 +78,7 @@ describe('referral page', () => {
   });
 
   it("shows the server's refusal when the settings cannot be read", async () => {
-    mockApi(() => refused('Your role cannot manage referrals.'));
-    renderPage(<ReferralPage />, { path: '/referral' });
-    expect(await screen.findByText('Your role cannot manage referrals.')).toBeTruthy();
+    await renderRefused(<ReferralPage />, '/referral', 'Your role cannot manage referrals.');
     expect(partnerRows()).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrencySetting } from '../../../lib/currencies';
-import { type ApiHandler, answerPost, mockApi, mockReads, ok, refused } from '../../../test/mock-api';
+import { expectSent } from '../../../test/expect-sent';
+import { type ApiHandler, answerPost, mockReads, ok } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import type { DepositAddress } from '../api/settings';
 import { SettingsPage } from './settings-page';
@@ -93,20 +95,21 @@ describe('settings page', () => {
 
     fireEvent.change(input('currency-USDT-withdraw_fee'), { target: { value: ' 1.5 ' } });
     fireEvent.click(screen.getByTestId('currency-USDT-save'));
-    expect((await api.sentOnce('POST', '/admin/currency-settings')).body).toEqual({
-      currency_id: 3,
-      deposit_min: '10',
-      withdraw_min: '20',
-      withdraw_fee: '1.5',
-      fallback_price: '1',
-    });
-    expect(await screen.findByText('USDT rules saved.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/currency-settings'),
+      {
+        currency_id: 3,
+        deposit_min: '10',
+        withdraw_min: '20',
+        withdraw_fee: '1.5',
+        fallback_price: '1',
+      },
+      'USDT rules saved.',
+    );
   });
 
   it("shows the server's refusal when the settings cannot be read", async () => {
-    mockApi(() => refused('Your role cannot read the settings.'));
-    renderPage(<SettingsPage />, { path: '/settings' });
-    expect(await screen.findByText('Your role cannot read the settings.')).toBeTruthy();
+    await renderRefused(<SettingsPage />, '/settings', 'Your role cannot read the settings.');
     expect(screen.queryByTestId('deposit-address-USDT-TRC20')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { AdminProject } from '../api/subscription';
 import { SubscriptionPage } from './subscription-page';
 
@@ -59,8 +60,7 @@ function serve(list: AdminProject[], extra: ApiHandler = () => undefined) {
 }
 
 const table = () => screen.getByTestId('subscription-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => table().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(table());
 
 describe('subscription page', () => {
   it('shows a spinner, then each project with its terms, demand and phase', async () => {
@@ -134,25 +134,20 @@ describe('subscription page', () => {
   it("lists a project's subscriptions in the orders drawer", async () => {
     const api = serve([base], (call) =>
       call.method === 'GET' && call.path === '/admin/subscription/projects/7/orders'
-        ? ok({
-            list: [
-              {
-                id: 301,
-                user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
-                amount: '2500.000000',
-                status: 'pending',
-                quantity: null,
-                cost: null,
-                refund: null,
-                unlock_at: null,
-                unlocked_at: null,
-                created_at: '2026-11-21T09:00:00Z',
-              },
-            ],
-            total: 1,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            {
+              id: 301,
+              user: { id: 12, email: 'alice@example.test', phone: null, area_code: null },
+              amount: '2500.000000',
+              status: 'pending',
+              quantity: null,
+              cost: null,
+              refund: null,
+              unlock_at: null,
+              unlocked_at: null,
+              created_at: '2026-11-21T09:00:00Z',
+            },
+          ])
         : undefined,
     );
     renderPage(<SubscriptionPage />, { path: '/subscription' });

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { message } from 'antd';
 import { apiGet, apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
+import { freshQuery } from '../../../lib/fresh-query';
 import type { Paged } from '../../../lib/paging';
 
 /** The accounts every user has per coin (docs/api-money.md). */
@@ -56,13 +57,8 @@ export const usersQuery = (q: string, page: number, limit: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const userDetailQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['admin', 'user', id] as const,
-    queryFn: ({ signal }) => apiGet<AdminUserDetail>(`/admin/users/${id}`, undefined, signal),
-    // Balances move with every review elsewhere in the console; opening the page always re-reads them.
-    staleTime: 0,
-  });
+// Balances move with every review elsewhere in the console; opening the page always re-reads them.
+export const userDetailQuery = (id: number) => freshQuery<AdminUserDetail>(['admin', 'user', id], `/admin/users/${id}`);
 
 export const userLedgerQuery = (id: number, page: number, limit: number) =>
   queryOptions({

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { firstPage, mockApi, ok, refused } from '../../../test/mock-api';
+import { searchWith } from '../../../test/filter-search';
+import { firstPage, mockApi } from '../../../test/mock-api';
+import { renderRefused } from '../../../test/refused-page';
 import { renderPage } from '../../../test/render-page';
 import { aliceSummary } from './user.fixture';
 import { UsersPage } from './users-page';
@@ -18,23 +20,18 @@ describe('users page', () => {
   it('lists the users with their contact and both verification states, each linking to its page', async () => {
     const api = mockApi((call) =>
       call.path === '/admin/users'
-        ? ok({
-            list: [
-              user(),
-              user({
-                id: 13,
-                email: null,
-                phone: '13800000000',
-                area_code: '86',
-                name: null,
-                review_state: 'pending',
-                advanced_state: 'rejected',
-              }),
-            ],
-            total: 2,
-            page: 1,
-            limit: 20,
-          })
+        ? firstPage([
+            user(),
+            user({
+              id: 13,
+              email: null,
+              phone: '13800000000',
+              area_code: '86',
+              name: null,
+              review_state: 'pending',
+              advanced_state: 'rejected',
+            }),
+          ])
         : undefined,
     );
     renderPage(<UsersPage />, { path: '/users' });
@@ -51,16 +48,13 @@ describe('users page', () => {
     const api = mockApi((call) => (call.path === '/admin/users' ? firstPage([]) : undefined));
     renderPage(<UsersPage />, { path: '/users' });
     expect(await screen.findByText('No users yet')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '  zed@example.test ' } });
-    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    searchWith('Search users', /Search/, '  zed@example.test ');
     expect(await screen.findByText('No user matches “zed@example.test”')).toBeTruthy();
     await api.readWith('/admin/users', 'q', 'zed@example.test');
   });
 
   it("shows the server's refusal and no rows", async () => {
-    mockApi(() => refused('Your role cannot list users.'));
-    renderPage(<UsersPage />, { path: '/users?q=alice' });
-    expect(await screen.findByText('Your role cannot list users.')).toBeTruthy();
+    await renderRefused(<UsersPage />, '/users?q=alice', 'Your role cannot list users.');
     expect(rowsOnScreen()).toEqual([]);
   });
 });

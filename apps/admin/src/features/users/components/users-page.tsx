@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Card, Space, Table, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { FilterSearch } from '../../../components/filter-search';
 import { RefreshButton } from '../../../components/refresh-button';
 import { formatTime } from '../../../lib/format';
 import { pagedTableProps, useListParams } from '../../../lib/paging';
@@ -40,16 +41,13 @@ export function UsersPage() {
   return (
     <Card title="Users" extra={<RefreshButton query={query} testId="list-refresh" />}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Input.Search
-          key={filters.q}
-          defaultValue={filters.q}
+        <FilterSearch
+          value={filters.q}
+          onSearch={(q) => setFilter('q', q)}
+          label="Search users"
+          button="Search"
           placeholder="E-mail, phone, user ID or invite code"
-          allowClear
-          enterButton="Search"
-          onSearch={(v) => setFilter('q', v.trim())}
-          style={{ maxWidth: 480 }}
-          aria-label="Search users"
-          data-testid="users-search"
+          testId="users-search"
         />
         <Table<AdminUser>
           {...pagedTableProps(query, page, limit, setPage)}

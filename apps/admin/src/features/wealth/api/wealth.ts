@@ -1,7 +1,8 @@
 import type { wealthApi } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
-import { type Paged, serverFilter } from '../../../lib/paging';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { freshQuery } from '../../../lib/fresh-query';
+import { filteredPageQuery } from '../../../lib/paging';
 
 /** A financial product as `GET /api/admin/wealth/products` lists it (rates in percent per day). */
 export type WealthProduct = wealthApi.ConsoleProductRow;
@@ -20,22 +21,12 @@ export type ProductForm = {
 
 export type WealthOrder = wealthApi.ConsoleOrder;
 
-export const wealthProductsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'wealth', 'products'] as const,
-    queryFn: ({ signal }) => apiGet<WealthProduct[]>('/admin/wealth/products', undefined, signal),
-    staleTime: 0,
-  });
+export const wealthProductsQuery = () => freshQuery<WealthProduct[]>(['admin', 'wealth', 'products'], '/admin/wealth/products');
 
 export type OrderFilter = { status: string; product_id: string; page: number; limit: number };
 
 export const wealthOrdersQuery = (filter: OrderFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'wealth', 'orders', filter] as const,
-    queryFn: ({ signal }) => apiGet<Paged<WealthOrder>>('/admin/wealth/orders', serverFilter(filter), signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  filteredPageQuery<WealthOrder, OrderFilter>(['admin', 'wealth', 'orders'], '/admin/wealth/orders', filter);
 
 /** Create, edit and pause/resume; each refreshes the products list (the server audits each). */
 export function useProductActions() {

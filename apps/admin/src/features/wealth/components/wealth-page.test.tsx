@@ -2,9 +2,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
 import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
+import { tableSpinner } from '../../../test/table-spinner';
 import type { WealthOrder, WealthProduct } from '../api/wealth';
 import { WealthPage } from './wealth-page';
 
@@ -74,8 +76,7 @@ function serve(products: WealthProduct[], extra: ApiHandler = () => undefined) {
 }
 
 const products = () => screen.getByTestId('wealth-products-table');
-// antd wraps the table in its loading spinner, so the spinner is an ancestor's child, not the table's.
-const spinner = () => products().closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
+const spinner = () => tableSpinner(products());
 
 describe('wealth page', () => {
   it('shows a spinner, then each product with its yield, range, sales and status', async () => {
@@ -123,17 +124,20 @@ describe('wealth page', () => {
     fireEvent.change(screen.getByTestId('wealth-field-max'), { target: { value: '20000' } });
     fireEvent.change(screen.getByTestId('wealth-field-rate'), { target: { value: '0.35' } });
     fireEvent.click(screen.getByTestId('wealth-product-save'));
-    expect((await api.sentOnce('POST', '/admin/wealth/products')).body).toEqual({
-      currency_id: 3,
-      day: '15',
-      save_min: '50',
-      save_max: '20000',
-      interest_rate: '0.35',
-      penalty_rate: '0.35',
-      total_cap: '',
-      sort: '0',
-    });
-    expect(await screen.findByText('Product #9 created.')).toBeTruthy();
+    await expectSent(
+      api.sentOnce('POST', '/admin/wealth/products'),
+      {
+        currency_id: 3,
+        day: '15',
+        save_min: '50',
+        save_max: '20000',
+        interest_rate: '0.35',
+        penalty_rate: '0.35',
+        total_cap: '',
+        sort: '0',
+      },
+      'Product #9 created.',
+    );
   });
 
   it('pauses a product only after the dialog, sending the new status', async () => {
@@ -141,8 +145,7 @@ describe('wealth page', () => {
     renderPage(<WealthPage />, { path: '/wealth' });
     fireEvent.click(await screen.findByTestId('wealth-toggle-5'));
     expect(await confirmText()).toContain('Users can no longer buy it.');
-    expect((await confirmSends(api, '/admin/wealth/products/5/status')).body).toEqual({ status: 'paused' });
-    expect(await screen.findByText('Product #5 paused.')).toBeTruthy();
+    await expectSent(confirmSends(api, '/admin/wealth/products/5/status'), { status: 'paused' }, 'Product #5 paused.');
   });
 
   it("lists the users' orders and asks the server for the chosen status", async () => {

@@ -4,6 +4,7 @@ import { useActionDone } from '../../../lib/action-done';
 import { apiPost } from '../../../lib/api';
 import { isApprovalTicket, ticketText } from '../../../lib/approval-ticket';
 import { reviewQueueQuery } from '../../../lib/paging';
+import { useRejectMutation } from '../../../lib/reject-mutation';
 
 /** A withdrawal as `GET /api/admin/withdrawals` lists it: the user's record (`charge_mention/log3`) plus who asked. */
 export type AdminWithdrawal = withdrawalsApi.ConsoleWithdrawalRow;
@@ -22,10 +23,10 @@ export function useWithdrawalDecision() {
     onSuccess: (reply, { id }) =>
       done(isApprovalTicket(reply) ? ticketText(reply, `The payout of withdrawal #${id}`) : `Withdrawal #${id} marked as paid.`),
   });
-  const reject = useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      apiPost<unknown>(`/admin/withdrawals/${id}/reject`, { reason: reason.trim() }),
-    onSuccess: (_, { id }) => done(`Withdrawal #${id} rejected; the funds are back in the user's available balance.`),
-  });
+  const reject = useRejectMutation(
+    '/admin/withdrawals',
+    done,
+    (id) => `Withdrawal #${id} rejected; the funds are back in the user's available balance.`,
+  );
   return { approve, reject };
 }

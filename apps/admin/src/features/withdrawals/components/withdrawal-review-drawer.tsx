@@ -1,7 +1,7 @@
 import { addDecimal, isDatabaseDecimal, trimDecimal } from '@app/shared';
-import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Drawer, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, type DescriptionsProps, Divider, Form, Input, Typography } from 'antd';
 import { useConfirm } from '../../../components/confirm';
-import { RejectReasonForm } from '../../../components/review-queue';
+import { ReviewDrawer } from '../../../components/review-drawer';
 import { StatusTag } from '../../../components/status-tag';
 import { formatTime, userLabel } from '../../../lib/format';
 import { type AdminWithdrawal, useWithdrawalDecision } from '../api/withdrawals';
@@ -65,58 +65,52 @@ export function WithdrawalReviewDrawer({ withdrawal: w, onClose }: { withdrawal:
     });
   };
 
-  const onReject = (reason: string) => {
-    if (!w) return;
-    confirm({
-      title: `Reject withdrawal #${w.id}?`,
-      content: `Nothing is sent. The user's frozen funds — ${frozenTotal(w)} ${w.currency_name} (amount + fee) — are unfrozen and returned to their available balance. ${userLabel(w)} is told the reason: “${reason.trim()}”.`,
-      okText: 'Reject and unfreeze',
-      danger: true,
-      onOk: () => reject.mutateAsync({ id: w.id, reason }).then(onClose),
-    });
-  };
-
   return (
-    <Drawer open={w !== null} onClose={onClose} size={640} destroyOnHidden title={w ? `Withdrawal #${w.id}` : 'Withdrawal'}>
-      {contextHolder}
-      {w ? (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="withdrawal-drawer">
-          <Descriptions column={1} bordered size="small" items={details(w)} />
-          {w.status === 'pending' ? (
-            <>
-              <Divider titlePlacement="start">Approve (paid)</Divider>
-              <Alert
-                type="info"
-                showIcon
-                title="Send the funds from the platform's wallet first, then record the transaction hash here."
-              />
-              <Form<{ tx_hash: string }> layout="vertical" requiredMark={false} disabled={busy} onFinish={onApprove}>
-                <Form.Item
-                  label="Transaction hash"
-                  name="tx_hash"
-                  rules={[
-                    { required: true, whitespace: true, message: 'Enter the transaction hash of the payout.' },
-                    { max: 200, message: 'A transaction hash is at most 200 characters.' },
-                  ]}
-                >
-                  <Input maxLength={200} data-testid="withdrawal-tx-hash" />
-                </Form.Item>
-                <Button type="primary" htmlType="submit" loading={approve.isPending} data-testid="withdrawal-approve">
-                  Approve…
-                </Button>
-              </Form>
-              <Divider titlePlacement="start">Reject</Divider>
-              <RejectReasonForm
-                extra="Rejecting unfreezes the amount and the fee back to the user's available balance."
-                noun="withdrawal"
-                busy={busy}
-                loading={reject.isPending}
-                onReject={onReject}
-              />
-            </>
-          ) : null}
-        </Space>
-      ) : null}
-    </Drawer>
+    <ReviewDrawer
+      record={w}
+      onClose={onClose}
+      size={640}
+      title={w ? `Withdrawal #${w.id}` : 'Withdrawal'}
+      noun="withdrawal"
+      dialogs={contextHolder}
+      busy={busy}
+      reject={{
+        mutation: reject,
+        heading: 'Reject',
+        extra: "Rejecting unfreezes the amount and the fee back to the user's available balance.",
+        dialog: (w, reason) => ({
+          title: `Reject withdrawal #${w.id}?`,
+          content: `Nothing is sent. The user's frozen funds — ${frozenTotal(w)} ${w.currency_name} (amount + fee) — are unfrozen and returned to their available balance. ${userLabel(w)} is told the reason: “${reason}”.`,
+          okText: 'Reject and unfreeze',
+        }),
+      }}
+      approve={() => (
+        <>
+          <Divider titlePlacement="start">Approve (paid)</Divider>
+          <Alert
+            type="info"
+            showIcon
+            title="Send the funds from the platform's wallet first, then record the transaction hash here."
+          />
+          <Form<{ tx_hash: string }> layout="vertical" requiredMark={false} disabled={busy} onFinish={onApprove}>
+            <Form.Item
+              label="Transaction hash"
+              name="tx_hash"
+              rules={[
+                { required: true, whitespace: true, message: 'Enter the transaction hash of the payout.' },
+                { max: 200, message: 'A transaction hash is at most 200 characters.' },
+              ]}
+            >
+              <Input maxLength={200} data-testid="withdrawal-tx-hash" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={approve.isPending} data-testid="withdrawal-approve">
+              Approve…
+            </Button>
+          </Form>
+        </>
+      )}
+    >
+      {(w) => <Descriptions column={1} bordered size="small" items={details(w)} />}
+    </ReviewDrawer>
   );
 }

@@ -2,11 +2,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmSends, confirmText } from '../../../test/confirm-dialog';
+import { expectSent } from '../../../test/expect-sent';
 import { expectTexts } from '../../../test/expect-texts';
-import { type ApiHandler, answerPost, firstPage, mockReads, ok } from '../../../test/mock-api';
+import { answerPost, ok, servesList } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { openReview } from '../../../test/review-drawer';
-import { itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
+import { itRejectsAfterTheDialog, itShowsAnEmptyOrRefusedQueue } from '../../../test/review-queue-cases';
 import type { AdminWithdrawal } from '../api/withdrawals';
 import { WithdrawalsPage } from './withdrawals-page';
 
@@ -30,9 +31,7 @@ const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   ...over,
 });
 
-function serve(list: AdminWithdrawal[], extra: ApiHandler = () => undefined) {
-  return mockReads({ '/admin/withdrawals': firstPage(list) }, extra);
-}
+const serve = servesList<AdminWithdrawal>('/admin/withdrawals');
 
 /** Opens the first row's drawer and submits the payout form with `txHash`. */
 async function approveWith(txHash: string) {
@@ -61,8 +60,11 @@ describe('withdrawals page', () => {
     expect(content).toContain('after 250 USDT has been sent on TRC20 to TXYZabc123def456ghi789jkl012mno345');
     expect(content).toContain('The frozen 251.5 USDT (amount + fee)');
     expect(content).toContain('transaction hash 0xfeedbeef is recorded');
-    expect((await confirmSends(api, '/admin/withdrawals/61/approve')).body).toEqual({ tx_hash: '0xfeedbeef' });
-    expect(await screen.findByText('Withdrawal #61 marked as paid.')).toBeTruthy();
+    await expectSent(
+      confirmSends(api, '/admin/withdrawals/61/approve'),
+      { tx_hash: '0xfeedbeef' },
+      'Withdrawal #61 marked as paid.',
+    );
   });
 
   it('says a large payout waits for a second operator', async () => {
@@ -89,6 +91,18 @@ describe('withdrawals page', () => {
     expect(screen.queryByTestId('confirm-content')).toBeNull();
     expect(api.posts()).toEqual([]);
   });
+
+  itRejectsAfterTheDialog(
+    { page: <WithdrawalsPage />, path: '/withdrawals', noun: 'withdrawal' },
+    {
+      serve: (extra) => serve([withdrawal()], extra),
+      path: '/admin/withdrawals/61/reject',
+      typed: ' Address is on a sanctions list ',
+      sent: 'Address is on a sanctions list',
+      told: 'are unfrozen and returned to their available balance. alice@example.test (#12) is told the reason: “Address is on a sanctions list”',
+      receipt: "Withdrawal #61 rejected; the funds are back in the user's available balance.",
+    },
+  );
 
   itShowsAnEmptyOrRefusedQueue(
     { page: <WithdrawalsPage />, path: '/withdrawals', noun: 'withdrawal' },
