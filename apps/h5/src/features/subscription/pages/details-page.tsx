@@ -3,19 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
-import { Page } from '../../../components/page';
 import { formatDateTime } from '../../../lib/format';
 import { htmlLangOf } from '../../../lib/i18n';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
+import type { ProjectInfo } from '../api/subscription-api';
 import { PhaseChip } from '../components/phase-chip';
-import { ProjectUnavailable } from '../components/project-unavailable';
+import { ProjectPage } from '../components/project-page';
 import { SubscribedBar } from '../components/subscribed-bar';
 import { windowOpen } from '../purchase-rules';
 import '../subscription.css';
 import { PrimaryButton } from '../../../components/primary-button';
 import { TextLink } from '../../../components/text-link';
-import { useProjectParam } from '../use-project-param';
 
 /**
  * A project (spec: /pages/publication/details): the coin, its terms (issue price, supply, limits,
@@ -23,20 +22,22 @@ import { useProjectParam } from '../use-project-param';
  * way to subscribe while the window is open.
  */
 export function PublicationDetailsPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const { id, info } = useProjectParam();
-  const wrap = (body: ReactNode) => (
-    <Page
+  const { t } = useTranslation();
+  return (
+    <ProjectPage
       title={t('publication.details')}
       testId="publication-details-page"
       navRight={<TextLink to={`${PATHS.publication}?tab=mine`}>{t('publication.mine')}</TextLink>}
     >
-      {body}
-    </Page>
+      {(project) => <ProjectDetails p={project} />}
+    </ProjectPage>
   );
-  if (id === undefined || !info.data) return wrap(<ProjectUnavailable id={id} info={info} />);
-  const p = info.data;
+}
+
+/** The project's page once it is read. */
+function ProjectDetails({ p }: { p: ProjectInfo }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
   const open = windowOpen(p);
@@ -67,7 +68,7 @@ export function PublicationDetailsPage() {
       ? t('publication.not_started')
       : t('publication.closed');
 
-  return wrap(
+  return (
     <div className="publication-details">
       <section className="publication-hero">
         <CoinIcon name={coin} size={44} />
@@ -131,6 +132,6 @@ export function PublicationDetailsPage() {
           {action}
         </PrimaryButton>
       </div>
-    </div>,
+    </div>
   );
 }
