@@ -40,10 +40,13 @@ type CalloutProps = {
   testId?: string;
 };
 
+/** A callout's colours: the soft shade of its tone (styles/tone.css); information wears the accent. */
+const CALLOUT_TONE = { warning: 'tone-warning', info: 'tone-accent', danger: 'tone-danger' } as const;
+
 /** A note above a form: what is missing before it can be used, with a link to fix it. */
 export function Callout({ children, action, tone = 'warning', testId }: CalloutProps) {
   return (
-    <div className={`callout callout--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
+    <div className={`callout ${CALLOUT_TONE[tone]}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
       <div className="callout__text">{children}</div>
       {action ? <div className="callout__action">{action}</div> : null}
     </div>
