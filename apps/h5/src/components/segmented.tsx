@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './segmented.css';
+import { TabRow } from './tab-button';
 
 type Choices<V extends string> =
   | { options: readonly { value: V; label: ReactNode }[]; labels?: never }
@@ -30,20 +31,15 @@ export function Segmented<V extends string>({
   const { t } = useTranslation();
   const choices = options ?? (Object.keys(labels) as V[]).map((key) => ({ value: key, label: t(labels[key]) }));
   return (
-    <div className={`segmented segmented--${size} segmented--${variant}`} role="tablist" data-testid={testId}>
-      {choices.map((o) => (
-        <button
-          type="button"
-          role="tab"
-          aria-selected={o.value === value}
-          key={o.value}
-          className={o.value === value ? 'segmented__item segmented__item--active' : 'segmented__item'}
-          onClick={() => onChange(o.value)}
-          data-testid={`${testId}-${o.value}`}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
+    <TabRow
+      className={`segmented segmented--${size} segmented--${variant}`}
+      rowTestId={testId}
+      block="segmented__item"
+      values={choices.map((o) => o.value)}
+      selected={value}
+      onSelect={onChange}
+      label={(v) => choices.find((o) => o.value === v)?.label}
+      testId={(v) => `${testId}-${v}`}
+    />
   );
 }
