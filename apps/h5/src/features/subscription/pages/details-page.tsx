@@ -34,6 +34,23 @@ export function PublicationDetailsPage() {
   );
 }
 
+/** A label, its value and the value's test id when the tests read it. */
+type Figure = [string, ReactNode, string?];
+
+/** The project's figures as label/value rows. */
+function Figures({ rows }: { rows: Figure[] }) {
+  return (
+    <dl className="publication-figures fact-list fact-list--figures">
+      {rows.map(([label, value, testId]) => (
+        <div className="publication-figures__row" key={label}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The project's page once it is read. */
 function ProjectDetails({ p }: { p: ProjectInfo }) {
   const { t, i18n } = useTranslation();
@@ -41,7 +58,7 @@ function ProjectDetails({ p }: { p: ProjectInfo }) {
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
   const open = windowOpen(p);
-  const figures: [string, ReactNode, string?][] = [
+  const figures: Figure[] = [
     [t('publication.issue_price'), `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
     [t('publication.total_supply'), `${formatAmount(p.num, p.decimals)} ${coin}`],
     [t('publication.remaining'), `${formatAmount(p.last_num, p.decimals)} ${coin}`, 'publication-remaining'],
@@ -84,31 +101,16 @@ function ProjectDetails({ p }: { p: ProjectInfo }) {
         <SubscribedBar project={p} />
       </section>
       <section className="publication-section">
-        <dl className="publication-figures fact-list fact-list--figures">
-          {figures.map(([label, value, testId]) => (
-            <div className="publication-figures__row" key={label}>
-              <dt>{label}</dt>
-              <dd data-testid={testId}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures rows={figures} />
       </section>
       {p.mine ? (
         <section className="publication-section" data-testid="publication-mine">
-          <dl className="publication-figures fact-list fact-list--figures">
-            <div className="publication-figures__row">
-              <dt>{t('publication.my_subscribed')}</dt>
-              <dd>
-                {formatAmount(p.mine.subscribed)} {pay}
-              </dd>
-            </div>
-            <div className="publication-figures__row">
-              <dt>{t('publication.my_remaining')}</dt>
-              <dd>
-                {formatAmount(p.mine.remaining)} {pay}
-              </dd>
-            </div>
-          </dl>
+          <Figures
+            rows={[
+              [t('publication.my_subscribed'), `${formatAmount(p.mine.subscribed)} ${pay}`],
+              [t('publication.my_remaining'), `${formatAmount(p.mine.remaining)} ${pay}`],
+            ]}
+          />
         </section>
       ) : null}
       <section className="publication-section">
