@@ -16,6 +16,7 @@ import { codeTargetOf } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
 import { coinAccount, currencyParam, walletListQuery } from '../../../lib/wallet-api';
 import { withdrawInfoQuery } from '../../../lib/withdraw-info-api';
 import { schemaResolver } from '../../../lib/zod-form';
@@ -97,12 +98,7 @@ export function AddressCreatePage() {
   if (!wallet.data || !user.data) {
     return (
       <Page title={title} testId="address-create-page">
-        <ErrorState
-          onRetry={() => {
-            void wallet.refetch();
-            void user.refetch();
-          }}
-        />
+        <ErrorState onRetry={() => void refetchAll(wallet, user)} />
       </Page>
     );
   }

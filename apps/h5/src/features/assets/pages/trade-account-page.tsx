@@ -11,6 +11,7 @@ import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/number-format';
+import { refetchAll } from '../../../lib/query-client';
 import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { type LedgerRow, legalLogQuery } from '../api/assets-api';
@@ -63,7 +64,7 @@ export function TradeAccountPage() {
           size="small"
         />
       </div>
-      <PullRefresh onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
+      <PullRefresh onRefresh={() => refetchAll(wallet, log)}>
         {wallet.isPending ? (
           <PageLoader inline />
         ) : !current ? (

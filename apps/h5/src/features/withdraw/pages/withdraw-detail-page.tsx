@@ -21,6 +21,7 @@ import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
 
 /**
  * Withdraw, step two: chain, an address from the address book, the amount (with "all", the fee, the
@@ -48,15 +49,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
 
   if (info.isPending || destination.isPending || user.isPending) return wrap(<PageLoader />);
   if (!data || destination.isError || !user.data) {
-    return wrap(
-      <ErrorState
-        onRetry={() => {
-          void info.refetch();
-          void destination.refetch();
-          void user.refetch();
-        }}
-      />,
-    );
+    return wrap(<ErrorState onRetry={() => void refetchAll(info, destination, user)} />);
   }
   if (bank && !card.data) {
     return wrap(
