@@ -17,6 +17,15 @@ export function EmptyState({ text, action, testId = 'empty-state' }: { text?: Re
   );
 }
 
+/** What to do about an empty state (add the first one, go choose one): one primary button under it. */
+export function StateAction({ onClick, testId, children }: { onClick: () => void; testId?: string; children: ReactNode }) {
+  return (
+    <Button color="primary" shape="rounded" onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
 /** A request that failed (the toast said why): offer to try again rather than an empty screen. */
 export function ErrorState({ onRetry, testId = 'error-state' }: { onRetry: () => void; testId?: string }) {
   const { t } = useTranslation();

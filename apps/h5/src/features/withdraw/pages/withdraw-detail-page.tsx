@@ -1,5 +1,4 @@
 import { REVIEW_STATUS } from '@app/shared';
-import Button from 'antd-mobile/es/components/button';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +7,7 @@ import { ChoiceSheet } from '../../../components/choice-sheet';
 import { CoinIcon } from '../../../components/coin-icon';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import type { CoinBalance } from '../../../lib/wallet-api';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
 import { WithdrawChainAddress } from '../components/withdraw-destination';
@@ -57,9 +56,9 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
         text={t('withdraw.bank_none')}
         testId="withdraw-bank-empty"
         action={
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.bankAdd)} data-testid="withdraw-bank-bind">
+          <StateAction onClick={() => navigate(PATHS.bankAdd)} testId="withdraw-bank-bind">
             {t('bank.add')}
-          </Button>
+          </StateAction>
         }
       />,
     );
