@@ -120,6 +120,16 @@ describe('a part drawn from one read', () => {
     expect(screen.getByTestId('drawn').textContent).toBe('a,b');
   });
 
+  it("shows the page's own placeholder while it loads, when it has one", async () => {
+    await renderPage(
+      <QueryView query={read({ isPending: true })} loading={<div data-testid="placeholder" />}>
+        {() => null}
+      </QueryView>,
+    );
+    expect(screen.getByTestId('placeholder')).toBeTruthy();
+    expect(document.querySelector('.page-loader')).toBeNull();
+  });
+
   it('says when there is nothing, and offers a retry when the read failed even with an earlier reply', async () => {
     const failed = read({ isError: true, data: ['a'] });
     const { rerender } = await renderPage(view(read({ data: [] })));
