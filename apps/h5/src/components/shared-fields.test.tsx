@@ -5,6 +5,7 @@ import { mockApi, renderPage } from '../test/render-page';
 import { CoinChoicePage } from './coin-choice-page';
 import { QueryView } from './query-view';
 import { SearchListPopup } from './search-list-popup';
+import { Segmented } from './segmented';
 import { Callout } from './state-view';
 import { TabRow } from './tab-button';
 
@@ -183,5 +184,26 @@ describe('a callout', () => {
     expect(screen.getByTestId('info').className).toBe('callout tone-accent');
     expect(screen.getByTestId('danger').className).toBe('callout tone-danger');
     expect(screen.getByTestId('info').getAttribute('role')).toBeNull();
+  });
+});
+
+describe('the pill choices', () => {
+  it('labels values by a translation prefix, or by themselves', async () => {
+    await renderPage(
+      <>
+        <Segmented
+          values={['coin', 'lever'] as const}
+          labelPrefix="money.account"
+          value="coin"
+          onChange={() => {}}
+          testId="acc"
+        />
+        <Segmented values={['TRC20', 'ERC20']} value="ERC20" onChange={() => {}} testId="chain" />
+      </>,
+    );
+    expect(screen.getByTestId('acc-coin').textContent).toBe('Coin');
+    expect(screen.getByTestId('acc-coin').className).toBe('segmented__item segmented__item--active');
+    expect(screen.getByTestId('chain-TRC20').textContent).toBe('TRC20');
+    expect(screen.getByTestId('chain-ERC20').getAttribute('aria-selected')).toBe('true');
   });
 });

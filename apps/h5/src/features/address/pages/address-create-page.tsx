@@ -126,13 +126,7 @@ export function AddressCreatePage() {
               {info.isPending ? (
                 <span className="form-note">{t('common.loading')}</span>
               ) : (
-                <Segmented
-                  options={chains.map((c) => ({ value: c, label: c }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  testId="address-chain"
-                  size="small"
-                />
+                <Segmented values={chains} value={field.value} onChange={field.onChange} testId="address-chain" size="small" />
               )}
             </div>
           )}

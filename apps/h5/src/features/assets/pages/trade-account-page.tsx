@@ -57,7 +57,8 @@ export function TradeAccountPage() {
     <Page title={t('sections.trade_account')} testId="trade-account-page">
       <div className="trade-account__switch">
         <Segmented
-          options={ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account.${kind}`) }))}
+          values={ACCOUNT_KINDS}
+          labelPrefix="money.account"
           value={account}
           onChange={setAccount}
           testId="trade-account-type"

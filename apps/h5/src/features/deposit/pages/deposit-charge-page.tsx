@@ -170,7 +170,7 @@ export function DepositChargePage() {
             <section className="section-card deposit-address">
               <div className="deposit-address__label">{t('deposit.chain')}</div>
               <Segmented
-                options={chains.data.map((c) => ({ value: c.name, label: c.name }))}
+                values={chains.data.map((c) => c.name)}
                 value={chain.name}
                 onChange={setChainName}
                 testId="deposit-chain"

@@ -38,7 +38,8 @@ export function FinanceOrdersPage() {
         <div className="finance-orders-tabs">
           <Segmented
             variant="tabs"
-            options={ORDER_TABS.map((s) => ({ value: s, label: t(`finance.status.${s}`) }))}
+            values={ORDER_TABS}
+            labelPrefix="finance.status"
             value={tab}
             onChange={setTab}
             testId="finance-orders-tab"
