@@ -24,7 +24,8 @@ export function MarketFilterBar({ query, onQuery, category, onCategory, testId }
       <div className="market-filter-bar__categories">
         <Segmented
           size="small"
-          options={MARKET_CATEGORIES.map((value) => ({ value, label: t(`market.category.${value}`) }))}
+          values={MARKET_CATEGORIES}
+          labelPrefix="market.category"
           value={category}
           onChange={onCategory}
           testId={`${testId}-category`}

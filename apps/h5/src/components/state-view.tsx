@@ -17,6 +17,15 @@ export function EmptyState({ text, action, testId = 'empty-state' }: { text?: Re
   );
 }
 
+/** What to do about an empty state (add the first one, go choose one): one primary button under it. */
+export function StateAction({ onClick, testId, children }: { onClick: () => void; testId?: string; children: ReactNode }) {
+  return (
+    <Button color="primary" shape="rounded" onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
 /** A request that failed (the toast said why): offer to try again rather than an empty screen. */
 export function ErrorState({ onRetry, testId = 'error-state' }: { onRetry: () => void; testId?: string }) {
   const { t } = useTranslation();
@@ -40,10 +49,13 @@ type CalloutProps = {
   testId?: string;
 };
 
+/** A callout's colours: the soft shade of its tone (styles/tone.css); information wears the accent. */
+const CALLOUT_TONE = { warning: 'tone-warning', info: 'tone-accent', danger: 'tone-danger' } as const;
+
 /** A note above a form: what is missing before it can be used, with a link to fix it. */
 export function Callout({ children, action, tone = 'warning', testId }: CalloutProps) {
   return (
-    <div className={`callout callout--${tone}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
+    <div className={`callout ${CALLOUT_TONE[tone]}`} data-testid={testId} role={tone === 'info' ? undefined : 'alert'}>
       <div className="callout__text">{children}</div>
       {action ? <div className="callout__action">{action}</div> : null}
     </div>

@@ -20,3 +20,38 @@ export function TabButton(props: {
     </button>
   );
 }
+
+/**
+ * A row of tabs, one per value (`role="tablist"`): the selected value's tab is marked, and each tab's
+ * label, test id and optional modifier come from its value.
+ */
+export function TabRow<V extends string>(props: {
+  className: string;
+  /** The tabs' block class (see `TabButton`). */
+  block: string;
+  values: readonly V[];
+  selected: V;
+  onSelect: (value: V) => void;
+  label: (value: V) => ReactNode;
+  testId: (value: V) => string;
+  modifier?: (value: V) => string;
+  rowTestId?: string;
+}) {
+  const { className, block, values, selected, onSelect, label, testId, modifier, rowTestId } = props;
+  return (
+    <div className={className} role="tablist" data-testid={rowTestId}>
+      {values.map((value) => (
+        <TabButton
+          key={value}
+          block={block}
+          modifier={modifier?.(value)}
+          selected={selected === value}
+          onSelect={() => onSelect(value)}
+          testId={testId(value)}
+        >
+          {label(value)}
+        </TabButton>
+      ))}
+    </div>
+  );
+}

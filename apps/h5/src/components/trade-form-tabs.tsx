@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TabButton } from './tab-button';
+import { TabRow } from './tab-button';
 
 /**
  * The two rows of tabs atop a trading form (spot orders, contract entries): the side, the first one
@@ -20,34 +20,26 @@ export function TradeFormTabs<S extends string, K extends string>(props: {
   const { t } = useTranslation();
   return (
     <>
-      <div className="trade-form__sides" role="tablist">
-        {sides.map((s) => (
-          <TabButton
-            key={s}
-            block="trade-form__side"
-            modifier={s === sides[0] ? 'up' : 'down'}
-            selected={side === s}
-            onSelect={() => onSide(s)}
-            testId={`${testIdPrefix}-side-${s}`}
-          >
-            {t(`${labels}.${s}`)}
-          </TabButton>
-        ))}
-      </div>
+      <TabRow
+        className="trade-form__sides"
+        block="trade-form__side"
+        values={sides}
+        selected={side}
+        onSelect={onSide}
+        modifier={(s) => (s === sides[0] ? 'up' : 'down')}
+        label={(s) => t(`${labels}.${s}`)}
+        testId={(s) => `${testIdPrefix}-side-${s}`}
+      />
 
-      <div className="trade-form__kinds" role="tablist">
-        {kinds.map((k) => (
-          <TabButton
-            key={k}
-            block="trade-form__kind"
-            selected={kind === k}
-            onSelect={() => onKind(k)}
-            testId={`${testIdPrefix}-kind-${k}`}
-          >
-            {t(`${labels}.${k}`)}
-          </TabButton>
-        ))}
-      </div>
+      <TabRow
+        className="trade-form__kinds"
+        block="trade-form__kind"
+        values={kinds}
+        selected={kind}
+        onSelect={onKind}
+        label={(k) => t(`${labels}.${k}`)}
+        testId={(k) => `${testIdPrefix}-kind-${k}`}
+      />
     </>
   );
 }

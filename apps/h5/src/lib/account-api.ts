@@ -1,5 +1,4 @@
 import type { AreaCode, authApi, CodeScene, UserCenter } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { apiQuery } from './api-query';
 import { useAuthStore } from './auth-store';
@@ -15,14 +14,9 @@ export const accountKeys = {
 };
 
 export const userCenterQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.center,
-    queryFn: async ({ signal }) => {
-      const user = await api.get<UserCenter>('user/center', undefined, { loading: false, signal });
-      // Keep the stored copy current: the home card and menu read it without a request.
-      useAuthStore.getState().setUser(user);
-      return user;
-    },
+  apiQuery<UserCenter>(accountKeys.center, 'get', 'user/center', {
+    // Keep the stored copy current: the home card and menu read it without a request.
+    onReply: (user) => useAuthStore.getState().setUser(user),
   });
 
 // The country list does not change while the app is open.

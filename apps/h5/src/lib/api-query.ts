@@ -1,7 +1,7 @@
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api, type Body } from './api';
 
-type ReadOptions = {
+type ReadOptions<Reply> = {
   params?: Body;
   /** `false`: a failure shows no toast (the page says so in its own way). */
   toast?: false;
@@ -9,6 +9,8 @@ type ReadOptions = {
   retry?: boolean;
   refetchInterval?: number;
   enabled?: boolean;
+  /** What is done with each reply as it arrives, before any page sees it (a copy kept on the device). */
+  onReply?: (reply: Reply) => void;
 };
 
 /**
@@ -19,11 +21,15 @@ export function apiQuery<Reply, Key extends QueryKey = QueryKey>(
   queryKey: Key,
   method: 'get' | 'post',
   path: string,
-  { params, toast, ...options }: ReadOptions = {},
+  { params, toast, onReply, ...options }: ReadOptions<Reply> = {},
 ) {
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => api[method]<Reply>(path, params, { loading: false, toast, signal }),
+    queryFn: async ({ signal }) => {
+      const reply = await api[method]<Reply>(path, params, { loading: false, toast, signal });
+      onReply?.(reply);
+      return reply;
+    },
     ...options,
   });
 }

@@ -13,6 +13,12 @@ export type PairView = marketApi.PairView;
 
 export type QuotationGroup = marketApi.QuotationGroup;
 
+/** A pair as the server's pair-scoped requests name it: its quote coin and base coin ids. */
+export type PairIds = Pick<PairView, 'legal_id' | 'currency_id'>;
+
+/** Only the ids of a pair, for a request or a stored choice (not the rest of what is known of it). */
+export const pairIds = (pair: PairIds): PairIds => ({ legal_id: pair.legal_id, currency_id: pair.currency_id });
+
 export const marketKeys = {
   all: ['market'] as const,
   quotation: ['market', 'quotation'] as const,
@@ -33,7 +39,7 @@ export const quotationQuery = () => apiQuery<QuotationGroup[]>(marketKeys.quotat
 
 export const dealQuery = (pair: Pick<PairView, 'symbol' | 'legal_id' | 'currency_id'>) =>
   apiQuery<PairView>(marketKeys.deal(pair.symbol), 'get', 'currency/deal', {
-    params: { legal_id: pair.legal_id, currency_id: pair.currency_id },
+    params: pairIds(pair),
     staleTime: 0,
   });
 

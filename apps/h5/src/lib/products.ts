@@ -1,6 +1,6 @@
 import { PRODUCTS, type Product, type ProductSwitches } from '@app/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from './api-query';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /**
@@ -10,15 +10,12 @@ import { readJson, STORAGE_KEYS, writeJson } from './storage';
  * bar does not jump on a normal start and a product the operator switched off does not flash in.
  */
 export const productsQuery = () =>
-  queryOptions({
-    queryKey: ['products'] as const,
-    queryFn: async ({ signal }) => {
-      const switches = await api.get<ProductSwitches>('products', undefined, { loading: false, signal });
+  apiQuery<ProductSwitches>(['products'] as const, 'get', 'products', {
+    staleTime: 60_000,
+    onReply: (switches) => {
       writeJson(STORAGE_KEYS.products, switches);
       remembered = switches;
-      return switches;
     },
-    staleTime: 60_000,
   });
 
 /** The device's last reply as read once per start (and replaced by each new reply). */

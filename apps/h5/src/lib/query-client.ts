@@ -19,6 +19,11 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Asks each of a page's reads again (a retry or a pull to refresh); resolves once all have answered. */
+export function refetchAll(...queries: readonly { refetch: () => Promise<unknown> }[]): Promise<unknown[]> {
+  return Promise.all(queries.map((query) => query.refetch()));
+}
+
 /** After a change: the reads under these keys go stale (those on screen ask again); resolves when they have. */
 export function invalidateAll(client: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));

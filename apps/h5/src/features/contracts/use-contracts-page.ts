@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../lib/antd-imperative';
 import { showMessage } from '../../lib/loading-indicator';
-import { allPairs, quotationQuery } from '../../lib/market-api';
+import { allPairs, pairIds, quotationQuery } from '../../lib/market-api';
 import { useMarketStream, useUserEvent } from '../../lib/use-market-stream';
 import {
   cancelPosition,
@@ -44,7 +44,7 @@ export function useContractsDeal(access: ContractsAccess, pairRef: PairRef | und
       return m ? { ...p, logo: m.logo, change: m.change, demo: m.demo, now_price: m.now_price ?? p.now_price } : p;
     });
   }, [deal.data?.pairs, quotation.data]);
-  const ref = pair ? { legal_id: pair.legal_id, currency_id: pair.currency_id } : undefined;
+  const ref = pair ? pairIds(pair) : undefined;
   const stream = useMarketStream(pair?.symbol);
   const price = (stream.ticker?.symbol === pair?.symbol ? stream.ticker?.now_price : undefined) ?? deal.data?.last_price ?? null;
   const demo = stream.ticker?.demo ?? deal.data?.demo ?? false;

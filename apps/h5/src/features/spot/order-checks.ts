@@ -18,7 +18,9 @@ import {
  * again; these only spare the user a round trip and say what is wrong next to the field.
  */
 
-export type Side = 'buy' | 'sell';
+/** The two sides, buy first (the rising colour), as the form's tabs and the chart's buttons show them. */
+export const SIDES = ['buy', 'sell'] as const;
+export type Side = (typeof SIDES)[number];
 export type OrderKind = 'limit' | 'market';
 
 export type OrderInput = { side: Side; kind: OrderKind; price: string; amount: string; total: string };

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { QueryView } from '../../../components/query-view';
 import { Dialog } from '../../../lib/antd-imperative';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -49,6 +48,16 @@ function deviceName(agent: string | null): string {
   return browser && os ? `${browser} · ${os}` : agent.slice(0, 60);
 }
 
+/** One card of the page: its title, then what it holds. */
+function SecuritySection({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <section className="section-card account-security__section" data-testid={testId}>
+      <h3 className="account-security__title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 function AntiPhishingSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -71,8 +80,7 @@ function AntiPhishingSection() {
   const valid = code === '' || /^[\p{L}\p{N}]{4,20}$/u.test(code.trim());
 
   return (
-    <section className="section-card account-security__section" data-testid="anti-phishing">
-      <h3 className="account-security__title">{t('account_security.anti_phishing')}</h3>
+    <SecuritySection title={t('account_security.anti_phishing')} testId="anti-phishing">
       <p className="account-security__note">{t('account_security.anti_phishing_note')}</p>
       <FormField
         error={valid ? error : 'field_invalid'}
@@ -98,7 +106,7 @@ function AntiPhishingSection() {
       >
         {t('account_security.save')}
       </Button>
-    </section>
+    </SecuritySection>
   );
 }
 
@@ -136,54 +144,51 @@ function SessionsSection() {
   };
 
   return (
-    <section className="section-card account-security__section" data-testid="sessions">
-      <h3 className="account-security__title">{t('account_security.sessions')}</h3>
-      {query.isPending ? (
-        <PageLoader inline />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <ul className="account-security__list" data-testid="sessions-list">
-            {list.map((s) => (
-              <li key={s.id} className="account-security__item" data-testid="session-item" data-current={s.current}>
-                <div>
-                  <div className="account-security__main">
-                    {deviceName(s.user_agent)}
-                    {s.current ? <span className="account-security__tag">{t('account_security.this_device')}</span> : null}
+    <SecuritySection title={t('account_security.sessions')} testId="sessions">
+      <QueryView query={query}>
+        {() => (
+          <>
+            <ul className="account-security__list" data-testid="sessions-list">
+              {list.map((s) => (
+                <li key={s.id} className="account-security__item" data-testid="session-item" data-current={s.current}>
+                  <div>
+                    <div className="account-security__main">
+                      {deviceName(s.user_agent)}
+                      {s.current ? <span className="account-security__tag">{t('account_security.this_device')}</span> : null}
+                    </div>
+                    <div className="account-security__sub">
+                      {s.ip ?? '—'} · {formatDateTime(s.created_at)}
+                    </div>
                   </div>
-                  <div className="account-security__sub">
-                    {s.ip ?? '—'} · {formatDateTime(s.created_at)}
-                  </div>
-                </div>
-                {s.current ? null : (
-                  <button
-                    type="button"
-                    className="account-security__link"
-                    onClick={() => void confirmOne(s)}
-                    data-testid="session-sign-out"
-                  >
-                    {t('account_security.sign_out')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <Button
-            block
-            shape="rounded"
-            color="danger"
-            fill="outline"
-            disabled={otherCount === 0}
-            loading={others.isPending}
-            onClick={() => void confirmOthers()}
-            data-testid="sign-out-others"
-          >
-            {t('account_security.sign_out_others')}
-          </Button>
-        </>
-      )}
-    </section>
+                  {s.current ? null : (
+                    <button
+                      type="button"
+                      className="account-security__link"
+                      onClick={() => void confirmOne(s)}
+                      data-testid="session-sign-out"
+                    >
+                      {t('account_security.sign_out')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Button
+              block
+              shape="rounded"
+              color="danger"
+              fill="outline"
+              disabled={otherCount === 0}
+              loading={others.isPending}
+              onClick={() => void confirmOthers()}
+              data-testid="sign-out-others"
+            >
+              {t('account_security.sign_out_others')}
+            </Button>
+          </>
+        )}
+      </QueryView>
+    </SecuritySection>
   );
 }
 
@@ -197,36 +202,31 @@ function LoginHistorySection() {
   const { t } = useTranslation();
   const query = useQuery(loginHistoryQuery());
   return (
-    <section className="section-card account-security__section" data-testid="login-history">
-      <h3 className="account-security__title">{t('account_security.login_history')}</h3>
-      {query.isPending ? (
-        <PageLoader inline />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : query.data.list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <ul className="account-security__list" data-testid="login-history-list">
-          {query.data.list.map((r) => (
-            <li key={r.id} className="account-security__item" data-testid="login-record">
-              <div>
-                <div className="account-security__main">{formatDateTime(r.created_at)}</div>
-                <div className="account-security__sub">
-                  {r.ip ?? '—'} · {deviceName(r.user_agent)}
+    <SecuritySection title={t('account_security.login_history')} testId="login-history">
+      <QueryView query={query} isEmpty={(data) => data.list.length === 0}>
+        {(data) => (
+          <ul className="account-security__list" data-testid="login-history-list">
+            {data.list.map((r) => (
+              <li key={r.id} className="account-security__item" data-testid="login-record">
+                <div>
+                  <div className="account-security__main">{formatDateTime(r.created_at)}</div>
+                  <div className="account-security__sub">
+                    {r.ip ?? '—'} · {deviceName(r.user_agent)}
+                  </div>
                 </div>
-              </div>
-              <span
-                className={
-                  r.result === 'ok' ? 'account-security__result' : 'account-security__result account-security__result--bad'
-                }
-              >
-                {t(RESULT_KEYS[r.result] ?? 'account_security.result_ok')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+                <span
+                  className={
+                    r.result === 'ok' ? 'account-security__result' : 'account-security__result account-security__result--bad'
+                  }
+                >
+                  {t(RESULT_KEYS[r.result] ?? 'account_security.result_ok')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </SecuritySection>
   );
 }
 

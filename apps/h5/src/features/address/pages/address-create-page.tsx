@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CoinPicker } from '../../../components/coin-picker';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,11 +11,12 @@ import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { addressBookKeys } from '../../../lib/address-book-api';
-import { pageStack } from '../../../lib/back-navigation';
 import { codeTargetOf } from '../../../lib/contact-target';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
+import { useGoBack } from '../../../lib/use-go-back';
 import { coinAccount, currencyParam, walletListQuery } from '../../../lib/wallet-api';
 import { withdrawInfoQuery } from '../../../lib/withdraw-info-api';
 import { schemaResolver } from '../../../lib/zod-form';
@@ -36,7 +37,8 @@ const resolver = schemaResolver<AddressForm>(addressSchema);
  */
 export function AddressCreatePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // Saved: back where the user came from, or to the list when the form was opened from a link.
+  const backToList = useGoBack(PATHS.addressList);
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const wallet = useQuery(walletListQuery());
@@ -67,8 +69,7 @@ export function AddressCreatePage() {
     onSuccess: async () => {
       showMessage(t('address.added'), 'success');
       await queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
-      if (pageStack.canGoBack()) navigate(-1);
-      else navigate(PATHS.addressList, { replace: true });
+      backToList();
     },
     onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
   });
@@ -97,12 +98,7 @@ export function AddressCreatePage() {
   if (!wallet.data || !user.data) {
     return (
       <Page title={title} testId="address-create-page">
-        <ErrorState
-          onRetry={() => {
-            void wallet.refetch();
-            void user.refetch();
-          }}
-        />
+        <ErrorState onRetry={() => void refetchAll(wallet, user)} />
       </Page>
     );
   }
@@ -130,13 +126,7 @@ export function AddressCreatePage() {
               {info.isPending ? (
                 <span className="form-note">{t('common.loading')}</span>
               ) : (
-                <Segmented
-                  options={chains.map((c) => ({ value: c, label: c }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  testId="address-chain"
-                  size="small"
-                />
+                <Segmented values={chains} value={field.value} onChange={field.onChange} testId="address-chain" size="small" />
               )}
             </div>
           )}

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +6,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PayPasswordFirst } from '../../../components/pay-password-first';
 import { PullRefresh } from '../../../components/pull-refresh';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import { userCenterQuery } from '../../../lib/account-api';
 import { type AddressEntry, addressBookKeys, addressBookQuery } from '../../../lib/address-book-api';
 import { Dialog } from '../../../lib/antd-imperative';
@@ -65,9 +64,9 @@ export function AddressListPage() {
   };
 
   const add = (
-    <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.addressCreate)} data-testid="address-add">
+    <StateAction onClick={() => navigate(PATHS.addressCreate)} testId="address-add">
       {t('address.add')}
-    </Button>
+    </StateAction>
   );
 
   return (

@@ -104,7 +104,8 @@ export function AssetsPage() {
             <section className="assets-accounts">
               <Segmented
                 variant="tabs"
-                options={ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account.${kind}`) }))}
+                values={ACCOUNT_KINDS}
+                labelPrefix="money.account"
                 value={account}
                 onChange={setAccount}
                 testId="assets-tab"

@@ -11,6 +11,7 @@ import { Segmented } from '../../../components/segmented';
 import { ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../../../lib/number-format';
+import { refetchAll } from '../../../lib/query-client';
 import { useValuation } from '../../../lib/use-valuation';
 import { ACCOUNT_KINDS, type AccountKind, isAccountKind, walletListQuery } from '../../../lib/wallet-api';
 import { type LedgerRow, legalLogQuery } from '../api/assets-api';
@@ -56,14 +57,15 @@ export function TradeAccountPage() {
     <Page title={t('sections.trade_account')} testId="trade-account-page">
       <div className="trade-account__switch">
         <Segmented
-          options={ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`money.account.${kind}`) }))}
+          values={ACCOUNT_KINDS}
+          labelPrefix="money.account"
           value={account}
           onChange={setAccount}
           testId="trade-account-type"
           size="small"
         />
       </div>
-      <PullRefresh onRefresh={() => Promise.all([wallet.refetch(), log.refetch()])}>
+      <PullRefresh onRefresh={() => refetchAll(wallet, log)}>
         {wallet.isPending ? (
           <PageLoader inline />
         ) : !current ? (

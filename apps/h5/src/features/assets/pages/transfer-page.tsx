@@ -29,7 +29,9 @@ import { BalanceAmountField } from '../../../components/balance-amount-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 
-type Sheet = 'from' | 'to' | null;
+/** The transfer's two ends, each an account chosen from a sheet. */
+const ENDS = ['from', 'to'] as const;
+type Sheet = (typeof ENDS)[number] | null;
 
 /** Up and down arrows: the swap of "from" and "to" (antd-mobile-icons has no such icon). */
 function SwapIcon() {
@@ -106,18 +108,14 @@ export function TransferPage() {
       <form className="form-body" onSubmit={onSubmit} noValidate>
         <div className="transfer-accounts">
           <div className="transfer-accounts__rows">
-            <div className="transfer-accounts__row">
-              <span className="transfer-accounts__label">{t('transfer.from')}</span>
-              <ChoiceTrigger onClick={() => setSheet('from')} testId="transfer-from">
-                {t(`money.account_name.${values.from}`)}
-              </ChoiceTrigger>
-            </div>
-            <div className="transfer-accounts__row">
-              <span className="transfer-accounts__label">{t('transfer.to')}</span>
-              <ChoiceTrigger onClick={() => setSheet('to')} testId="transfer-to">
-                {t(`money.account_name.${values.to}`)}
-              </ChoiceTrigger>
-            </div>
+            {ENDS.map((end) => (
+              <div className="transfer-accounts__row" key={end}>
+                <span className="transfer-accounts__label">{t(`transfer.${end}`)}</span>
+                <ChoiceTrigger onClick={() => setSheet(end)} testId={`transfer-${end}`}>
+                  {t(`money.account_name.${values[end]}`)}
+                </ChoiceTrigger>
+              </div>
+            ))}
           </div>
           <button
             type="button"

@@ -1,6 +1,9 @@
 import type { AccountType } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { TabRow } from '../../../components/tab-button';
 import './account-type-tabs.css';
+
+const ACCOUNT_TYPES: readonly AccountType[] = ['mobile', 'email'];
 
 /** Phone / e-mail switch at the top of the auth forms. */
 export function AccountTypeTabs({
@@ -13,25 +16,15 @@ export function AccountTypeTabs({
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
-  const tabs: [AccountType, string][] = [
-    ['mobile', t('auth.phone')],
-    ['email', t('auth.email')],
-  ];
   return (
-    <div className="account-tabs" role="tablist">
-      {tabs.map(([type, label]) => (
-        <button
-          type="button"
-          role="tab"
-          aria-selected={value === type}
-          key={type}
-          className={value === type ? 'account-tabs__tab account-tabs__tab--active' : 'account-tabs__tab'}
-          onClick={() => onChange(type)}
-          data-testid={`${testIdPrefix}-tab-${type}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <TabRow
+      className="account-tabs"
+      block="account-tabs__tab"
+      values={ACCOUNT_TYPES}
+      selected={value}
+      onSelect={onChange}
+      label={(type) => (type === 'mobile' ? t('auth.phone') : t('auth.email'))}
+      testId={(type) => `${testIdPrefix}-tab-${type}`}
+    />
   );
 }

@@ -23,7 +23,7 @@ import { useAreaCodes } from '../../../lib/use-area-codes';
 import { schemaResolver } from '../../../lib/zod-form';
 import { login } from '../api/auth-api';
 import { AccountTypeTabs } from '../components/account-type-tabs';
-import { AuthHeading } from '../components/auth-heading';
+import { AuthFooter, AuthHeading } from '../components/auth-heading';
 import { accountTypeFrom, loginSchema } from '../schemas';
 
 type LoginForm = { user_string: string; password: string; area_code: string };
@@ -119,12 +119,12 @@ export function LoginPage() {
         <SubmitButton loading={formState.isSubmitting} testId="login-submit">
           {t('auth.login_button')}
         </SubmitButton>
-        <div className="auth-footer">
-          {t('auth.no_account')}
-          <TextLink to={`${PATHS.register}?type=${type}`} testId="login-to-register">
-            {t('auth.register_link')}
-          </TextLink>
-        </div>
+        <AuthFooter
+          question={t('auth.no_account')}
+          link={t('auth.register_link')}
+          to={`${PATHS.register}?type=${type}`}
+          testId="login-to-register"
+        />
       </form>
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
     </Page>

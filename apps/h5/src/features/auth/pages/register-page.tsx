@@ -15,14 +15,13 @@ import { useAreaCodes } from '../../../lib/use-area-codes';
 import { accountCheck, combineChecks, confirmCheck, schemaResolver } from '../../../lib/zod-form';
 import { register } from '../api/auth-api';
 import { AccountTypeTabs } from '../components/account-type-tabs';
-import { AuthHeading } from '../components/auth-heading';
+import { AuthFooter, AuthHeading } from '../components/auth-heading';
 import { TermsPopup } from '../components/terms-popup';
 import { accountTypeFrom, inviteCodeFrom } from '../schemas';
 import './register-page.css';
 import { ContactCodeFields } from '../../../components/contact-fields';
 import { TextField } from '../../../components/controlled-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextLink } from '../../../components/text-link';
 
 type RegisterForm = {
   type: AccountType;
@@ -175,12 +174,13 @@ export function RegisterPage() {
         <SubmitButton loading={formState.isSubmitting} testId="register-submit">
           {t('auth.register_button')}
         </SubmitButton>
-        <div className="auth-footer">
-          {t('auth.have_account')}
-          <TextLink to={PATHS.login} replace testId="register-to-login">
-            {t('auth.login_link')}
-          </TextLink>
-        </div>
+        <AuthFooter
+          question={t('auth.have_account')}
+          link={t('auth.login_link')}
+          to={PATHS.login}
+          replace
+          testId="register-to-login"
+        />
       </form>
       <TermsPopup open={termsOpen} onClose={() => setTermsOpen(false)} />
     </Page>

@@ -2,15 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/controlled-field';
 import { Page } from '../../../components/page';
 import { SubmitButton } from '../../../components/submit-button';
-import { pageStack } from '../../../lib/back-navigation';
 import { bankCardKeys, bankCardQuery } from '../../../lib/bank-card-api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
+import { useGoBack } from '../../../lib/use-go-back';
 import { schemaResolver } from '../../../lib/zod-form';
 import { saveBankCard } from '../api/bank-card-api';
 import { BANK_FIELDS, BANK_MAX, type BankCardForm, bankCardSchema, toBankCardInput } from '../bank-card-schema';
@@ -23,7 +22,8 @@ const NUMERIC: ReadonlySet<keyof BankCardForm> = new Set(['card_number']);
 /** Binds (or replaces) the bank card: the spec's nine fields, checked like the server checks them. */
 export function BankAddPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // Saved: back where the user came from, or to the list when the form was opened from a link.
+  const backToList = useGoBack(PATHS.bankBind);
   const queryClient = useQueryClient();
   const card = useQuery(bankCardQuery());
   const { control, handleSubmit, setError, reset, formState } = useForm<BankCardForm>({ resolver, defaultValues: EMPTY });
@@ -40,8 +40,7 @@ export function BankAddPage() {
     onSuccess: async () => {
       showMessage(t('bank.saved'), 'success');
       await queryClient.invalidateQueries({ queryKey: bankCardKeys.card });
-      if (pageStack.canGoBack()) navigate(-1);
-      else navigate(PATHS.bankBind, { replace: true });
+      backToList();
     },
     onError: (error) => applyServerFieldErrors(error, setError, BANK_FIELDS),
   });

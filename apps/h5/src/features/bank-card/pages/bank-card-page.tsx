@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { BankCardFace } from '../../../components/bank-card-face';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import { bankCardQuery } from '../../../lib/bank-card-api';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
@@ -28,9 +28,9 @@ export function BankCardPage() {
         text={t('bank.empty')}
         testId="bank-empty"
         action={
-          <Button color="primary" shape="rounded" onClick={add} data-testid="bank-add">
+          <StateAction onClick={add} testId="bank-add">
             {t('bank.add')}
-          </Button>
+          </StateAction>
         }
       />
     );

@@ -2,11 +2,12 @@ import type { LeverDeal, LeverMyTrade, LeverPosition, LeverStatusName } from '@a
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { apiQuery } from '../../../lib/api-query';
+import { type PairIds, pairIds } from '../../../lib/market-api';
 import { pagedQuery } from '../../../lib/paged-query';
 
 /** Perpetual contracts (`lever/*`, docs/api-contracts.md). */
 
-export type PairRef = { legal_id: number; currency_id: number };
+export type PairRef = PairIds;
 export type Side = 'long' | 'short';
 export type EntryKind = 'market' | 'limit';
 
@@ -61,8 +62,7 @@ export type SubmitInput = {
 /** Opens a position (market) or entrusts a limit entry; margin and fee leave the contract account. */
 export const submitPosition = (input: SubmitInput) =>
   api.post<LeverPosition>('lever/submit', {
-    legal_id: input.pair.legal_id,
-    currency_id: input.pair.currency_id,
+    ...pairIds(input.pair),
     type: input.side === 'long' ? 1 : 2,
     status: input.kind === 'market' ? 1 : 0,
     share: input.lots,

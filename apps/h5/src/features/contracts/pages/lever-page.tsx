@@ -6,6 +6,7 @@ import { PagedList } from '../../../components/paged-list';
 import { PairSwitcher } from '../../../components/pair-switcher';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
+import { pairIds } from '../../../lib/market-api';
 import { useProducts } from '../../../lib/products';
 import type { PairRef } from '../api/contracts-api';
 import {
@@ -90,7 +91,7 @@ export function LeverPage() {
         title={t('lever.choose_pair')}
         pairs={sheetPairs}
         current={d.pair.symbol}
-        onChoose={(next) => setPairRef({ legal_id: next.legal_id, currency_id: next.currency_id })}
+        onChoose={(next) => setPairRef(pairIds(next))}
         onClose={() => setSheet(false)}
       />
       <StopSheet

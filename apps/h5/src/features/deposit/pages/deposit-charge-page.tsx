@@ -16,6 +16,7 @@ import { Callout, EmptyState, ErrorState } from '../../../components/state-view'
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
 import { coinAccount, currencyParam, walletKeys, walletListQuery } from '../../../lib/wallet-api';
 import { withdrawInfoQuery } from '../../../lib/withdraw-info-api';
 import { schemaResolver } from '../../../lib/zod-form';
@@ -97,15 +98,7 @@ export function DepositChargePage() {
 
   if (wallet.isPending || chains.isPending || bank.isPending) return wrap(<PageLoader />);
   if (!wallet.data || !chains.data || bank.isError) {
-    return wrap(
-      <ErrorState
-        onRetry={() => {
-          void wallet.refetch();
-          void chains.refetch();
-          void bank.refetch();
-        }}
-      />,
-    );
+    return wrap(<ErrorState onRetry={() => void refetchAll(wallet, chains, bank)} />);
   }
   if (!coin) return wrap(<EmptyState text={t('errors.currency_unknown')} />);
 
@@ -177,7 +170,7 @@ export function DepositChargePage() {
             <section className="section-card deposit-address">
               <div className="deposit-address__label">{t('deposit.chain')}</div>
               <Segmented
-                options={chains.data.map((c) => ({ value: c.name, label: c.name }))}
+                values={chains.data.map((c) => c.name)}
                 value={chain.name}
                 onChange={setChainName}
                 testId="deposit-chain"

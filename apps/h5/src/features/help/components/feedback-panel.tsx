@@ -4,7 +4,7 @@ import TextArea from 'antd-mobile/es/components/text-area';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { QueryView } from '../../../components/query-view';
 import { Toast } from '../../../lib/antd-imperative';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -102,41 +102,44 @@ export function FeedbackPanel({ query }: { query: UseQueryResult<FeedbackPage> }
       </div>
 
       <h3 className="help-section-title">{t('help.my_feedback')}</h3>
-      {query.isPending ? (
-        <div className="help-skeleton" aria-busy="true">
-          <div className="help-skeleton__row" />
-        </div>
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : query.data.list.length === 0 ? (
-        <EmptyState text={t('help.no_feedback')} />
-      ) : (
-        <ul className="help-feedback__list" data-testid="feedback-list">
-          {query.data.list.map((f) => (
-            <li key={f.id} className="help-card" data-testid="feedback-item">
-              <div className="help-card__time">{formatDateTime(f.created_at)}</div>
-              <p className="stored-text help-text">{f.content}</p>
-              {f.images.length > 0 ? (
-                <div className="help-feedback__thumbs">
-                  {f.images.map((img) => (
-                    <AuthedImage key={img.id} url={img.url} alt={t('help.image')} className="help-thumb" />
-                  ))}
-                </div>
-              ) : null}
-              {f.reply ? (
-                <div className="help-reply" data-testid="feedback-reply">
-                  <div className="help-reply__label">
-                    {t('help.reply')} · {formatDateTime(f.replied_at)}
+      <QueryView
+        query={query}
+        loading={
+          <div className="help-skeleton" aria-busy="true">
+            <div className="help-skeleton__row" />
+          </div>
+        }
+        isEmpty={(data) => data.list.length === 0}
+        emptyText={t('help.no_feedback')}
+      >
+        {(data) => (
+          <ul className="help-feedback__list" data-testid="feedback-list">
+            {data.list.map((f) => (
+              <li key={f.id} className="help-card" data-testid="feedback-item">
+                <div className="help-card__time">{formatDateTime(f.created_at)}</div>
+                <p className="stored-text help-text">{f.content}</p>
+                {f.images.length > 0 ? (
+                  <div className="help-feedback__thumbs">
+                    {f.images.map((img) => (
+                      <AuthedImage key={img.id} url={img.url} alt={t('help.image')} className="help-thumb" />
+                    ))}
                   </div>
-                  <p className="stored-text help-text">{f.reply}</p>
-                </div>
-              ) : (
-                <div className="help-card__hint">{t('help.awaiting_reply')}</div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                ) : null}
+                {f.reply ? (
+                  <div className="help-reply" data-testid="feedback-reply">
+                    <div className="help-reply__label">
+                      {t('help.reply')} · {formatDateTime(f.replied_at)}
+                    </div>
+                    <p className="stored-text help-text">{f.reply}</p>
+                  </div>
+                ) : (
+                  <div className="help-card__hint">{t('help.awaiting_reply')}</div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

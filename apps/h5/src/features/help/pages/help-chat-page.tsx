@@ -5,7 +5,7 @@ import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import { Toast } from '../../../lib/antd-imperative';
 import { formatDateTime } from '../../../lib/format';
 import { customerUrlQuery } from '../../../lib/support-api';
@@ -34,13 +34,9 @@ export function HelpChatPage() {
           testId="help-external-service"
           text={t('help.external_service')}
           action={
-            <Button
-              color="primary"
-              shape="rounded"
-              onClick={() => void window.open(customer.data.customer_url, '_blank', 'noopener')}
-            >
+            <StateAction onClick={() => void window.open(customer.data.customer_url, '_blank', 'noopener')}>
               {t('help.open_external')}
-            </Button>
+            </StateAction>
           }
         />
       ) : (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DigestRow } from '../../../components/digest-row';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
@@ -45,20 +46,9 @@ function HeadCard({ head }: { head: DayHead }) {
           {head.running ? t('index_record.running') : t('index_record.closed')}
         </span>
       </div>
-      <div className="digest-row">
-        <span>{t('index_record.samples')}</span>
-        <span data-testid="index-head-samples">{head.samples}</span>
-      </div>
-      <div className="digest-row">
-        <span>{t('index_record.minutes')}</span>
-        <span data-testid="index-head-minutes">{head.minutes}</span>
-      </div>
-      <div className="digest-row">
-        <span>{t('index_record.head')}</span>
-        <span className="digest-row__value" data-testid="index-head-hash">
-          {head.head ?? '—'}
-        </span>
-      </div>
+      <DigestRow label={t('index_record.samples')} value={head.samples} testId="index-head-samples" />
+      <DigestRow label={t('index_record.minutes')} value={head.minutes} testId="index-head-minutes" />
+      <DigestRow label={t('index_record.head')} value={head.head ?? '—'} digest testId="index-head-hash" />
       {check ? (
         <div
           className={`index-verdict tone-${check.state === 'ok' ? 'success' : 'danger'}`}

@@ -23,33 +23,59 @@ import './notice-page.css';
 
 type Tab = 'news' | 'messages';
 
-function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
+type CardProps = {
+  item: { read: boolean; title: string; created_at: NewsItem['created_at'] };
+  pinned?: boolean;
+  /** An announcement's summary or a message's whole body, in its own class. */
+  text: string;
+  textClassName: string;
+  onClick: () => void;
+  testId: string;
+  /** What the tests read of the row (`data-id`, `data-read`). */
+  [data: `data-${string}`]: string | number | boolean;
+};
+
+/** A row of either list: the unread dot, an announcement's pin, the title, its text and its time. */
+function NoticeCard({ item, pinned, text, textClassName, onClick, testId, ...data }: CardProps) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="card-button notice-card" onClick={onOpen} data-testid="news-row" data-id={item.id}>
+    <button type="button" className="card-button notice-card" onClick={onClick} data-testid={testId} {...data}>
       <div className="notice-card__head">
         {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
-        {item.pinned ? <span className="notice-card__pin">{t('notice.pinned')}</span> : null}
+        {pinned ? <span className="notice-card__pin">{t('notice.pinned')}</span> : null}
         {/* Plain text: React escapes it, so markup an operator typed shows literally. */}
         <span className="notice-card__title">{item.title}</span>
       </div>
-      <div className="notice-card__summary">{item.summary}</div>
+      <div className={textClassName}>{text}</div>
       <div className="fine-print notice-card__time">{formatDateTime(item.created_at)}</div>
     </button>
   );
 }
 
-function MessageCard({ item, onRead }: { item: MessageItem; onRead: () => void }) {
-  const { t } = useTranslation();
+function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
   return (
-    <button type="button" className="card-button notice-card" onClick={onRead} data-testid="message-row" data-read={item.read}>
-      <div className="notice-card__head">
-        {!item.read ? <span className="notice-card__dot" title={t('notice.unread')} /> : null}
-        <span className="notice-card__title">{item.title}</span>
-      </div>
-      <div className="notice-card__body">{item.body}</div>
-      <div className="fine-print notice-card__time">{formatDateTime(item.created_at)}</div>
-    </button>
+    <NoticeCard
+      item={item}
+      pinned={item.pinned}
+      text={item.summary}
+      textClassName="notice-card__summary"
+      onClick={onOpen}
+      testId="news-row"
+      data-id={item.id}
+    />
+  );
+}
+
+function MessageCard({ item, onRead }: { item: MessageItem; onRead: () => void }) {
+  return (
+    <NoticeCard
+      item={item}
+      text={item.body}
+      textClassName="notice-card__body"
+      onClick={onRead}
+      testId="message-row"
+      data-read={item.read}
+    />
   );
 }
 

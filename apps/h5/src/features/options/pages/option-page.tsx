@@ -7,6 +7,7 @@ import { DemoBadge } from '../../../components/demo-badge';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { PriceChange } from '../../../components/price-change';
+import { QueryView } from '../../../components/query-view';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatSampleTime } from '../../../lib/format-time';
@@ -96,31 +97,33 @@ export function OptionPage({ verify }: { verify?: (order: OptionOrder) => ReactN
       />
       <div className="option-page__list" data-testid={`option-list-${tab}`}>
         {tab === 'open' ? (
-          pending.isPending ? (
-            <PageLoader />
-          ) : pending.isError ? (
-            <ErrorState onRetry={() => void pending.refetch()} />
-          ) : waiting.length === 0 ? (
-            <EmptyState text={t('option.no_pending')} />
-          ) : (
-            waiting.map((o) => (
-              <PendingCard
-                key={o.id}
-                order={o}
-                now={now}
-                offset={offset}
-                livePrice={pairs.find((p) => p.id === o.match_id)?.now_price ?? undefined}
-              />
-            ))
-          )
-        ) : delivered.isPending ? (
-          <PageLoader />
-        ) : delivered.isError ? (
-          <ErrorState onRetry={() => void delivered.refetch()} />
-        ) : !delivered.data?.list.length ? (
-          <EmptyState text={t('option.no_history')} />
+          <QueryView
+            query={pending}
+            loading={<PageLoader />}
+            isEmpty={() => waiting.length === 0}
+            emptyText={t('option.no_pending')}
+          >
+            {() =>
+              waiting.map((o) => (
+                <PendingCard
+                  key={o.id}
+                  order={o}
+                  now={now}
+                  offset={offset}
+                  livePrice={pairs.find((p) => p.id === o.match_id)?.now_price ?? undefined}
+                />
+              ))
+            }
+          </QueryView>
         ) : (
-          delivered.data.list.map((o) => <DeliveredCard key={o.id} order={o} verify={verify?.(o)} />)
+          <QueryView
+            query={delivered}
+            loading={<PageLoader />}
+            isEmpty={(data) => !data.list.length}
+            emptyText={t('option.no_history')}
+          >
+            {(data) => data.list.map((o) => <DeliveredCard key={o.id} order={o} verify={verify?.(o)} />)}
+          </QueryView>
         )}
       </div>
     </>

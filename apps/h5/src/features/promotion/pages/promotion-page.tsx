@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
 import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
 import { PagedList } from '../../../components/paged-list';
 import { PullRefresh } from '../../../components/pull-refresh';
+import { QueryView } from '../../../components/query-view';
 import { RecordCard, RecordField } from '../../../components/record-card';
 import { Segmented } from '../../../components/segmented';
-import { EmptyState, ErrorState } from '../../../components/state-view';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount, formatMoney, formatPercent, formatRate } from '../../../lib/number-format';
 import {
@@ -104,19 +103,20 @@ function Summary({ data, onPoster }: { data: InviteSummary; onPoster: () => void
 function Ranking() {
   const { t } = useTranslation();
   const query = useQuery(rankingQuery());
-  if (query.isPending) return <PageLoader inline />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (!query.data.list.length) return <EmptyState text={t('promotion.no_ranking')} />;
   return (
-    <ol className="promotion-ranking" data-testid="promotion-ranking">
-      {query.data.list.map((r) => (
-        <li key={r.rank} className="promotion-ranking__row" data-testid="ranking-row">
-          <span className={`promotion-ranking__rank ${r.rank <= 3 ? 'tone-accent' : 'tone-muted'}`}>{r.rank}</span>
-          <span className="promotion-ranking__account">{r.account}</span>
-          <span className="promotion-ranking__invited">{t('promotion.people', { count: r.invited })}</span>
-        </li>
-      ))}
-    </ol>
+    <QueryView query={query} isEmpty={(data) => !data.list.length} emptyText={t('promotion.no_ranking')}>
+      {(data) => (
+        <ol className="promotion-ranking" data-testid="promotion-ranking">
+          {data.list.map((r) => (
+            <li key={r.rank} className="promotion-ranking__row" data-testid="ranking-row">
+              <span className={`promotion-ranking__rank ${r.rank <= 3 ? 'tone-accent' : 'tone-muted'}`}>{r.rank}</span>
+              <span className="promotion-ranking__account">{r.account}</span>
+              <span className="promotion-ranking__invited">{t('promotion.people', { count: r.invited })}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryView>
   );
 }
 
@@ -172,13 +172,7 @@ export function PromotionPage() {
   return (
     <Page title={t('sections.promotion')} testId="promotion-page">
       <PullRefresh onRefresh={refresh}>
-        {summary.isPending ? (
-          <PageLoader inline />
-        ) : summary.isError ? (
-          <ErrorState onRetry={() => void summary.refetch()} />
-        ) : (
-          <Summary data={summary.data} onPoster={() => setPosterOpen(true)} />
-        )}
+        <QueryView query={summary}>{(data) => <Summary data={data} onPoster={() => setPosterOpen(true)} />}</QueryView>
         <div className="promotion-tabs">
           <Segmented labels={PROMOTION_TABS} value={tab} onChange={setTab} testId="promotion-tab" />
         </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DigestRow } from '../../../components/digest-row';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/state-view';
@@ -13,6 +14,11 @@ import './proof-page.css';
  * One coin's leaf: the values it is built from, its path, and the verdict of the browser's own check
  * against the root published at the public endpoint (fetched apart from the leaf).
  */
+/** A row of a leaf's card, spaced as the card's rows are. */
+function LeafRow(props: Omit<ComponentProps<typeof DigestRow>, 'className'>) {
+  return <DigestRow className="proof-leaf__row" {...props} />;
+}
+
 function LeafCard({ leaf, published }: { leaf: MyLeaf; published: PublishedRoot | undefined }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<VerifyResult | null>(null);
@@ -45,34 +51,12 @@ function LeafCard({ leaf, published }: { leaf: MyLeaf; published: PublishedRoot 
           {verdict}
         </span>
       </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.balance')}</span>
-        <span data-testid="proof-balance">{leaf.balance}</span>
-      </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.user_id')}</span>
-        <span className="digest-row__value">{leaf.user_id}</span>
-      </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.nonce')}</span>
-        <span className="digest-row__value">{leaf.nonce}</span>
-      </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.leaf_hash')}</span>
-        <span className="digest-row__value" data-testid="proof-leaf-hash">
-          {result?.leafHash ?? leaf.leaf_hash}
-        </span>
-      </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.root')}</span>
-        <span className="digest-row__value" data-testid="proof-root">
-          {published?.root ?? '—'}
-        </span>
-      </div>
-      <div className="proof-leaf__row digest-row">
-        <span>{t('proof.total')}</span>
-        <span className="digest-row__value">{published ? `${published.total} (${published.leaf_count})` : '—'}</span>
-      </div>
+      <LeafRow label={t('proof.balance')} value={leaf.balance} testId="proof-balance" />
+      <LeafRow label={t('proof.user_id')} value={leaf.user_id} digest />
+      <LeafRow label={t('proof.nonce')} value={leaf.nonce} digest />
+      <LeafRow label={t('proof.leaf_hash')} value={result?.leafHash ?? leaf.leaf_hash} digest testId="proof-leaf-hash" />
+      <LeafRow label={t('proof.root')} value={published?.root ?? '—'} digest testId="proof-root" />
+      <LeafRow label={t('proof.total')} value={published ? `${published.total} (${published.leaf_count})` : '—'} digest />
       <div className="proof-leaf__row digest-row">
         <span>{t('proof.path', { count: leaf.path.length })}</span>
       </div>

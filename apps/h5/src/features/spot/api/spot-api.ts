@@ -1,5 +1,6 @@
 import type { SpotOrderEvent, SpotOrderStatus } from '@app/shared';
 import { api } from '../../../lib/api';
+import { pairIds } from '../../../lib/market-api';
 import { pagedQuery } from '../../../lib/paged-query';
 import type { Paged } from '../../../lib/wallet-api';
 import type { OrderKind, Side } from '../order-checks';
@@ -21,8 +22,7 @@ export type PairRef = { symbol: string; legal_id: number; currency_id: number };
 
 export const ordersQuery = (pair: PairRef, status: SpotStatus) =>
   pagedQuery<Paged<SpotOrder>>(spotKeys.orders(pair.symbol, status), 'get', 'coin/list', {
-    legal_id: pair.legal_id,
-    currency_id: pair.currency_id,
+    ...pairIds(pair),
     status,
   });
 
@@ -41,8 +41,7 @@ export type PlaceOrderInput = {
 /** Places an order (funds are frozen by the server); replies with the order as it stands after matching. */
 export const placeOrder = (input: PlaceOrderInput) =>
   api.post<SpotOrder>('coin/trade', {
-    legal_id: input.pair.legal_id,
-    currency_id: input.pair.currency_id,
+    ...pairIds(input.pair),
     type: input.side === 'buy' ? 1 : 2,
     order_type: input.kind,
     ...(input.kind === 'limit' && input.price ? { target_price: input.price } : {}),

@@ -3,7 +3,7 @@ import { DecimalBox, type DecimalBoxProps } from '../../../components/decimal-bo
 import { TradeFormTabs } from '../../../components/trade-form-tabs';
 import type { PairView } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
-import { type OrderField as FieldName, type OrderKind, PERCENTS, type Side } from '../order-checks';
+import { type OrderField as FieldName, type OrderKind, PERCENTS, SIDES, type Side } from '../order-checks';
 
 type FieldProps = Omit<DecimalBoxProps, 'className' | 'testId'> & { name: FieldName };
 
@@ -19,7 +19,7 @@ export function OrderTabs(props: {
   kind: OrderKind;
   onKind: (kind: OrderKind) => void;
 }) {
-  return <TradeFormTabs sides={['buy', 'sell']} kinds={['limit', 'market']} labels="trade" testIdPrefix="order" {...props} />;
+  return <TradeFormTabs sides={SIDES} kinds={['limit', 'market']} labels="trade" testIdPrefix="order" {...props} />;
 }
 
 /** The 25/50/75/100 % shortcuts of the balance. */

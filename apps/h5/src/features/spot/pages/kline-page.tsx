@@ -13,7 +13,7 @@ import { PairSwitcher, pairKey } from '../../../components/pair-switcher';
 import { PriceChange } from '../../../components/price-change';
 import { Segmented } from '../../../components/segmented';
 import { EmptyState } from '../../../components/state-view';
-import { TabButton } from '../../../components/tab-button';
+import { TabRow } from '../../../components/tab-button';
 import { changeDirection, dealQuery, depthQuery, type PairView, withTicker } from '../../../lib/market-api';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
@@ -32,6 +32,7 @@ import {
   SUB_INDICATORS,
   type SubIndicator,
 } from '../intervals';
+import { SIDES, type Side } from '../order-checks';
 import { useSelectedPair } from '../use-selected-pair';
 import '../../../components/trade-form.css';
 import './kline-page.css';
@@ -151,7 +152,7 @@ export function KlinePage() {
   }
 
   const price = (value: string | null) => (value === null ? '—' : formatAmount(value, pair.price_decimals, pair.price_decimals));
-  const trade = (side: 'buy' | 'sell') => navigate(`${PATHS.trade}?symbol=${encodeURIComponent(pair.symbol)}&side=${side}`);
+  const trade = (side: Side) => navigate(`${PATHS.trade}?symbol=${encodeURIComponent(pair.symbol)}&side=${side}`);
 
   return (
     <Page title={title} testId="kline-page">
@@ -186,19 +187,16 @@ export function KlinePage() {
           </dl>
         </section>
 
-        <div className="kline-page__intervals" role="tablist" data-testid="kline-intervals">
-          {INTERVALS.map((value) => (
-            <TabButton
-              key={value}
-              block="kline-page__chip"
-              selected={interval === value}
-              onSelect={() => setChartInterval(value)}
-              testId={`kline-interval-${value}`}
-            >
-              {t(`chart.interval.${value}`)}
-            </TabButton>
-          ))}
-        </div>
+        <TabRow
+          className="kline-page__intervals"
+          rowTestId="kline-intervals"
+          block="kline-page__chip"
+          values={INTERVALS}
+          selected={interval}
+          onSelect={setChartInterval}
+          label={(value) => t(`chart.interval.${value}`)}
+          testId={(value) => `kline-interval-${value}`}
+        />
 
         <div className="kline-page__chart">
           <ChartBoundary
@@ -256,24 +254,18 @@ export function KlinePage() {
       </div>
 
       <div className="kline-page__actions">
-        <Button
-          block
-          shape="rounded"
-          className="kline-page__action trade-form__submit trade-form__submit--up"
-          onClick={() => trade('buy')}
-          data-testid="kline-buy"
-        >
-          {t('trade.buy')}
-        </Button>
-        <Button
-          block
-          shape="rounded"
-          className="kline-page__action trade-form__submit trade-form__submit--down"
-          onClick={() => trade('sell')}
-          data-testid="kline-sell"
-        >
-          {t('trade.sell')}
-        </Button>
+        {SIDES.map((side) => (
+          <Button
+            key={side}
+            block
+            shape="rounded"
+            className={`kline-page__action trade-form__submit trade-form__submit--${side === 'buy' ? 'up' : 'down'}`}
+            onClick={() => trade(side)}
+            data-testid={`kline-${side}`}
+          >
+            {t(`trade.${side}`)}
+          </Button>
+        ))}
       </div>
 
       <PairSheet open={sheet} onClose={closeSheet} pairs={pairs} current={pair.symbol} onChoose={choosePair} />

@@ -3,19 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DemoBadge } from '../../../components/demo-badge';
-import { Page } from '../../../components/page';
 import { formatDateTime } from '../../../lib/format';
 import { htmlLangOf } from '../../../lib/i18n';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
+import type { ProjectInfo } from '../api/subscription-api';
 import { PhaseChip } from '../components/phase-chip';
-import { ProjectUnavailable } from '../components/project-unavailable';
+import { ProjectPage } from '../components/project-page';
 import { SubscribedBar } from '../components/subscribed-bar';
 import { windowOpen } from '../purchase-rules';
 import '../subscription.css';
 import { PrimaryButton } from '../../../components/primary-button';
 import { TextLink } from '../../../components/text-link';
-import { useProjectParam } from '../use-project-param';
 
 /**
  * A project (spec: /pages/publication/details): the coin, its terms (issue price, supply, limits,
@@ -23,24 +22,43 @@ import { useProjectParam } from '../use-project-param';
  * way to subscribe while the window is open.
  */
 export function PublicationDetailsPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const { id, info } = useProjectParam();
-  const wrap = (body: ReactNode) => (
-    <Page
+  const { t } = useTranslation();
+  return (
+    <ProjectPage
       title={t('publication.details')}
       testId="publication-details-page"
       navRight={<TextLink to={`${PATHS.publication}?tab=mine`}>{t('publication.mine')}</TextLink>}
     >
-      {body}
-    </Page>
+      {(project) => <ProjectDetails p={project} />}
+    </ProjectPage>
   );
-  if (id === undefined || !info.data) return wrap(<ProjectUnavailable id={id} info={info} />);
-  const p = info.data;
+}
+
+/** A label, its value and the value's test id when the tests read it. */
+type Figure = [string, ReactNode, string?];
+
+/** The project's figures as label/value rows. */
+function Figures({ rows }: { rows: Figure[] }) {
+  return (
+    <dl className="publication-figures fact-list fact-list--figures">
+      {rows.map(([label, value, testId]) => (
+        <div className="publication-figures__row" key={label}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The project's page once it is read. */
+function ProjectDetails({ p }: { p: ProjectInfo }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
   const open = windowOpen(p);
-  const figures: [string, ReactNode, string?][] = [
+  const figures: Figure[] = [
     [t('publication.issue_price'), `1 ${coin} = ${formatAmount(p.issue_price, 10)} ${pay}`, 'publication-issue-price'],
     [t('publication.total_supply'), `${formatAmount(p.num, p.decimals)} ${coin}`],
     [t('publication.remaining'), `${formatAmount(p.last_num, p.decimals)} ${coin}`, 'publication-remaining'],
@@ -67,7 +85,7 @@ export function PublicationDetailsPage() {
       ? t('publication.not_started')
       : t('publication.closed');
 
-  return wrap(
+  return (
     <div className="publication-details">
       <section className="publication-hero">
         <CoinIcon name={coin} size={44} />
@@ -83,31 +101,16 @@ export function PublicationDetailsPage() {
         <SubscribedBar project={p} />
       </section>
       <section className="publication-section">
-        <dl className="publication-figures fact-list fact-list--figures">
-          {figures.map(([label, value, testId]) => (
-            <div className="publication-figures__row" key={label}>
-              <dt>{label}</dt>
-              <dd data-testid={testId}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures rows={figures} />
       </section>
       {p.mine ? (
         <section className="publication-section" data-testid="publication-mine">
-          <dl className="publication-figures fact-list fact-list--figures">
-            <div className="publication-figures__row">
-              <dt>{t('publication.my_subscribed')}</dt>
-              <dd>
-                {formatAmount(p.mine.subscribed)} {pay}
-              </dd>
-            </div>
-            <div className="publication-figures__row">
-              <dt>{t('publication.my_remaining')}</dt>
-              <dd>
-                {formatAmount(p.mine.remaining)} {pay}
-              </dd>
-            </div>
-          </dl>
+          <Figures
+            rows={[
+              [t('publication.my_subscribed'), `${formatAmount(p.mine.subscribed)} ${pay}`],
+              [t('publication.my_remaining'), `${formatAmount(p.mine.remaining)} ${pay}`],
+            ]}
+          />
         </section>
       ) : null}
       <section className="publication-section">
@@ -131,6 +134,6 @@ export function PublicationDetailsPage() {
           {action}
         </PrimaryButton>
       </div>
-    </div>,
+    </div>
   );
 }

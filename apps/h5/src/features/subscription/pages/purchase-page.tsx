@@ -1,25 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmSheet } from '../../../components/confirm-sheet';
 import { FormField } from '../../../components/form-field';
-import { Page } from '../../../components/page';
 import { Callout } from '../../../components/state-view';
 import { isApiError } from '../../../lib/api';
 import { showMessage } from '../../../lib/loading-indicator';
 import { formatAmount } from '../../../lib/number-format';
 import { PATHS } from '../../../lib/paths';
 import { walletKeys } from '../../../lib/wallet-api';
-import { subscribe, subscriptionKeys } from '../api/subscription-api';
-import { ProjectUnavailable } from '../components/project-unavailable';
+import { type ProjectInfo, subscribe, subscriptionKeys } from '../api/subscription-api';
+import { ProjectPage } from '../components/project-page';
 import { checkPurchase, coinsFor, maxPurchase, windowOpen } from '../purchase-rules';
 import '../subscription.css';
 import { AmountInput } from '../../../components/amount-input';
 import { AmountSuffix, AvailableHint } from '../../../components/amount-suffix';
 import { SubmitButton } from '../../../components/submit-button';
 import { invalidateAll } from '../../../lib/query-client';
-import { useProjectParam } from '../use-project-param';
 
 /**
  * Subscribing (spec: /pages/publication/purchase): the amount in the subscription currency, checked
@@ -28,9 +26,18 @@ import { useProjectParam } from '../use-project-param';
  */
 export function PublicationPurchasePage() {
   const { t } = useTranslation();
+  return (
+    <ProjectPage title={t('publication.purchase')} testId="publication-purchase-page">
+      {(project, reload) => <PurchaseForm p={project} reload={reload} />}
+    </ProjectPage>
+  );
+}
+
+/** The subscription form once the project is read; a refusal reads the project again (quota, window). */
+function PurchaseForm({ p, reload }: { p: ProjectInfo; reload: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { id, info } = useProjectParam();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -45,17 +52,10 @@ export function PublicationPurchasePage() {
     },
     onError: (error) => {
       if (isApiError(error)) setServerError(error.fields?.amount ?? undefined);
-      void info.refetch();
+      reload();
     },
   });
 
-  const wrap = (body: ReactNode) => (
-    <Page title={t('publication.purchase')} testId="publication-purchase-page">
-      {body}
-    </Page>
-  );
-  if (id === undefined || !info.data) return wrap(<ProjectUnavailable id={id} info={info} />);
-  const p = info.data;
   const pay = p.subscribe_currency_name;
   const coin = p.new_currency_name;
   const open = windowOpen(p);
@@ -76,7 +76,7 @@ export function PublicationPurchasePage() {
     setConfirming(true);
   };
 
-  return wrap(
+  return (
     <form className="form-body" onSubmit={onSubmit} noValidate>
       {!open ? (
         <Callout tone="danger" testId="publication-purchase-closed">
@@ -171,6 +171,6 @@ export function PublicationPurchasePage() {
         }}
         onCancel={() => setConfirming(false)}
       />
-    </form>,
+    </form>
   );
 }

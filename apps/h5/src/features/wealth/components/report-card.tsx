@@ -3,6 +3,12 @@ import { formatAmount } from '../../../lib/number-format';
 import type { WealthReport } from '../api/wealth-api';
 import './report-card.css';
 
+/** The two incomes under the principal, each under its label (`finance.<field>`). */
+const INCOMES = [
+  { field: 'today_income', testId: 'finance-report-today' },
+  { field: 'total_income', testId: 'finance-report-total' },
+] as const;
+
 /** The hosting summary: principal in hosting, today's income and cumulative income (USDT value). */
 export function ReportCard({ report }: { report: WealthReport | undefined }) {
   const { t } = useTranslation();
@@ -15,18 +21,14 @@ export function ReportCard({ report }: { report: WealthReport | undefined }) {
         <span className="finance-report__unit hero-card__unit">USDT</span>
       </div>
       <div className="finance-report__grid">
-        <div>
-          <div className="finance-report__label">{t('finance.today_income')}</div>
-          <div className="finance-report__figure" data-testid="finance-report-today">
-            {value(report?.today_income)}
+        {INCOMES.map(({ field, testId }) => (
+          <div key={field}>
+            <div className="finance-report__label">{t(`finance.${field}`)}</div>
+            <div className="finance-report__figure" data-testid={testId}>
+              {value(report?.[field])}
+            </div>
           </div>
-        </div>
-        <div>
-          <div className="finance-report__label">{t('finance.total_income')}</div>
-          <div className="finance-report__figure" data-testid="finance-report-total">
-            {value(report?.total_income)}
-          </div>
-        </div>
+        ))}
       </div>
       {report?.demo_prices && report.coins.some((c) => c.currency_name !== 'USDT') ? (
         <div className="finance-report__note">{t('finance.valued_demo')}</div>

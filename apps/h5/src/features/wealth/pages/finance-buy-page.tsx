@@ -1,6 +1,5 @@
 import { compareDecimal, truncateDecimal } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { FormField } from '../../../components/form-field';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { Callout, EmptyState, ErrorState } from '../../../components/state-view';
+import { Callout, EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/form-errors';
 import { showMessage } from '../../../lib/loading-indicator';
@@ -81,9 +80,9 @@ export function FinanceBuyPage() {
         text={t('finance.choose_product')}
         testId="finance-buy-no-product"
         action={
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.finance)} data-testid="finance-buy-see-products">
+          <StateAction onClick={() => navigate(PATHS.finance)} testId="finance-buy-see-products">
             {t('finance.see_products')}
-          </Button>
+          </StateAction>
         }
       />,
     );

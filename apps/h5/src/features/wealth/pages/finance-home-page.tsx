@@ -11,6 +11,7 @@ import { PullRefresh } from '../../../components/pull-refresh';
 import { EmptyState, ErrorState } from '../../../components/state-view';
 import { TabHeader } from '../../../components/tab-header';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
 import { productsQuery, reportQuery } from '../api/wealth-api';
 import { ProductCard } from '../components/product-card';
 import { ReportCard } from '../components/report-card';
@@ -41,7 +42,7 @@ export function FinanceHomePage({ tab = false }: { tab?: boolean }) {
   );
 
   const body = (
-    <PullRefresh onRefresh={() => Promise.all([products.refetch(), report.refetch()])}>
+    <PullRefresh onRefresh={() => refetchAll(products, report)}>
       <ReportCard report={report.data} />
       <LinkButtons
         links={LINKS}

@@ -23,7 +23,7 @@ import {
 import { ReportCard } from '../components/report-card';
 import { daysLabel } from '../days-label';
 import './finance-orders-page.css';
-import { invalidateAll } from '../../../lib/query-client';
+import { invalidateAll, refetchAll } from '../../../lib/query-client';
 
 /** My hosting: the summary and the orders in three tabs (hosting, completed, redeemed). */
 export function FinanceOrdersPage() {
@@ -33,12 +33,13 @@ export function FinanceOrdersPage() {
   const orders = useInfiniteQuery(ordersQuery(tab));
   return (
     <Page title={t('finance.my_hosting')} testId="finance-orders-page">
-      <PullRefresh onRefresh={() => Promise.all([report.refetch(), orders.refetch()])}>
+      <PullRefresh onRefresh={() => refetchAll(report, orders)}>
         <ReportCard report={report.data} />
         <div className="finance-orders-tabs">
           <Segmented
             variant="tabs"
-            options={ORDER_TABS.map((s) => ({ value: s, label: t(`finance.status.${s}`) }))}
+            values={ORDER_TABS}
+            labelPrefix="finance.status"
             value={tab}
             onChange={setTab}
             testId="finance-orders-tab"

@@ -42,13 +42,7 @@ export function WithdrawChainAddress({
     <>
       <FormField label={t('deposit.chain')}>
         <div className="withdraw-chains">
-          <Segmented
-            options={chains.map((c) => ({ value: c, label: c }))}
-            value={chain}
-            onChange={onChain}
-            testId="withdraw-chain"
-            size="small"
-          />
+          <Segmented values={chains} value={chain} onChange={onChain} testId="withdraw-chain" size="small" />
         </div>
       </FormField>
 

@@ -1,5 +1,4 @@
 import { REVIEW_STATUS } from '@app/shared';
-import Button from 'antd-mobile/es/components/button';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +7,7 @@ import { ChoiceSheet } from '../../../components/choice-sheet';
 import { CoinIcon } from '../../../components/coin-icon';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
-import { EmptyState, ErrorState } from '../../../components/state-view';
+import { EmptyState, ErrorState, StateAction } from '../../../components/state-view';
 import type { CoinBalance } from '../../../lib/wallet-api';
 import type { WithdrawInfo } from '../../../lib/withdraw-info-api';
 import { WithdrawChainAddress } from '../components/withdraw-destination';
@@ -21,6 +20,7 @@ import { FundPasswordField } from '../../../components/fund-password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextLink } from '../../../components/text-link';
 import { PATHS } from '../../../lib/paths';
+import { refetchAll } from '../../../lib/query-client';
 
 /**
  * Withdraw, step two: chain, an address from the address book, the amount (with "all", the fee, the
@@ -48,15 +48,7 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
 
   if (info.isPending || destination.isPending || user.isPending) return wrap(<PageLoader />);
   if (!data || destination.isError || !user.data) {
-    return wrap(
-      <ErrorState
-        onRetry={() => {
-          void info.refetch();
-          void destination.refetch();
-          void user.refetch();
-        }}
-      />,
-    );
+    return wrap(<ErrorState onRetry={() => void refetchAll(info, destination, user)} />);
   }
   if (bank && !card.data) {
     return wrap(
@@ -64,9 +56,9 @@ export function WithdrawDetailPage({ mode = 'chain' }: { mode?: 'chain' | 'bank'
         text={t('withdraw.bank_none')}
         testId="withdraw-bank-empty"
         action={
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.bankAdd)} data-testid="withdraw-bank-bind">
+          <StateAction onClick={() => navigate(PATHS.bankAdd)} testId="withdraw-bank-bind">
             {t('bank.add')}
-          </Button>
+          </StateAction>
         }
       />,
     );
