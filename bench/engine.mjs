@@ -28,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prng } from '../e2e/src/prng.mjs';
 import { countOption } from './lib/count-option.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,18 +66,6 @@ try {
 } catch {
   log('engine bench: the peer package nodejs-order-book is not installed; run `npm install` at the repository root.');
   process.exit(1);
-}
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const KIND_LIMIT = 0;

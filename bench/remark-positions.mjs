@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prng } from '../e2e/src/prng.mjs';
 import { countOption } from './lib/count-option.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -47,14 +48,8 @@ const { ContractsService } = await import(pathToFileURL(join(dist, 'service.js')
 const { livePosition } = await import(pathToFileURL(join(dist, 'book.js')).href);
 const { marginOf } = await import(pathToFileURL(join(dist, 'math.js')).href);
 
-// A seeded PRNG (mulberry32), so every run measures the same book.
-let seed = 42;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// Seeded, so every run measures the same book.
+const random = prng(42);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 let pushes = 0;

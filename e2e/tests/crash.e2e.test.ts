@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../src/prng.mjs';
 import {
   adjustBalance,
   adminSignIn,
@@ -83,16 +84,11 @@ function fromUnits(units: bigint, scale: number): string {
 const decimalsOf = (step: string) => (step.split('.')[1] ?? '').replace(/0+$/, '').length;
 const sameAmount = (a: string, b: string) => toUnits(a, 18) === toUnits(b, 18);
 
-/** A seeded generator (mulberry32): the same choices of prices and amounts every run. */
+/** A seeded pick of a whole number below n: the same choices of prices and amounts every run. */
 function random(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = prng(seed);
+  // next() is a 32-bit integer over 2^32: scaling back gives that integer exactly.
+  return (n: number) => Math.floor(next() * 4294967296) % n;
 }
 
 type Kind = 'order' | 'cancel' | 'transfer' | 'withdrawal' | 'option';

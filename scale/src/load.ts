@@ -1,3 +1,4 @@
+import { prng } from '../../e2e/src/prng.mjs';
 import { call, type Outcome } from './api.js';
 import { type Cluster, until } from './cluster.js';
 import { BTC_USDT, type Trader } from './traders.js';
@@ -49,18 +50,6 @@ export type Load = {
   done: Promise<void>;
   stop: () => void;
 };
-
-/** mulberry32: a small seeded generator, so a run's orders can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function startLoad(options: LoadOptions): Load {
   const { traders, workers, maxRequests, timeoutMs = 30_000, pauseMs = 20, backoffMs = 250, mid = 60_000 } = options;

@@ -29,33 +29,21 @@ async function rawJson(method: 'GET' | 'POST', url: string, token: string, body?
   return { status: res.statusCode, ...res.json() };
 }
 
+/** A coin ↔ contract transfer of the test user, its body sent as raw JSON text. */
+const walletChange = (body: string) => rawJson('POST', '/api/wallet/change', user.token, body);
+
 describe('shared field types on the routes', () => {
   it('does not read JSON true as coin id 1 (BTC)', async () => {
-    const reply = await rawJson(
-      'POST',
-      '/api/wallet/change',
-      user.token,
-      '{"currency_id":true,"number":"0.5","from_field":"coin","to_field":"contract"}',
-    );
+    const reply = await walletChange('{"currency_id":true,"number":"0.5","from_field":"coin","to_field":"contract"}');
     expect(reply).toMatchObject({ status: 400, error: 'currency_unknown', fields: { currency_id: expect.any(String) } });
     expect(await balance(t, user.id, BTC)).toEqual({ available: '1', frozen: '0' });
   });
 
   it('refuses a JSON amount that is not what was sent (9007199254740993 arrives as ...992)', async () => {
-    const reply = await rawJson(
-      'POST',
-      '/api/wallet/change',
-      user.token,
-      '{"currency_id":3,"number":9007199254740993,"from_field":"coin","to_field":"contract"}',
-    );
+    const reply = await walletChange('{"currency_id":3,"number":9007199254740993,"from_field":"coin","to_field":"contract"}');
     expect(reply).toMatchObject({ status: 400, error: 'amount_invalid' });
     // An exact JSON number is still an amount.
-    const exact = await rawJson(
-      'POST',
-      '/api/wallet/change',
-      user.token,
-      '{"currency_id":3,"number":12.5,"from_field":"coin","to_field":"contract"}',
-    );
+    const exact = await walletChange('{"currency_id":3,"number":12.5,"from_field":"coin","to_field":"contract"}');
     expect(exact.type).toBe('ok');
     expect(await balance(t, user.id, USDT, 'contract')).toEqual({ available: '12.5', frozen: '0' });
   });

@@ -56,6 +56,12 @@ async function contractTrader(amount = '10000') {
 const submit = (token: string, body: Record<string, string>, lang?: string) =>
   t.post('lever/submit', { ...BTC_USDT, type: '1', status: '1', share: '1', multiple: '10', ...body }, { token, lang });
 
+/** The list's tabs as the app asks for them by status number. */
+const TABS = { entrusted: '0', holding: '1', closed: '3', cancelled: '4' } as const;
+/** A user's positions on one tab of the list (every tab without one): the reply's list, total and sums. */
+const positions = async (token: string, tab?: keyof typeof TABS) =>
+  (await t.post('lever/my_trade', tab ? { status: TABS[tab] } : {}, { token })).message;
+
 async function feesAndHouse() {
   const rows = await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.currencyId, USDT));
   const of = (code: string) => str(rows.find((r) => r.systemCode === code)?.available ?? '0');
@@ -116,9 +122,9 @@ describe('opening, marking and closing', () => {
 
     // The index moves: PnL follows the mark, pushed to the user's room.
     await setIndex(1, '60500.00');
-    const holding = await t.post('lever/my_trade', { status: '1' }, { token: u.token });
-    expect(holding.message.list[0]).toMatchObject({ current_price: '60500.00', profits: '15', risk_rate: '108.33' });
-    expect(holding.message).toMatchObject({ total: 1, profits_total: '15', hazard_rate: '108.33' });
+    const holding = await positions(u.token, 'holding');
+    expect(holding.list[0]).toMatchObject({ current_price: '60500.00', profits: '15', risk_rate: '108.33' });
+    expect(holding).toMatchObject({ total: 1, profits_total: '15', hazard_rate: '108.33' });
     const mark = pushes.findLast((p) => p.userId === u.id && p.event === 'lever_mark');
     expect(mark?.payload).toMatchObject({ pair_id: 1, price: '60500.00', positions: [{ id: opened.message.id, profits: '15' }] });
 
@@ -149,8 +155,8 @@ describe('opening, marking and closing', () => {
     const opened = await submit(u.token, { type: '2', share: '2', multiple: '20', target_profit_price: '59000' });
     expect(opened.message).toMatchObject({ side: 'short', margin: '60', fee: '0.6', liquidation_price: '62700.00' });
     await setIndex(1, '58990.00');
-    const closed = await t.post('lever/my_trade', { status: '3' }, { token: u.token });
-    expect(closed.message.list[0]).toMatchObject({
+    const closed = await positions(u.token, 'closed');
+    expect(closed.list[0]).toMatchObject({
       id: opened.message.id,
       close_reason: 'stop_profit',
       close_price: '58990.00',
@@ -168,11 +174,11 @@ describe('opening, marking and closing', () => {
     // margin 6, maintenance 3: liquidation at 60000 − 3 / 0.01 = 59700.
     expect(opened.message).toMatchObject({ margin: '6', fee: '0.3', liquidation_price: '59700.00' });
     await setIndex(1, '59800.00');
-    expect((await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.total).toBe(1);
+    expect((await positions(u.token, 'holding')).total).toBe(1);
     // A gap far through the liquidation price.
     await setIndex(1, '50000.00');
-    const list = await t.post('lever/my_trade', { status: '3' }, { token: u.token });
-    expect(list.message.list[0]).toMatchObject({
+    const list = await positions(u.token, 'closed');
+    expect(list.list[0]).toMatchObject({
       close_reason: 'liquidation',
       close_price: '50000.00',
       profits: '-6',
@@ -194,15 +200,15 @@ describe('opening, marking and closing', () => {
     });
     expect(await balance(t, u.id, USDT, 'contract')).toEqual({ available: '940.2025', frozen: '59.7975' });
     await setIndex(1, '59400.00');
-    const held = await t.post('lever/my_trade', { status: '1' }, { token: u.token });
-    expect(held.message.list[0]).toMatchObject({ id: limit.message.id, open_price: '59500.00', profits: '-1' });
+    const held = await positions(u.token, 'holding');
+    expect(held.list[0]).toMatchObject({ id: limit.message.id, open_price: '59500.00', profits: '-1' });
     expect(await balance(t, u.id, USDT, 'contract')).toEqual({ available: '940.2025', frozen: '59.5' });
 
     const second = await submit(u.token, { status: '0', type: '2', target_price: '61000', share: '1', multiple: '10' });
     const cancelled = await t.post('lever/cancel', { id: String(second.message.id) }, { token: u.token });
     expect(cancelled.message).toMatchObject({ status: 4, status_name: 'cancelled' });
     expect(await balance(t, u.id, USDT, 'contract')).toEqual({ available: '940.2025', frozen: '59.5' });
-    expect((await t.post('lever/my_trade', { status: '4' }, { token: u.token })).message.total).toBe(1);
+    expect((await positions(u.token, 'cancelled')).total).toBe(1);
   });
 
   it('sets stops by the spec’s rules, and closes all, longs only or shorts only', async () => {
@@ -230,16 +236,15 @@ describe('opening, marking and closing', () => {
 
     const longs = await t.post('lever/close_all', { type: '1' }, { token: u.token });
     expect(longs.message.closed.map((p: { id: number }) => p.id).sort()).toEqual([long1.message.id, long2.message.id].sort());
-    const rest = await t.post('lever/my_trade', { status: '1' }, { token: u.token });
-    expect(rest.message.list.map((p: { id: number }) => p.id)).toEqual([short.message.id]);
+    const rest = await positions(u.token, 'holding');
+    expect(rest.list.map((p: { id: number }) => p.id)).toEqual([short.message.id]);
     expect((await t.post('lever/close_all', {}, { token: u.token })).message.closed).toHaveLength(1);
     expect(await balance(t, u.id, USDT, 'contract')).toMatchObject({ frozen: '0' });
   });
 });
 
 describe('a fresh index only (at most 2 s old)', () => {
-  const holdingIds = async (token: string) =>
-    (await t.post('lever/my_trade', { status: '1' }, { token })).message.list.map((p: { id: number }) => p.id);
+  const holdingIds = async (token: string) => (await positions(token, 'holding')).list.map((p: { id: number }) => p.id);
 
   it('refuses a user’s entry, close and stops on an older index, and changes nothing', async () => {
     await setIndex(1, '60000.00');
@@ -282,7 +287,7 @@ describe('a fresh index only (at most 2 s old)', () => {
     // A stale sample far through every trigger: nothing happens.
     await setIndex(1, '50000.00', 2500);
     expect((await holdingIds(u.token)).sort()).toEqual([stopped.message.id, risky.message.id].sort());
-    expect((await t.post('lever/my_trade', { status: '0' }, { token: u.token })).message.list[0]).toMatchObject({
+    expect((await positions(u.token, 'entrusted')).list[0]).toMatchObject({
       id: limit.message.id,
       status_name: 'entrusted',
     });
@@ -293,11 +298,11 @@ describe('a fresh index only (at most 2 s old)', () => {
 
     // A fresh price through them: each settles at that price.
     await setIndex(1, '58900.00');
-    const closed = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+    const closed = (await positions(u.token, 'closed')).list;
     const byId = new Map(closed.map((p: { id: number }) => [p.id, p]));
     expect(byId.get(stopped.message.id)).toMatchObject({ close_reason: 'stop_loss', close_price: '58900.00' });
     expect(byId.get(risky.message.id)).toMatchObject({ close_reason: 'liquidation', close_price: '58900.00' });
-    const filled = (await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.list;
+    const filled = (await positions(u.token, 'holding')).list;
     expect(filled.map((p: { id: number; open_price: string }) => [p.id, p.open_price])).toEqual([[limit.message.id, '59500.00']]);
     await t.post('lever/close_all', {}, { token: u.token });
   });
@@ -313,7 +318,7 @@ describe('a fresh index only (at most 2 s old)', () => {
     expect(await holdingIds(u.token)).toEqual([opened.message.id]);
     // It is judged again on the next fresh tick, at that tick's price.
     await setIndex(1, '58950.00');
-    const [closed] = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+    const [closed] = (await positions(u.token, 'closed')).list;
     expect(closed).toMatchObject({ id: opened.message.id, close_reason: 'stop_loss', close_price: '58950.00' });
   });
 });
@@ -355,7 +360,7 @@ describe('bad input changes nothing', () => {
     expect((await submit(poor.token, { share: '1', multiple: '5' })).error).toBe('insufficient_balance');
     expect(await balance(t, poor.id, USDT, 'contract')).toEqual({ available: '1', frozen: '0' });
     expect(await balance(t, u.id, USDT, 'contract')).toEqual({ available: '1000', frozen: '0' });
-    expect((await t.post('lever/my_trade', {}, { token: u.token })).message.total).toBe(0);
+    expect((await positions(u.token)).total).toBe(0);
   });
 
   it('concurrent submissions never spend more than the balance', async () => {
@@ -365,7 +370,7 @@ describe('bad input changes nothing', () => {
     expect(replies.filter((r) => r.type === 'ok')).toHaveLength(1);
     expect(replies.filter((r) => r.error === 'insufficient_balance')).toHaveLength(4);
     expect(await balance(t, u.id, USDT, 'contract')).toEqual({ available: '0.7', frozen: '60' });
-    const [position] = (await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.list;
+    const [position] = (await positions(u.token, 'holding')).list;
     // Two closes at once: exactly one settles.
     const closes = await Promise.all([1, 2].map(() => t.post('lever/close', { id: String(position.id) }, { token: u.token })));
     expect(closes.map((c) => c.type).sort()).toEqual(['error', 'ok']);
@@ -394,7 +399,7 @@ describe('bad input changes nothing', () => {
       expect(await balance(t, u.id, USDT, 'contract')).toEqual(before);
       // What the user holds: seen, protected, cancelled and closed.
       expect((await t.post('lever/deal', BTC_USDT, { token: u.token })).message.positions).toHaveLength(4);
-      expect((await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.total).toBe(3);
+      expect((await positions(u.token, 'holding')).total).toBe(3);
       const stop = await t.post('lever/setstop', { id: String(a.message.id), stop_loss_price: '59000' }, { token: u.token });
       expect(stop.message).toMatchObject({ stop_loss_price: '59000.00' });
       expect((await t.post('lever/cancel', { id: String(limit.message.id) }, { token: u.token })).message.status_name).toBe(
@@ -409,7 +414,7 @@ describe('bad input changes nothing', () => {
       // Automatic settlement runs as before: the short's stop fires at the index.
       await t.post('lever/setstop', { id: String(c.message.id), stop_loss_price: '60200' }, { token: u.token });
       await setIndex(1, '60250.00');
-      const [stopped] = (await t.post('lever/my_trade', { status: '3' }, { token: u.token })).message.list;
+      const [stopped] = (await positions(u.token, 'closed')).list;
       expect(stopped).toMatchObject({ id: c.message.id, close_reason: 'stop_loss', close_price: '60250.00' });
       expect(await balance(t, u.id, USDT, 'contract')).toMatchObject({ frozen: '0' });
     } finally {
@@ -461,7 +466,7 @@ describe('console', () => {
       after: { contract_size: '0.02' },
     });
     // The open position keeps its terms; a new one takes the new rules.
-    const mine = (await t.post('lever/my_trade', { status: '1' }, { token: u.token })).message.list;
+    const mine = (await positions(u.token, 'holding')).list;
     expect(mine.find((p: { id: number }) => p.id === before.message.id)).toMatchObject({ lever_share_num: '0.01', margin: '60' });
     expect((await submit(u.token, { multiple: '20' })).error).toBe('multiple_not_allowed');
     expect((await submit(u.token, { multiple: '25' })).message).toMatchObject({ lever_share_num: '0.02', margin: '48' });

@@ -61,6 +61,24 @@ async function buyer() {
 const buy = (userId: number, type: 1 | 2 = 1) =>
   service.submit(userId, { match_id: BTC_USDT_ID, currency_id: USDT, type, seconds: 1, number: '100' });
 
+/** A fresh buyer's order bought 150 ms into a new window whose first tick is 60000.00; `s` is that second. */
+async function boughtAt60000() {
+  const u = await buyer();
+  const s = nextWindow();
+  tick('60000.00', s * 1000 + 100);
+  clock.now = s * 1000 + 150;
+  const bought = await buy(u.id);
+  return { u, s, bought };
+}
+/** The recorded index price of a second, as a number (NaN when the second has no sample). */
+const sampledPrice = async (second: number) => Number((await sampleAt(t.database.db, BTC_USDT_ID, second))?.price);
+/** The ledger entries that name an order. */
+const entriesOf = (orderId: number) =>
+  t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.refId, String(orderId)));
+
 describe('the open price', () => {
   it('is the recorded sample of the purchase second, not the tick the buyer saw', async () => {
     const u = await buyer();
@@ -100,7 +118,7 @@ describe('the open price', () => {
     clock.now = (s + 1) * 1000 + 20;
     tick('60003.00', (s + 1) * 1000 + 10);
     await settle();
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s))?.price)).toBe(60002);
+    expect(await sampledPrice(s)).toBe(60002);
     // A purchase of second s that commits late (another node's order, a slow balance lock): its second is
     // already final, so no flush will name it again.
     clock.now = s * 1000 + 900;
@@ -157,7 +175,7 @@ describe('the delivery price', () => {
     tick('70000.00', (s + 3) * 1000);
     await settle();
     expect(await sampleAt(t.database.db, BTC_USDT_ID, s + 1)).toBeUndefined();
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s + 2))?.price)).toBe(70000);
+    expect(await sampledPrice(s + 2)).toBe(70000);
     for (const [id, u] of [
       [a.id, up],
       [b.id, down],
@@ -192,11 +210,7 @@ describe('the delivery price', () => {
   });
 
   it('voids the order when its delivery sample comes from another price source', async () => {
-    const u = await buyer();
-    const s = nextWindow();
-    tick('60000.00', s * 1000 + 100);
-    clock.now = s * 1000 + 150;
-    const bought = await buy(u.id);
+    const { u, s, bought } = await boughtAt60000();
     clock.now = (s + 1) * 1000 + 10;
     tick('60000.00', (s + 1) * 1000);
     await settle();
@@ -217,25 +231,15 @@ describe('the delivery price', () => {
   });
 
   it('settles each order once however often it is looked at again', async () => {
-    const u = await buyer();
-    const s = nextWindow();
-    tick('60000.00', s * 1000 + 100);
-    clock.now = s * 1000 + 150;
-    const bought = await buy(u.id);
+    const { u, s, bought } = await boughtAt60000();
     clock.now = (s + 2) * 1000 + 600;
     tick('60000.00', (s + 2) * 1000 + 100);
     await settle();
     expect((await order(bought.id)).status).toBe('void');
-    const before = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.refId, String(bought.id)));
+    const before = await entriesOf(bought.id);
     service.settler.add({ ...(await order(bought.id)), status: 'open' });
     await service.settler.settleDue([{ id: bought.id }]);
-    const after = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.refId, String(bought.id)));
+    const after = await entriesOf(bought.id);
     expect(after.length).toBe(before.length);
     expect(await balance(t, u.id, USDT, 'option')).toEqual({ available: '1000', frozen: '0' });
   });
@@ -243,11 +247,7 @@ describe('the delivery price', () => {
 
 describe('pruning', () => {
   it('keeps the open and delivery samples of every order', async () => {
-    const u = await buyer();
-    const s = nextWindow();
-    tick('60000.00', s * 1000 + 100);
-    clock.now = s * 1000 + 150;
-    const bought = await buy(u.id);
+    const { s, bought } = await boughtAt60000();
     tick('60001.00', (s + 1) * 1000 + 100);
     tick('60002.00', (s + 2) * 1000 + 100);
     clock.now = (s + 3) * 1000 + 600;
@@ -260,13 +260,13 @@ describe('pruning', () => {
     tick('60004.00', unused * 1000 + 100);
     tick('60005.00', (unused + 1) * 1000 + 100);
     await settle();
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, unused))?.price)).toBe(60004);
+    expect(await sampledPrice(unused)).toBe(60004);
     // Everything older than unused + 1 goes, except the whole minutes the order's samples lie in (the
     // record's minute checkpoints are rehashed from whole minutes).
     while ((await pruneSamplesBefore(t.database.db, unused + 1, 10_000)) > 0);
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s))?.price)).toBe(60000);
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s + 1))?.price)).toBe(60001);
-    expect(Number((await sampleAt(t.database.db, BTC_USDT_ID, s + 2))?.price)).toBe(60002);
+    expect(await sampledPrice(s)).toBe(60000);
+    expect(await sampledPrice(s + 1)).toBe(60001);
+    expect(await sampledPrice(s + 2)).toBe(60002);
     expect(await sampleAt(t.database.db, BTC_USDT_ID, unused)).toBeUndefined();
   });
 });

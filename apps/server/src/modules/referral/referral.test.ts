@@ -61,6 +61,20 @@ const contractFee = (userId: number, currencyId: number, fee: string, refId: num
     ]);
   });
 
+/**
+ * An inviter and two invitees with contract funds (1 BTC; `usdt` USDT), the rebate queue drained first: the
+ * stage for fees that commit out of posting-id order.
+ */
+async function inviterOfTwoContractTraders(usdt: string) {
+  const inviter = await register();
+  const btcTrader = await register(inviter.code);
+  const usdtTrader = await register(inviter.code);
+  await fund(t, btcTrader.id, BTC, '1', 'contract');
+  await fund(t, usdtTrader.id, USDT, usdt, 'contract');
+  await t.app.rebates.runOnce();
+  return { inviter, btcTrader, usdtTrader };
+}
+
 /** The sequence posting ids come from. */
 const sequence = sql`pg_get_serial_sequence('ledger_postings', 'id')`;
 
@@ -223,12 +237,7 @@ describe('rebates', () => {
   });
 
   it('rebates a fee whose transaction commits after later fees were rebated, exactly once', async () => {
-    const inviter = await register();
-    const late = await register(inviter.code);
-    const early = await register(inviter.code);
-    await fund(t, late.id, BTC, '1', 'contract');
-    await fund(t, early.id, USDT, '100', 'contract');
-    await t.app.rebates.runOnce();
+    const { inviter, btcTrader: late, usdtTrader: early } = await inviterOfTwoContractTraders('100');
     // The last posting id handed out.
     const position = async () =>
       Number(
@@ -265,12 +274,7 @@ describe('rebates', () => {
   it.runIf(process.env.TEST_DB === 'pg')(
     'on PostgreSQL, rebates a fee whose transaction stays open while later fees commit and are rebated',
     async () => {
-      const inviter = await register();
-      const slow = await register(inviter.code);
-      const busy = await register(inviter.code);
-      await fund(t, slow.id, BTC, '1', 'contract');
-      await fund(t, busy.id, USDT, '1000', 'contract');
-      await t.app.rebates.runOnce();
+      const { inviter, btcTrader: slow, usdtTrader: busy } = await inviterOfTwoContractTraders('1000');
       const { fire: release, fired: gate } = signal();
       const { fire: entered, fired: inside } = signal();
       // A transaction writes its fee (taking its posting ids) and stays open…

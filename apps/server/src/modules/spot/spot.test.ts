@@ -186,9 +186,15 @@ describe('matching two users', () => {
 });
 
 describe('market orders', () => {
+  /** A market order on TRX/USDT: a buy spends up to `total` USDT, fee included; a sell sells `amount` TRX. */
+  const marketBuy = (token: string, total: string) =>
+    placeOrder(t, token, { ...TRX_USDT, type: '1', order_type: 'market', total });
+  const marketSell = (token: string, amount: string) =>
+    placeOrder(t, token, { ...TRX_USDT, type: '2', order_type: 'market', amount });
+
   it('a market buy on an empty book fills nothing and gives the money back', async () => {
     const u = await trader(t, { [USDT]: '100' });
-    const reply = await placeOrder(t, u.token, { ...TRX_USDT, type: '1', order_type: 'market', total: '50' });
+    const reply = await marketBuy(u.token, '50');
     expect(reply.message).toMatchObject({
       order_type: 'market',
       total: '50',
@@ -204,7 +210,7 @@ describe('market orders', () => {
     await placeOrder(t, maker.token, { ...TRX_USDT, type: '2', target_price: '0.1', amount: '100' });
     await placeOrder(t, maker.token, { ...TRX_USDT, type: '2', target_price: '0.104', amount: '1000' });
     const u = await trader(t, { [USDT]: '100' });
-    const reply = await placeOrder(t, u.token, { ...TRX_USDT, type: '1', order_type: 'market', total: '50' });
+    const reply = await marketBuy(u.token, '50');
     // Budget 50 / 1.001 = 49.95004995: 100 TRX at 0.1 (10) then 384.1 TRX at 0.104 (39.9464) = 49.9464 + 0.1 % fee
     // (both levels within the 5 % band above the best ask).
     expect(reply.message).toMatchObject({ status: 'completed', filled: '484.1', filled_total: '49.9464', fee: '0.049947' });
@@ -213,7 +219,7 @@ describe('market orders', () => {
     // A market sell takes the best bids; what the book lacks is cancelled.
     const bidder = await trader(t, { [USDT]: '100' });
     await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.09', amount: '100' });
-    const sell = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '150' });
+    const sell = await marketSell(u.token, '150');
     // Partly filled, never shown as merely cancelled: the reply says what traded and what did not.
     expect(sell.message).toMatchObject({
       status: 'partially_filled',
@@ -234,7 +240,7 @@ describe('market orders', () => {
     await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.1', amount: '100' });
     await placeOrder(t, bidder.token, { ...TRX_USDT, type: '1', target_price: '0.096', amount: '100' });
     const u = await trader(t, { 34: '1000' });
-    const sell = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '500' });
+    const sell = await marketSell(u.token, '500');
     // No index in this app: the band is 5 % around the best bid (0.1): down to 0.095.
     expect(sell.message).toMatchObject({
       status: 'partially_filled',
@@ -249,7 +255,7 @@ describe('market orders', () => {
     expect(open.find((o: { id: number }) => o.id === stray.message.id)).toMatchObject({ filled: '0' });
     await cancelOrder(t, bidder.token, stray.message.id);
     // Nothing within the band at all: cancelled, nothing traded.
-    const none = await placeOrder(t, u.token, { ...TRX_USDT, type: '2', order_type: 'market', amount: '10' });
+    const none = await marketSell(u.token, '10');
     expect(none.message).toMatchObject({ status: 'cancelled', filled: '0' });
   });
 });

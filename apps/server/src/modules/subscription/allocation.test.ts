@@ -7,69 +7,135 @@ const view = (a: ReturnType<typeof allocate>) =>
   a.orders.map((o) => ({ id: o.id, quantity: str(o.quantity), cost: str(o.cost), refund: str(o.refund) }));
 
 describe('allocate', () => {
-  it('gives every order amount ÷ price when undersubscribed, and leaves the rest unissued', () => {
-    const a = allocate({
-      price: '0.5',
-      supply: '1000',
-      coinDecimals: 4,
-      payDecimals: 6,
-      orders: [
-        { id: 1, amount: '100' },
-        { id: 2, amount: '50.25' },
+  // Each offering with its orders (ids 1, 2, … in the order of their amounts): what every order gets,
+  // and the totals, which always conserve money (proceeds + refunds = demand).
+  const cases: {
+    name: string;
+    offering: { price: string; supply: string; coinDecimals: number };
+    amounts: string[];
+    expected: { id: number; quantity: string; cost: string; refund: string }[];
+    totals: {
+      oversubscribed: boolean;
+      demand: string;
+      allocated: string;
+      unallocated: string;
+      proceeds: string;
+      refunded: string;
+    };
+  }[] = [
+    {
+      name: 'gives every order amount ÷ price when undersubscribed, and leaves the rest unissued',
+      offering: { price: '0.5', supply: '1000', coinDecimals: 4 },
+      amounts: ['100', '50.25'],
+      expected: [
+        { id: 1, quantity: '200', cost: '100', refund: '0' },
+        { id: 2, quantity: '100.5', cost: '50.25', refund: '0' },
       ],
-    });
-    expect(a.oversubscribed).toBe(false);
-    expect(view(a)).toEqual([
-      { id: 1, quantity: '200', cost: '100', refund: '0' },
-      { id: 2, quantity: '100.5', cost: '50.25', refund: '0' },
-    ]);
-    expect(str(a.allocated)).toBe('300.5');
-    expect(str(a.unallocated)).toBe('699.5');
-    expect(str(a.proceeds)).toBe('150.25');
-  });
-
-  it('rounds the quantity down to the coin and refunds what the whole coins did not cost', () => {
-    // 10 ÷ 3 = 3.33333… coins; at 2 decimals 3.33 coins cost 9.99, so 0.01 comes back.
-    const a = allocate({ price: '3', supply: '100', coinDecimals: 2, payDecimals: 6, orders: [{ id: 1, amount: '10' }] });
-    expect(view(a)).toEqual([{ id: 1, quantity: '3.33', cost: '9.99', refund: '0.01' }]);
-  });
-
-  it('rounds the cost up to the currency when quantity × price has more places than it', () => {
-    // 1 ÷ 0.333333 = 3.0000030000… → 3.000003 coins at 6 dp; 3.000003 × 0.333333 = 0.999999999999,
-    // rounded up to the currency's 6 dp = 1: the whole 1 is spent, nothing comes back.
-    const a = allocate({ price: '0.333333', supply: '100', coinDecimals: 6, payDecimals: 6, orders: [{ id: 1, amount: '1' }] });
-    expect(view(a)).toEqual([{ id: 1, quantity: '3.000003', cost: '1', refund: '0' }]);
-  });
-
-  it('scales every order by supply ÷ demand when oversubscribed (exact decimals)', () => {
-    // Offering: 1000 coins × 0.1 = 100 USDT; demand 300 → each order gets a third of its coins.
-    const a = allocate({
-      price: '0.1',
-      supply: '1000',
-      coinDecimals: 4,
-      payDecimals: 6,
-      orders: [
-        { id: 1, amount: '100' },
-        { id: 2, amount: '150' },
-        { id: 3, amount: '50' },
+      totals: {
+        oversubscribed: false,
+        demand: '150.25',
+        allocated: '300.5',
+        unallocated: '699.5',
+        proceeds: '150.25',
+        refunded: '0',
+      },
+    },
+    {
+      name: 'rounds the quantity down to the coin and refunds what the whole coins did not cost',
+      // 10 ÷ 3 = 3.33333… coins; at 2 decimals 3.33 coins cost 9.99, so 0.01 comes back.
+      offering: { price: '3', supply: '100', coinDecimals: 2 },
+      amounts: ['10'],
+      expected: [{ id: 1, quantity: '3.33', cost: '9.99', refund: '0.01' }],
+      totals: {
+        oversubscribed: false,
+        demand: '10',
+        allocated: '3.33',
+        unallocated: '96.67',
+        proceeds: '9.99',
+        refunded: '0.01',
+      },
+    },
+    {
+      name: 'rounds the cost up to the currency when quantity × price has more places than it',
+      // 1 ÷ 0.333333 = 3.0000030000… → 3.000003 coins at 6 dp; 3.000003 × 0.333333 = 0.999999999999,
+      // rounded up to the currency's 6 dp = 1: the whole 1 is spent, nothing comes back.
+      offering: { price: '0.333333', supply: '100', coinDecimals: 6 },
+      amounts: ['1'],
+      expected: [{ id: 1, quantity: '3.000003', cost: '1', refund: '0' }],
+      totals: {
+        oversubscribed: false,
+        demand: '1',
+        allocated: '3.000003',
+        unallocated: '96.999997',
+        proceeds: '1',
+        refunded: '0',
+      },
+    },
+    {
+      name: 'scales every order by supply ÷ demand when oversubscribed (exact decimals)',
+      // Offering: 1000 coins × 0.1 = 100 USDT; demand 300 → each order gets a third of its coins.
+      offering: { price: '0.1', supply: '1000', coinDecimals: 4 },
+      amounts: ['100', '150', '50'],
+      expected: [
+        // 100 × 1000 / 300 = 333.3333… → 333.3333 coins, cost 33.33333, refund 66.66667
+        { id: 1, quantity: '333.3333', cost: '33.33333', refund: '66.66667' },
+        { id: 2, quantity: '500', cost: '50', refund: '100' },
+        // 50 × 1000 / 300 = 166.6666… lost the most to the cut: it gets the left-over 0.0001.
+        { id: 3, quantity: '166.6667', cost: '16.66667', refund: '33.33333' },
       ],
+      // The whole supply is issued: the unit the cut left over went to the largest remainder.
+      totals: { oversubscribed: true, demand: '300', allocated: '1000', unallocated: '0', proceeds: '100', refunded: '200' },
+    },
+    {
+      name: 'gives the extra unit only to an order that paid for it',
+      // Barely oversubscribed in whole coins: 9 coins at 1, two orders of 4.6 each want 4.5 coins each,
+      // but neither paid for a fifth coin. 8 are issued, 1 is not, and nobody is charged above what it froze.
+      offering: { price: '1', supply: '9', coinDecimals: 0 },
+      amounts: ['4.6', '4.6'],
+      expected: [
+        { id: 1, quantity: '4', cost: '4', refund: '0.6' },
+        { id: 2, quantity: '4', cost: '4', refund: '0.6' },
+      ],
+      totals: { oversubscribed: true, demand: '9.2', allocated: '8', unallocated: '1', proceeds: '8', refunded: '1.2' },
+    },
+    {
+      name: 'gives nothing (and refunds everything) to an order too small for one unit of the coin',
+      offering: { price: '1', supply: '1', coinDecimals: 0 },
+      amounts: ['3', '0.5'],
+      // Exact shares 0.857 and 0.143 of the single coin: it goes to the larger remainder, order 1 (which
+      // paid for it); order 2 could not have paid for a whole coin anyway.
+      expected: [
+        { id: 1, quantity: '1', cost: '1', refund: '2' },
+        { id: 2, quantity: '0', cost: '0', refund: '0.5' },
+      ],
+      totals: { oversubscribed: true, demand: '3.5', allocated: '1', unallocated: '0', proceeds: '1', refunded: '2.5' },
+    },
+    {
+      name: 'exactly fills the offering when demand equals it',
+      offering: { price: '2', supply: '50', coinDecimals: 8 },
+      amounts: ['60', '40'],
+      expected: [
+        { id: 1, quantity: '30', cost: '60', refund: '0' },
+        { id: 2, quantity: '20', cost: '40', refund: '0' },
+      ],
+      totals: { oversubscribed: false, demand: '100', allocated: '50', unallocated: '0', proceeds: '100', refunded: '0' },
+    },
+  ];
+  for (const { name, offering, amounts, expected, totals } of cases) {
+    it(name, () => {
+      const a = allocate({ ...offering, payDecimals: 6, orders: amounts.map((amount, i) => ({ id: i + 1, amount })) });
+      expect(view(a)).toEqual(expected);
+      expect({
+        oversubscribed: a.oversubscribed,
+        demand: str(a.demand),
+        allocated: str(a.allocated),
+        unallocated: str(a.unallocated),
+        proceeds: str(a.proceeds),
+        refunded: str(a.refunded),
+      }).toEqual(totals);
+      expect(str(a.proceeds.plus(a.refunded))).toBe(totals.demand);
     });
-    expect(a.oversubscribed).toBe(true);
-    expect(str(a.demand)).toBe('300');
-    expect(view(a)).toEqual([
-      // 100 × 1000 / 300 = 333.3333… → 333.3333 coins, cost 33.33333, refund 66.66667
-      { id: 1, quantity: '333.3333', cost: '33.33333', refund: '66.66667' },
-      { id: 2, quantity: '500', cost: '50', refund: '100' },
-      // 50 × 1000 / 300 = 166.6666… lost the most to the cut: it gets the left-over 0.0001.
-      { id: 3, quantity: '166.6667', cost: '16.66667', refund: '33.33333' },
-    ]);
-    // The whole supply is issued: the unit the cut left over went to the largest remainder.
-    expect(str(a.allocated)).toBe('1000');
-    expect(str(a.unallocated)).toBe('0');
-    expect(str(a.proceeds)).toBe('100');
-    expect(str(a.refunded)).toBe('200');
-    expect(str(a.proceeds.plus(a.refunded))).toBe('300');
-  });
+  }
 
   it('hands the left-over units to the largest remainders, ties to the earliest order', () => {
     // 7 coins (0 decimals) among three equal orders: 2⅓ each, one coin left over after the cut; the
@@ -100,51 +166,6 @@ describe('allocate', () => {
     });
     expect(b.orders.map((o) => str(o.quantity))).toEqual(['1', '3', '6']);
     expect(str(b.allocated)).toBe('10');
-  });
-
-  it.each([
-    {
-      name: 'gives the extra unit only to an order that paid for it',
-      // Barely oversubscribed in whole coins: 9 coins at 1, two orders of 4.6 each want 4.5 coins each,
-      // but neither paid for a fifth coin. 8 are issued, 1 is not, and nobody is charged above what it froze.
-      offering: { price: '1', supply: '9', coinDecimals: 0 },
-      amounts: ['4.6', '4.6'],
-      oversubscribed: true,
-      expected: [
-        { id: 1, quantity: '4', cost: '4', refund: '0.6' },
-        { id: 2, quantity: '4', cost: '4', refund: '0.6' },
-      ],
-      unallocated: '1',
-    },
-    {
-      name: 'gives nothing (and refunds everything) to an order too small for one unit of the coin',
-      offering: { price: '1', supply: '1', coinDecimals: 0 },
-      amounts: ['3', '0.5'],
-      oversubscribed: true,
-      // Exact shares 0.857 and 0.143 of the single coin: it goes to the larger remainder, order 1 (which
-      // paid for it); order 2 could not have paid for a whole coin anyway.
-      expected: [
-        { id: 1, quantity: '1', cost: '1', refund: '2' },
-        { id: 2, quantity: '0', cost: '0', refund: '0.5' },
-      ],
-      unallocated: '0',
-    },
-    {
-      name: 'exactly fills the offering when demand equals it',
-      offering: { price: '2', supply: '50', coinDecimals: 8 },
-      amounts: ['60', '40'],
-      oversubscribed: false,
-      expected: [
-        { id: 1, quantity: '30', cost: '60', refund: '0' },
-        { id: 2, quantity: '20', cost: '40', refund: '0' },
-      ],
-      unallocated: '0',
-    },
-  ])('$name', ({ offering, amounts, oversubscribed, expected, unallocated }) => {
-    const a = allocate({ ...offering, payDecimals: 6, orders: amounts.map((amount, i) => ({ id: i + 1, amount })) });
-    expect(a.oversubscribed).toBe(oversubscribed);
-    expect(view(a)).toEqual(expected);
-    expect(str(a.unallocated)).toBe(unallocated);
   });
 
   it('never allocates more than the supply, never charges more than an order froze, and conserves money', () => {
