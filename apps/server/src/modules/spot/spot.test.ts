@@ -59,6 +59,15 @@ describe('POST coin/trade (limit)', () => {
 });
 
 describe('matching two users', () => {
+  /** A buyer taking a seller's 0.00011 BTC at 40000.01: the 4.4000011 USDT it costs has more places than USDT. */
+  async function crossOffTheQuoteGrid() {
+    const seller = await trader(t, { [BTC]: '0.001' });
+    const buyer = await trader(t, { [USDT]: '10' });
+    await placeOrder(t, seller.token, { type: '2', target_price: '40000.01', amount: '0.00011' });
+    const bid = await placeOrder(t, buyer.token, { type: '1', target_price: '40000.01', amount: '0.00011' });
+    return { seller, buyer, bid };
+  }
+
   it('trades at the maker price with exact fees and balances', async () => {
     const seller = await trader(t, { [BTC]: '1' });
     const buyer = await trader(t, { [USDT]: '20000' });
@@ -101,10 +110,7 @@ describe('matching two users', () => {
   });
 
   it('rounds on the coin grid when price × amount has more places than the quote coin', async () => {
-    const seller = await trader(t, { [BTC]: '0.001' });
-    const buyer = await trader(t, { [USDT]: '10' });
-    await placeOrder(t, seller.token, { type: '2', target_price: '40000.01', amount: '0.00011' });
-    const bid = await placeOrder(t, buyer.token, { type: '1', target_price: '40000.01', amount: '0.00011' });
+    const { seller, buyer, bid } = await crossOffTheQuoteGrid();
     // 40000.01 × 0.00011 = 4.4000011 USDT. The buyer pays it + 0.1 %, rounded up: 4.404402 (fee 0.0044009);
     // the seller receives it − 0.08 %, rounded down: 4.396481 (fee 0.0035201).
     expect(bid.message).toMatchObject({ status: 'completed', filled_total: '4.4000011', fee: '0.0044009' });
@@ -115,10 +121,7 @@ describe('matching two users', () => {
   });
 
   it('posts each side’s fee as an entry of its own (spot_fee, ref the trade), through a clearing account left at zero', async () => {
-    const seller = await trader(t, { [BTC]: '0.001' });
-    const buyer = await trader(t, { [USDT]: '10' });
-    await placeOrder(t, seller.token, { type: '2', target_price: '40000.01', amount: '0.00011' });
-    await placeOrder(t, buyer.token, { type: '1', target_price: '40000.01', amount: '0.00011' });
+    const { seller, buyer } = await crossOffTheQuoteGrid();
     const [trade] = await t.database.db
       .select()
       .from(spotTrades)
