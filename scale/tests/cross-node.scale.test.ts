@@ -2,9 +2,10 @@ import { SOCKET_EVENTS, SPOT_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../../e2e/src/server-process.js';
 import { compareDecimal } from '../src/checks.js';
-import { type Cluster, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
+import { type Cluster, type ScaleNode, settledOwner, until } from '../src/cluster.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, type Trader } from '../src/traders.js';
+import { startTradingCluster, stopTradingCluster } from '../src/trading-cluster.js';
 
 /**
  * Every node serves the whole API and the sockets. Two nodes; orders placed through one node
@@ -23,22 +24,16 @@ let maker: Trader;
 let taker: Trader;
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2 });
-  const [first] = cluster.nodes;
-  const admin = await operatorToken(first!.baseUrl);
-  const users = await traders(first!.baseUrl, admin, 2, { name: 'cross' });
-  maker = users[0]!;
-  taker = users[1]!;
+  const started = await startTradingCluster({ nodes: 2 }, { count: 2, name: 'cross' });
+  cluster = started.cluster;
+  [maker, taker] = started.users as [Trader, Trader];
   // The engine runs where rendezvous hashing over the live nodes puts it (the first node to start runs
   // every pair until the second one beats and takes its own): wait for that node, test through the other too.
   owner = await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
   other = cluster.nodes.find((n) => n !== owner)!;
 });
 
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await cluster?.stop();
-});
+afterAll(() => stopTradingCluster({ cluster, sockets }));
 
 const place = (node: ScaleNode, user: Trader, body: Record<string, unknown>) =>
   apiOk(node.baseUrl, 'POST', 'coin/trade', { ...BTC_USDT, order_type: 'limit', ...body }, { token: user.token });

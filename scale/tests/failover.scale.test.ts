@@ -2,10 +2,11 @@ import { SOCKET_EVENTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpectedAttempts } from '../src/after-fault.js';
 import { ackViolations } from '../src/checks.js';
-import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, type ScaleNode, settledOwner, until } from '../src/cluster.js';
 import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, type Trader } from '../src/traders.js';
+import { startTradingCluster, stopTradingCluster } from '../src/trading-cluster.js';
 
 /**
  * The node running a market's engine dies (SIGKILL, no shutdown of any kind) under a bounded
@@ -22,17 +23,10 @@ let load: Load | undefined;
 const sockets: SocketClient[] = [];
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3 });
-  const admin = await operatorToken(cluster.nodes[0]!.baseUrl);
-  users = await traders(cluster.nodes[0]!.baseUrl, admin, 6, { name: 'failover' });
+  ({ cluster, users } = await startTradingCluster({ nodes: 3 }, { count: 6, name: 'failover' }));
 });
 
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  load?.stop();
-  await load?.done.catch(() => {});
-  await cluster?.stop();
-});
+afterAll(() => stopTradingCluster({ cluster, load, sockets }));
 
 describe('engine fail-over', () => {
   it('moves the engine off a SIGKILLed node within 5 s and loses no acknowledged order', async () => {

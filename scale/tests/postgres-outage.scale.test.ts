@@ -3,9 +3,10 @@ import { apiOk } from '../../e2e/src/server-process.js';
 import { expectLedgerSound } from '../src/after-fault.js';
 import { call, describe as describeOutcome, isRetryable, type Outcome } from '../src/api.js';
 import { ackViolations, bookFromDatabase, levelsOf } from '../src/checks.js';
-import { type Cluster, engineOwners, settledOwner, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, settledOwner, until } from '../src/cluster.js';
 import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
-import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, type Trader } from '../src/traders.js';
+import { startTradingCluster, stopTradingCluster } from '../src/trading-cluster.js';
 
 /**
  * Faults: PostgreSQL restarts under load. The machine's PostgreSQL is never touched: a TCP
@@ -22,16 +23,13 @@ let users: Trader[];
 let load: Load | undefined;
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2, proxyPostgres: true, env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } });
-  const admin = await operatorToken(cluster.nodes[0]!.baseUrl);
-  users = await traders(cluster.nodes[0]!.baseUrl, admin, 4, { name: 'pgout' });
+  ({ cluster, users } = await startTradingCluster(
+    { nodes: 2, proxyPostgres: true, env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } },
+    { count: 4, name: 'pgout' },
+  ));
 });
 
-afterAll(async () => {
-  load?.stop();
-  await load?.done.catch(() => {});
-  await cluster?.stop();
-});
+afterAll(() => stopTradingCluster({ cluster, load }));
 
 /** Anything but a success, a retryable refusal or a cancel that came too late is a fault. */
 const clean = (kind: 'place' | 'cancel' | 'read', o: Outcome) =>

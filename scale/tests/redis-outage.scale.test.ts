@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../src/after-fault.js';
 import { call, describe as describeOutcome, isRetryable } from '../src/api.js';
 import { compareDecimal } from '../src/checks.js';
-import { type Cluster, engineOwners, type ScaleNode, settledOwner, startCluster, until } from '../src/cluster.js';
+import { type Cluster, engineOwners, type ScaleNode, settledOwner, until } from '../src/cluster.js';
 import { connectSocket, type SocketClient } from '../src/sockets.js';
-import { BTC_USDT, BTC_USDT_PAIR_ID, operatorToken, placeLimit, type Trader, traders } from '../src/traders.js';
+import { BTC_USDT, BTC_USDT_PAIR_ID, placeLimit, type Trader } from '../src/traders.js';
+import { startTradingCluster, stopTradingCluster } from '../src/trading-cluster.js';
 
 /**
  * Faults: Redis goes down and comes back. A TCP proxy between the two nodes and the local
@@ -30,18 +31,17 @@ let atOwner: Trader;
 let atOther: Trader;
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2, proxyRedis: true, env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } });
-  const admin = await operatorToken(cluster.nodes[0]!.baseUrl);
-  const users = await traders(cluster.nodes[0]!.baseUrl, admin, 3, { name: 'redisout' });
-  [maker, atOwner, atOther] = users as [Trader, Trader, Trader];
+  const started = await startTradingCluster(
+    { nodes: 2, proxyRedis: true, env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } },
+    { count: 3, name: 'redisout' },
+  );
+  cluster = started.cluster;
+  [maker, atOwner, atOther] = started.users as [Trader, Trader, Trader];
   owner = await settledOwner(cluster, BTC_USDT_PAIR_ID, BTC_USDT.symbol);
   other = cluster.nodes.find((n) => n !== owner)!;
 });
 
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await cluster?.stop();
-});
+afterAll(() => stopTradingCluster({ cluster, sockets }));
 
 /** Waits until both nodes' health reports Redis `state`; a node that dies meanwhile fails the wait at once. */
 function untilRedisReported(state: 'up' | 'down', timeoutMs: number): Promise<true> {

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound, expectNodesServeStoredBook, outcomeTally, unexpectedAttempts } from '../src/after-fault.js';
 import { isRetryable } from '../src/api.js';
 import { ackViolations } from '../src/checks.js';
-import { type Cluster, desiredOwner, type ScaleNode, startCluster, until } from '../src/cluster.js';
+import { type Cluster, desiredOwner, type ScaleNode, until } from '../src/cluster.js';
 import { type Load, startLoad, untilTradingThrough } from '../src/load.js';
-import { operatorToken, type Trader, traders } from '../src/traders.js';
+import type { Trader } from '../src/traders.js';
+import { startTradingCluster, stopTradingCluster } from '../src/trading-cluster.js';
 
 /**
  * A rolling restart under a concurrent order load: each of the two nodes in turn gets SIGTERM — it
@@ -20,16 +21,10 @@ let users: Trader[];
 let load: Load | undefined;
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2 });
-  const admin = await operatorToken(cluster.nodes[0]!.baseUrl);
-  users = await traders(cluster.nodes[0]!.baseUrl, admin, 6, { name: 'rolling' });
+  ({ cluster, users } = await startTradingCluster({ nodes: 2 }, { count: 6, name: 'rolling' }));
 });
 
-afterAll(async () => {
-  load?.stop();
-  await load?.done.catch(() => {});
-  await cluster?.stop();
-});
+afterAll(() => stopTradingCluster({ cluster, load }));
 
 const PAIR_IDS: Record<string, number> = { 'BTC/USDT': 1, 'ETH/USDT': 2, 'TRX/USDT': 3 };
 
